@@ -1,0 +1,134 @@
+/**
+ * OpenUSD's `UsdLodDistanceHeuristicQuery` (also MotoGP's "naive version"): the distance from a
+ * viewpoint to the closest point of an extent (or to a centre point), against ascending thresholds.
+ *
+ * Contributor notes:
+ * - The viewpoint is taken into the object's local space with the inverse transform, clamped to the
+ *   extent, and the clamped point taken back to world space, exactly as OpenUSD does; the same
+ *   1e-10 determinant guard falls back to the centre for singular transforms.
+ * - `semantics` selects the hysteresis rule as in {@link ScreenSizeHeuristic} (documented: keep the
+ *   previous distance while within the band; openusd: clamp it into the band). There is no near-plane
+ *   rule for distances.
+ *
+ * @module
+ */
+import { Frustum } from '../metrics/frustum.js';
+import { IDENTITY_MATRIX, invertMatrix, transformPoint, type Mat4Like, type Vec3Like } from '../metrics/vector.js';
+import { checkMatrix, isEmptyExtent, readExtent, type Extent } from './extent.js';
+import { computeLodAscending, hysteresisDocumented, hysteresisOpenUsd, type HysteresisSemantics } from './lodIndex.js';
+import type { LodSelection } from './screenSizeHeuristic.js';
+import { validateThresholds } from './thresholds.js';
+
+/** Options for {@link DistanceHeuristic}. @category Heuristics */
+export interface DistanceHeuristicOptions {
+  /** Local-space centre used when there is no (non-empty) extent. Default `[0, 0, 0]`. */
+  center?: Vec3Like;
+  /** Local-space box; when set and non-empty the distance is to its closest point. */
+  extent?: Extent;
+  /** Ascending distances, e.g. `[5, 20]`: LOD 0 under 5, LOD 1 under 20, else LOD 2. */
+  thresholds: ArrayLike<number>;
+  /** Ascending blend thresholds, each in `[thresholds[i], thresholds[i+1])`. */
+  blendThresholds?: ArrayLike<number>;
+  /** `'documented'` (default) or `'openusd'` hysteresis. */
+  semantics?: HysteresisSemantics;
+  /** OpenUSD's `lodDomain` token. Default `'imaging'`. */
+  domain?: string;
+}
+
+const DISTANCE_DEFAULTS = {
+  center: [0, 0, 0] as Vec3Like,
+  semantics: 'documented' as HysteresisSemantics,
+  domain: 'imaging',
+};
+
+const SINGULAR_DETERMINANT = 1e-10;
+const scratchInverse = new Float64Array(16);
+const scratchPoint = new Float64Array(3);
+
+/**
+ * OpenUSD's distance LOD heuristic.
+ *
+ * @example
+ * ```ts
+ * import { DistanceHeuristic } from 'lodkit';
+ * const h = new DistanceHeuristic({ extent: { min: [-1, -1, -1], max: [1, 1, 1] }, thresholds: [5, 20], blendThresholds: [8, 25] });
+ * h.computeDistance([0, 0, 10]);   // 9
+ * h.computeLod(6.5);               // 0.5 (blending LOD 0 → 1)
+ * ```
+ * @category Heuristics
+ */
+export class DistanceHeuristic {
+  readonly center: Float64Array;
+  /** `[minX, minY, minZ, maxX, maxY, maxZ]`, or `null` when there is no extent or it is empty. */
+  readonly extent: Float64Array | null;
+  readonly thresholds: Float32Array;
+  readonly blendThresholds: Float32Array;
+  readonly semantics: HysteresisSemantics;
+  readonly domain: string;
+  private readonly documented: boolean;
+
+  constructor(options: DistanceHeuristicOptions) {
+    const owner = 'DistanceHeuristic';
+    if (options == null || typeof options !== 'object') throw new RangeError(`${owner}: options must be an object`);
+    const o = { ...DISTANCE_DEFAULTS, ...options };
+    const c = readExtent({ min: o.center, max: o.center }, owner, 'center');
+    this.center = c.subarray(0, 3);
+    const extent = o.extent === undefined ? null : readExtent(o.extent, owner);
+    this.extent = extent && !isEmptyExtent(extent) ? extent : null;
+    if (o.semantics !== 'documented' && o.semantics !== 'openusd') {
+      throw new RangeError(`${owner}: semantics must be 'documented' or 'openusd', got ${String(o.semantics)}`);
+    }
+    if (typeof o.domain !== 'string' || o.domain.length === 0) throw new RangeError(`${owner}: domain must be a non-empty string`);
+    const t = validateThresholds(o.thresholds, o.blendThresholds, 'ascending', owner);
+    this.thresholds = t.thresholds;
+    this.blendThresholds = t.blendThresholds;
+    this.semantics = o.semantics;
+    this.documented = o.semantics === 'documented';
+    this.domain = o.domain;
+  }
+
+  /**
+   * Distance from `viewpoint` (a point, or a {@link Frustum}'s position) to the closest point of the
+   * transformed extent (0 inside it), or to the transformed centre; optionally with hysteresis.
+   */
+  computeDistance(viewpoint: Vec3Like | Frustum, transform?: Mat4Like, prevDistance?: number, hysteresis = 0): number {
+    const owner = 'DistanceHeuristic.computeDistance';
+    const v = viewpoint instanceof Frustum ? viewpoint.position : viewpoint;
+    if (v == null || typeof v.length !== 'number' || v.length < 3 || !Number.isFinite(v[0]) || !Number.isFinite(v[1]) || !Number.isFinite(v[2])) {
+      throw new RangeError(`${owner}: viewpoint must be 3 finite numbers or a Frustum`);
+    }
+    const m = transform ?? IDENTITY_MATRIX;
+    if (transform !== undefined) checkMatrix(transform, owner);
+    const distance = this.rawDistance(v[0], v[1], v[2], m);
+    if (prevDistance === undefined) return distance;
+    return this.documented ? hysteresisDocumented(distance, prevDistance, hysteresis) : hysteresisOpenUsd(distance, prevDistance, hysteresis);
+  }
+
+  /** Fractional LOD index for a distance, exactly as OpenUSD's `ComputeLOD(double)`. */
+  computeLod(distance: number): number {
+    return computeLodAscending(this.thresholds, this.blendThresholds, distance);
+  }
+
+  /** Distance (with hysteresis) and its LOD in one call; `size` holds the distance used. */
+  select(viewpoint: Vec3Like | Frustum, transform?: Mat4Like, prevDistance?: number, hysteresis = 0, out: LodSelection = { lod: 0, size: 0 }): LodSelection {
+    const d = this.computeDistance(viewpoint, transform, prevDistance, hysteresis);
+    out.size = d;
+    out.lod = this.computeLod(d);
+    return out;
+  }
+
+  private rawDistance(vx: number, vy: number, vz: number, m: Mat4Like): number {
+    let tx = this.center[0], ty = this.center[1], tz = this.center[2];
+    const e = this.extent;
+    if (e !== null && Math.abs(invertMatrix(m, scratchInverse)) > SINGULAR_DETERMINANT) {
+      transformPoint(scratchInverse, vx, vy, vz, scratchPoint);
+      const lx = scratchPoint[0], ly = scratchPoint[1], lz = scratchPoint[2];
+      if (lx >= e[0] && lx <= e[3] && ly >= e[1] && ly <= e[4] && lz >= e[2] && lz <= e[5]) return 0;
+      tx = Math.min(Math.max(lx, e[0]), e[3]);
+      ty = Math.min(Math.max(ly, e[1]), e[4]);
+      tz = Math.min(Math.max(lz, e[2]), e[5]);
+    }
+    transformPoint(m, tx, ty, tz, scratchPoint);
+    return Math.hypot(scratchPoint[0] - vx, scratchPoint[1] - vy, scratchPoint[2] - vz);
+  }
+}

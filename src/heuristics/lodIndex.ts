@@ -1,0 +1,95 @@
+/**
+ * The threshold → fractional LOD index rules of OpenUSD's `ComputeLOD(double)`, and its two
+ * hysteresis rules. Shared by the heuristics, {@link LodThresholds} and the batch engine.
+ *
+ * Contributor notes:
+ * - Thresholds are stored as `Float32Array` because OpenUSD stores them as `VtFloatArray`; the
+ *   screen-size scan compares `float(size) > threshold` (OpenUSD's `std::greater<float>`), while the
+ *   blend window test and the distance scan compare in double. `Math.fround` reproduces every
+ *   float rounding OpenUSD does, so our indices are bit-identical to its `float` results.
+ * - A linear scan replaces OpenUSD's `std::upper_bound`; on validated (sorted) thresholds both find
+ *   the same index, and with ≤ 8 levels the scan is faster than a binary search.
+ * - NaN sizes fall through every comparison and give the coarsest level, a safe result.
+ *
+ * @module
+ */
+
+/**
+ * Fractional LOD index for a screen size against DESCENDING thresholds (OpenUSD's
+ * `UsdLodScreenSizeHeuristicQuery::ComputeLOD`): LOD j while `size > thresholds[j]`; inside a blend
+ * window `thresholds[i] ≥ size > max(blendThresholds[i], thresholds[i+1])` the result is
+ * `i + (size − a) / (b − a)`. Allocation-free.
+ * @category Heuristics
+ */
+export function computeLodDescending(thresholds: Float32Array, blendThresholds: Float32Array, size: number): number {
+  const n = thresholds.length;
+  const sizeF = Math.fround(size);
+  let lod = 0;
+  while (lod < n && !(sizeF > thresholds[lod])) lod++;
+  const nb = blendThresholds.length;
+  if (nb === 0) return lod;
+  let blend = 0;
+  while (blend < nb && !(sizeF > blendThresholds[blend])) blend++;
+  if (blend > lod) blend = lod;
+  if (blend < lod - 1) blend = lod - 1;
+  if (blend === lod || blend >= nb) return lod;
+  const a = thresholds[blend];
+  let b = blendThresholds[blend];
+  if (lod < n && thresholds[lod] > b) b = thresholds[lod];
+  if (a >= size && size > b) {
+    const fraction = Math.fround((size - a) / Math.fround(b - a));
+    return Math.fround(blend + fraction);
+  }
+  return lod;
+}
+
+/**
+ * Fractional LOD index for a distance against ASCENDING thresholds (OpenUSD's
+ * `UsdLodDistanceHeuristicQuery::ComputeLOD`): LOD j while `distance < thresholds[j]`; inside a
+ * blend window `thresholds[i] ≤ d < min(blendThresholds[i], thresholds[i+1])` the result is
+ * `i + (d − a) / (b − a)`. Allocation-free.
+ * @category Heuristics
+ */
+export function computeLodAscending(thresholds: Float32Array, blendThresholds: Float32Array, distance: number): number {
+  const n = thresholds.length;
+  let lod = 0;
+  while (lod < n && !(distance < thresholds[lod])) lod++;
+  const nb = blendThresholds.length;
+  if (nb === 0) return lod;
+  let blend = 0;
+  while (blend < nb && !(distance < blendThresholds[blend])) blend++;
+  if (blend > lod) blend = lod;
+  if (blend < lod - 1) blend = lod - 1;
+  if (blend === lod || blend >= nb) return lod;
+  const a = thresholds[blend];
+  let b = blendThresholds[blend];
+  if (lod < n && thresholds[lod] < b) b = thresholds[lod];
+  if (a <= distance && distance < b) {
+    const fraction = Math.fround((distance - a) / Math.fround(b - a));
+    return Math.fround(blend + fraction);
+  }
+  return lod;
+}
+
+/** Which hysteresis rule a heuristic applies. @category Heuristics */
+export type HysteresisSemantics = 'documented' | 'openusd';
+
+/**
+ * OpenUSD's DOCUMENTED hysteresis: keep `previous` while `|value − previous| < band`, else take
+ * `value`. Switches in one jump once the band is exceeded.
+ * @category Heuristics
+ */
+export function hysteresisDocumented(value: number, previous: number, band: number): number {
+  return Math.abs(value - previous) < band ? previous : value;
+}
+
+/**
+ * OpenUSD 26.08's IMPLEMENTED hysteresis: clamp `previous` into `[value − band, value + band]`, so
+ * the kept value trails the true value by at most `band`.
+ * @category Heuristics
+ */
+export function hysteresisOpenUsd(value: number, previous: number, band: number): number {
+  if (previous < value - band) return value - band;
+  if (previous > value + band) return value + band;
+  return previous;
+}

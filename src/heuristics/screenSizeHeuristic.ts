@@ -1,0 +1,288 @@
+/**
+ * OpenUSD's `UsdLodScreenSizeHeuristicQuery`: the screen size of an extent (projectedSphere or
+ * projectedExtent) as a fraction of the view window, turned into a fractional LOD index.
+ *
+ * Contributor notes:
+ * - The two `semantics` exist because OpenUSD 26.08's documentation and its code disagree:
+ *   - `'documented'` (default) follows the documentation: an object crossing the near plane has size
+ *     1.0, and hysteresis keeps `prevSize` while `|size − prevSize| < hysteresis`, else jumps to `size`.
+ *   - `'openusd'` reproduces the code: there is no 1.0 rule (projectedExtent clips the box's 12 edges
+ *     against the near plane and measures what is left; projectedSphere has no near-plane special
+ *     case) and hysteresis clamps `prevSize` into `[size − h, size + h]`.
+ *   "Crossing the near plane" means the method's own volume straddles it: the box's corners for
+ *   projectedExtent, the sphere for projectedSphere.
+ * - projectedExtent works on module-level scratch arrays (8 clip corners, ≤ 24 clipped points, a hull)
+ *   and an insertion sort, so a call allocates nothing. It is ~10× the cost of projectedSphere.
+ * - Matches OpenUSD's numbers: sphere from the transformed extent's diagonal, perspective radius
+ *   scaled by `referencePlaneDepth / |eye − centre|`, `Number.MAX_VALUE` when the eye is at the
+ *   centre; a box clipped by any single plane is 0; the shape is never clipped by side planes.
+ *
+ * @module
+ */
+import type { Frustum } from '../metrics/frustum.js';
+import { IDENTITY_MATRIX, multiplyMatrices, transformPoint, type Mat4Like } from '../metrics/vector.js';
+import { checkMatrix, isEmptyExtent, readExtent, type Extent } from './extent.js';
+import { computeLodDescending, hysteresisDocumented, hysteresisOpenUsd, type HysteresisSemantics } from './lodIndex.js';
+import { validateThresholds } from './thresholds.js';
+
+/** OpenUSD's `projectionMethod` tokens. @category Heuristics */
+export type ScreenSizeProjection = 'projectedSphere' | 'projectedExtent';
+
+/** Options for {@link ScreenSizeHeuristic}. @category Heuristics */
+export interface ScreenSizeHeuristicOptions {
+  /** Local-space bounding box; min > max means empty (size 0), as in OpenUSD. */
+  extent: Extent;
+  /** Default `'projectedSphere'`. */
+  projection?: ScreenSizeProjection;
+  /** Descending screen-area fractions, e.g. `[0.25, 0.10, 0.025]`. Default none (always LOD 0). */
+  thresholds?: ArrayLike<number>;
+  /** Descending blend thresholds, each in `(thresholds[i+1], thresholds[i]]`. */
+  blendThresholds?: ArrayLike<number>;
+  /** `'documented'` (default) or `'openusd'`; see the module notes. */
+  semantics?: HysteresisSemantics;
+  /** OpenUSD's `lodDomain` token: `'imaging'` (default), `'audio'`, `'physics'` or your own. */
+  domain?: string;
+}
+
+/** Result of {@link ScreenSizeHeuristic.select} and {@link DistanceHeuristic.select}. @category Heuristics */
+export interface LodSelection {
+  /** Fractional LOD index (OpenUSD's `float` result). */
+  lod: number;
+  /** The size (or distance) used, after hysteresis: pass it back as `prev…` next frame. */
+  size: number;
+}
+
+const SCREEN_SIZE_DEFAULTS = {
+  projection: 'projectedSphere' as ScreenSizeProjection,
+  semantics: 'documented' as HysteresisSemantics,
+  domain: 'imaging',
+};
+
+// Box corner i has x from bit 0, y from bit 1, z from bit 2 (GfRange3d::GetCorner order).
+const BOX_EDGES = new Uint8Array([0, 1, 2, 3, 4, 5, 6, 7, 0, 2, 1, 3, 4, 6, 5, 7, 0, 4, 1, 5, 2, 6, 3, 7]);
+
+const scratchClip = new Float64Array(16);
+const scratchModelView = new Float64Array(16);
+const scratchCorners = new Float64Array(32); // 8 × (x, y, z, w)
+const scratchWorld = new Float64Array(24); // 8 × (x, y, z)
+const scratchPoints = new Float64Array(48); // ≤ 24 × (x, y)
+const scratchHull = new Float64Array(50); // ≤ 25 × (x, y)
+const scratchVec = new Float64Array(3);
+
+/**
+ * OpenUSD's screen-size LOD heuristic: projects an extent (or its bounding sphere) into a frustum's
+ * window and maps the covered fraction to a (possibly fractional) LOD index.
+ *
+ * @example
+ * ```ts
+ * import { Frustum, ScreenSizeHeuristic } from 'lodkit';
+ * const heuristic = new ScreenSizeHeuristic({
+ *   extent: { min: [-1, -1, -1], max: [1, 1, 1] },
+ *   projection: 'projectedExtent',
+ *   thresholds: [0.25, 0.10], blendThresholds: [0.20, 0.05],
+ * });
+ * const frustum = new Frustum({ position: [0, 0, 6] });
+ * let prev = 0;
+ * const { lod, size } = heuristic.select(frustum, undefined, prev, 0.01);
+ * prev = size; // keep for the next frame
+ * ```
+ * @category Heuristics
+ */
+export class ScreenSizeHeuristic {
+  /** `[minX, minY, minZ, maxX, maxY, maxZ]`. */
+  readonly extent: Float64Array;
+  readonly projection: ScreenSizeProjection;
+  /** Float32 copies, as OpenUSD stores them. */
+  readonly thresholds: Float32Array;
+  readonly blendThresholds: Float32Array;
+  readonly semantics: HysteresisSemantics;
+  readonly domain: string;
+  private readonly empty: boolean;
+  private readonly documented: boolean;
+
+  constructor(options: ScreenSizeHeuristicOptions) {
+    const owner = 'ScreenSizeHeuristic';
+    if (options == null || typeof options !== 'object') throw new RangeError(`${owner}: options must be an object with an extent`);
+    const o = { ...SCREEN_SIZE_DEFAULTS, ...options };
+    this.extent = readExtent(o.extent, owner);
+    if (o.projection !== 'projectedSphere' && o.projection !== 'projectedExtent') {
+      throw new RangeError(`${owner}: projection must be 'projectedSphere' or 'projectedExtent', got ${String(o.projection)}`);
+    }
+    if (o.semantics !== 'documented' && o.semantics !== 'openusd') {
+      throw new RangeError(`${owner}: semantics must be 'documented' or 'openusd', got ${String(o.semantics)}`);
+    }
+    if (typeof o.domain !== 'string' || o.domain.length === 0) throw new RangeError(`${owner}: domain must be a non-empty string`);
+    const t = validateThresholds(o.thresholds, o.blendThresholds, 'descending', owner);
+    this.projection = o.projection;
+    this.thresholds = t.thresholds;
+    this.blendThresholds = t.blendThresholds;
+    this.semantics = o.semantics;
+    this.documented = o.semantics === 'documented';
+    this.domain = o.domain;
+    this.empty = isEmptyExtent(this.extent);
+  }
+
+  /**
+   * The extent's screen size as a fraction of the window (1.0 = covers the window), optionally with
+   * hysteresis against the previous frame's size. `transform` maps local → world (column-major,
+   * default identity). Allocation-free.
+   */
+  computeScreenSize(frustum: Frustum, transform?: Mat4Like, prevSize?: number, hysteresis = 0): number {
+    const m = transform ?? IDENTITY_MATRIX;
+    if (transform !== undefined) checkMatrix(transform, 'ScreenSizeHeuristic.computeScreenSize');
+    const size = this.empty ? 0
+      : this.projection === 'projectedSphere' ? this.sphereSize(frustum, m) : this.extentSize(frustum, m);
+    if (prevSize === undefined) return size;
+    return this.documented ? hysteresisDocumented(size, prevSize, hysteresis) : hysteresisOpenUsd(size, prevSize, hysteresis);
+  }
+
+  /** Fractional LOD index for a size, exactly as OpenUSD's `ComputeLOD(double)`; in `[0, thresholds.length]`. */
+  computeLod(size: number): number {
+    return computeLodDescending(this.thresholds, this.blendThresholds, size);
+  }
+
+  /**
+   * Screen size (with hysteresis) and its LOD in one call, OpenUSD's `ComputeLOD` overload with
+   * `sizeOut`. Pass `out` to avoid allocating the result.
+   */
+  select(frustum: Frustum, transform?: Mat4Like, prevSize?: number, hysteresis = 0, out: LodSelection = { lod: 0, size: 0 }): LodSelection {
+    const size = this.computeScreenSize(frustum, transform, prevSize, hysteresis);
+    out.size = size;
+    out.lod = this.computeLod(size);
+    return out;
+  }
+
+  private sphereSize(frustum: Frustum, m: Mat4Like): number {
+    const e = this.extent;
+    transformPoint(m, e[0], e[1], e[2], scratchVec);
+    const x0 = scratchVec[0], y0 = scratchVec[1], z0 = scratchVec[2];
+    transformPoint(m, e[3], e[4], e[5], scratchVec);
+    const radius = Math.hypot(scratchVec[0] - x0, scratchVec[1] - y0, scratchVec[2] - z0) / 2;
+    transformPoint(m, (e[0] + e[3]) / 2, (e[1] + e[4]) / 2, (e[2] + e[5]) / 2, scratchVec);
+    const cx = scratchVec[0], cy = scratchVec[1], cz = scratchVec[2];
+    if (frustum.cullsSphere(cx, cy, cz, radius)) return 0;
+    if (this.documented) {
+      const dNear = frustum.planeDistance(4, cx, cy, cz);
+      if (dNear > -radius && dNear < radius) return 1;
+    }
+    let r = radius;
+    if (frustum.isPerspective) {
+      const p = frustum.position;
+      const d = Math.hypot(p[0] - cx, p[1] - cy, p[2] - cz);
+      if (d === 0) return Number.MAX_VALUE;
+      r = (radius * frustum.referencePlaneDepth) / d;
+    }
+    return (Math.PI * r * r) / frustum.windowArea;
+  }
+
+  private extentSize(frustum: Frustum, m: Mat4Like): number {
+    const e = this.extent;
+    // World-space corners for the trivial rejection against each plane (GfFrustum::Intersects).
+    for (let i = 0; i < 8; i++) {
+      transformPoint(m, i & 1 ? e[3] : e[0], i & 2 ? e[4] : e[1], i & 4 ? e[5] : e[2], scratchWorld, i * 3);
+    }
+    const pl = frustum.planes;
+    for (let o = 0; o < 24; o += 4) {
+      let inside = false;
+      for (let i = 0; i < 24 && !inside; i += 3) {
+        inside = pl[o] * scratchWorld[i] + pl[o + 1] * scratchWorld[i + 1] + pl[o + 2] * scratchWorld[i + 2] + pl[o + 3] >= 0;
+      }
+      if (!inside) return 0;
+    }
+    // Clip-space corners: clip = projection · view · transform · corner.
+    multiplyMatrices(frustum.viewMatrix, m, scratchModelView);
+    multiplyMatrices(frustum.projectionMatrix, scratchModelView, scratchClip);
+    const c = scratchClip, k = scratchCorners;
+    let anyBehind = false, anyInFront = false;
+    for (let i = 0; i < 8; i++) {
+      const x = i & 1 ? e[3] : e[0], y = i & 2 ? e[4] : e[1], z = i & 4 ? e[5] : e[2];
+      const o = i * 4;
+      k[o] = c[0] * x + c[4] * y + c[8] * z + c[12];
+      k[o + 1] = c[1] * x + c[5] * y + c[9] * z + c[13];
+      k[o + 2] = c[2] * x + c[6] * y + c[10] * z + c[14];
+      k[o + 3] = c[3] * x + c[7] * y + c[11] * z + c[15];
+      const dNear = k[o + 2] + k[o + 3];
+      if (dNear < 0) anyBehind = true; else if (dNear > 0) anyInFront = true;
+    }
+    if (this.documented && anyBehind && anyInFront) return 1;
+    return clippedHullArea(k) / 8;
+  }
+}
+
+/**
+ * Twice the NDC area of the convex hull of the box's 12 edges clipped against the near plane
+ * (`z + w ≥ 0` in clip space), built with OpenUSD's monotone chain and its 1e-6 de-duplication.
+ */
+function clippedHullArea(k: Float64Array): number {
+  const pts = scratchPoints;
+  let count = 0;
+  for (let edge = 0; edge < 24; edge += 2) {
+    const i0 = BOX_EDGES[edge] * 4, i1 = BOX_EDGES[edge + 1] * 4;
+    const d0 = k[i0 + 2] + k[i0 + 3];
+    const d1 = k[i1 + 2] + k[i1 + 3];
+    if (d0 < 0 && d1 < 0) continue;
+    let tMin = 0, tMax = 1;
+    if (d0 < 0 || d1 < 0) {
+      const t = d0 / (d0 - d1);
+      if (d0 < 0) tMin = Math.max(tMin, t); else tMax = Math.min(tMax, t);
+    }
+    for (let end = 0; end < 2; end++) {
+      const t = end === 0 ? tMin : tMax;
+      // GfLerp(t, p0, p1) = (1 − t)·p0 + t·p1, then GfProject divides by w.
+      const s = 1 - t;
+      const x = s * k[i0] + t * k[i1];
+      const y = s * k[i0 + 1] + t * k[i1 + 1];
+      const w = s * k[i0 + 3] + t * k[i1 + 3];
+      const inv = 1 / w; // GfProject multiplies by the reciprocal
+      pts[count * 2] = x * inv;
+      pts[count * 2 + 1] = y * inv;
+      count++;
+    }
+  }
+  // Insertion sort by x, then y (≤ 24 points).
+  for (let i = 1; i < count; i++) {
+    const x = pts[i * 2], y = pts[i * 2 + 1];
+    let j = i - 1;
+    while (j >= 0 && (pts[j * 2] > x || (pts[j * 2] === x && pts[j * 2 + 1] > y))) {
+      pts[(j + 1) * 2] = pts[j * 2];
+      pts[(j + 1) * 2 + 1] = pts[j * 2 + 1];
+      j--;
+    }
+    pts[(j + 1) * 2] = x;
+    pts[(j + 1) * 2 + 1] = y;
+  }
+  // Remove near-duplicates (std::unique with GfIsClose(·, ·, 1e-6)).
+  let unique = count > 0 ? 1 : 0;
+  for (let i = 1; i < count; i++) {
+    const kx = pts[(unique - 1) * 2], ky = pts[(unique - 1) * 2 + 1];
+    if (Math.abs(kx - pts[i * 2]) < 1e-6 && Math.abs(ky - pts[i * 2 + 1]) < 1e-6) continue;
+    pts[unique * 2] = pts[i * 2];
+    pts[unique * 2 + 1] = pts[i * 2 + 1];
+    unique++;
+  }
+  const hull = scratchHull;
+  let h = 0;
+  for (let i = 0; i < unique; i++) {
+    const px = pts[i * 2], py = pts[i * 2 + 1];
+    while (h >= 2 && cross(hull, h, px, py) <= 0) h--;
+    hull[h * 2] = px; hull[h * 2 + 1] = py; h++;
+  }
+  const lowerLimit = h + 1;
+  for (let j = unique - 2; j >= 0; j--) {
+    const px = pts[j * 2], py = pts[j * 2 + 1];
+    while (h >= lowerLimit && cross(hull, h, px, py) <= 0) h--;
+    hull[h * 2] = px; hull[h * 2 + 1] = py; h++;
+  }
+  let area2 = 0;
+  for (let i = 0; i < h - 1; i++) {
+    area2 += hull[i * 2] * hull[i * 2 + 3] - hull[i * 2 + 1] * hull[i * 2 + 2];
+  }
+  return area2;
+}
+
+/** 2D cross product of (b − a) × (p − a) with a, b the last two hull points. */
+function cross(hull: Float64Array, h: number, px: number, py: number): number {
+  const ax = hull[(h - 2) * 2], ay = hull[(h - 2) * 2 + 1];
+  const bx = hull[(h - 1) * 2], by = hull[(h - 1) * 2 + 1];
+  return (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+}

@@ -1,0 +1,157 @@
+/**
+ * Small shared types and helpers for 3-vectors, quaternions and column-major 4×4 matrices.
+ *
+ * Convention (one for the whole library, like wgpu-matrix): every function that produces a vector or
+ * matrix takes an optional `out` target as its LAST argument and returns it; when `out` is omitted a
+ * new `Float64Array` is allocated. Hot paths always pass `out`.
+ *
+ * Matrices are 16 numbers in column-major order: the memory layout of three.js `Matrix4.elements`,
+ * gl-matrix and OpenUSD's row-vector `GfMatrix4d` (translation at indices 12, 13, 14).
+ *
+ * @module
+ */
+
+/** Any array-like of 3 numbers: a tuple, a `Float32Array`, a three.js `Vector3.toArray()`… @category Math */
+export type Vec3Like = ArrayLike<number>;
+/** Any array-like of 4 numbers, a quaternion `[x, y, z, w]`. @category Math */
+export type QuatLike = ArrayLike<number>;
+/** Any array-like of 16 numbers, a column-major 4×4 matrix. @category Math */
+export type Mat4Like = ArrayLike<number>;
+
+/** The 4×4 identity, column-major (a frozen plain array: typed arrays cannot be frozen). @category Math */
+export const IDENTITY_MATRIX: readonly number[] = Object.freeze([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+
+/**
+ * Rotates the vector (x, y, z) by the unit quaternion `q` and writes it to `out` at `offset`.
+ * @category Math
+ */
+export function rotateVector(q: QuatLike, x: number, y: number, z: number, out: Float64Array, offset = 0): Float64Array {
+  const qx = q[0], qy = q[1], qz = q[2], qw = q[3];
+  // t = 2 * cross(q.xyz, v); v' = v + w * t + cross(q.xyz, t)
+  const tx = 2 * (qy * z - qz * y);
+  const ty = 2 * (qz * x - qx * z);
+  const tz = 2 * (qx * y - qy * x);
+  out[offset] = x + qw * tx + (qy * tz - qz * ty);
+  out[offset + 1] = y + qw * ty + (qz * tx - qx * tz);
+  out[offset + 2] = z + qw * tz + (qx * ty - qy * tx);
+  return out;
+}
+
+/**
+ * Inverts a column-major 4×4 matrix into `out` and returns its determinant (the inverse is left
+ * unwritten when the determinant is 0).
+ * @category Math
+ */
+export function invertMatrix(m: Mat4Like, out: Float64Array): number {
+  const a00 = m[0], a01 = m[1], a02 = m[2], a03 = m[3];
+  const a10 = m[4], a11 = m[5], a12 = m[6], a13 = m[7];
+  const a20 = m[8], a21 = m[9], a22 = m[10], a23 = m[11];
+  const a30 = m[12], a31 = m[13], a32 = m[14], a33 = m[15];
+  const b00 = a00 * a11 - a01 * a10;
+  const b01 = a00 * a12 - a02 * a10;
+  const b02 = a00 * a13 - a03 * a10;
+  const b03 = a01 * a12 - a02 * a11;
+  const b04 = a01 * a13 - a03 * a11;
+  const b05 = a02 * a13 - a03 * a12;
+  const b06 = a20 * a31 - a21 * a30;
+  const b07 = a20 * a32 - a22 * a30;
+  const b08 = a20 * a33 - a23 * a30;
+  const b09 = a21 * a32 - a22 * a31;
+  const b10 = a21 * a33 - a23 * a31;
+  const b11 = a22 * a33 - a23 * a32;
+  const det = b00 * b11 - b01 * b10 + b02 * b09 + b03 * b08 - b04 * b07 + b05 * b06;
+  if (det === 0) return 0;
+  const inv = 1 / det;
+  out[0] = (a11 * b11 - a12 * b10 + a13 * b09) * inv;
+  out[1] = (a02 * b10 - a01 * b11 - a03 * b09) * inv;
+  out[2] = (a31 * b05 - a32 * b04 + a33 * b03) * inv;
+  out[3] = (a22 * b04 - a21 * b05 - a23 * b03) * inv;
+  out[4] = (a12 * b08 - a10 * b11 - a13 * b07) * inv;
+  out[5] = (a00 * b11 - a02 * b08 + a03 * b07) * inv;
+  out[6] = (a32 * b02 - a30 * b05 - a33 * b01) * inv;
+  out[7] = (a20 * b05 - a22 * b02 + a23 * b01) * inv;
+  out[8] = (a10 * b10 - a11 * b08 + a13 * b06) * inv;
+  out[9] = (a01 * b08 - a00 * b10 - a03 * b06) * inv;
+  out[10] = (a30 * b04 - a31 * b02 + a33 * b00) * inv;
+  out[11] = (a21 * b02 - a20 * b04 - a23 * b00) * inv;
+  out[12] = (a11 * b07 - a10 * b09 - a12 * b06) * inv;
+  out[13] = (a00 * b09 - a01 * b07 + a02 * b06) * inv;
+  out[14] = (a31 * b01 - a30 * b03 - a32 * b00) * inv;
+  out[15] = (a20 * b03 - a21 * b01 + a22 * b00) * inv;
+  return det;
+}
+
+/**
+ * Multiplies two column-major matrices, `out = a × b` (apply `b` first, then `a`). `out` may alias
+ * neither input.
+ * @category Math
+ */
+export function multiplyMatrices(a: Mat4Like, b: Mat4Like, out: Float64Array): Float64Array {
+  for (let col = 0; col < 4; col++) {
+    const b0 = b[col * 4], b1 = b[col * 4 + 1], b2 = b[col * 4 + 2], b3 = b[col * 4 + 3];
+    out[col * 4] = a[0] * b0 + a[4] * b1 + a[8] * b2 + a[12] * b3;
+    out[col * 4 + 1] = a[1] * b0 + a[5] * b1 + a[9] * b2 + a[13] * b3;
+    out[col * 4 + 2] = a[2] * b0 + a[6] * b1 + a[10] * b2 + a[14] * b3;
+    out[col * 4 + 3] = a[3] * b0 + a[7] * b1 + a[11] * b2 + a[15] * b3;
+  }
+  return out;
+}
+
+/**
+ * Transforms the point (x, y, z, 1) by a column-major affine matrix (no perspective divide) into
+ * `out` at `offset`.
+ * @category Math
+ */
+export function transformPoint(m: Mat4Like, x: number, y: number, z: number, out: Float64Array, offset = 0): Float64Array {
+  out[offset] = m[0] * x + m[4] * y + m[8] * z + m[12];
+  out[offset + 1] = m[1] * x + m[5] * y + m[9] * z + m[13];
+  out[offset + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
+  return out;
+}
+
+/**
+ * The unit quaternion of a camera at `eye` looking at `target` with `up` as the approximate up
+ * direction (the camera looks down its local −Z with +Y up, as in OpenUSD, OpenGL and three.js).
+ *
+ * @example
+ * ```ts
+ * const rotation = lookAtRotation([0, 2, 10], [0, 0, 0]);
+ * const frustum = Frustum.perspective({ fovY: 60, aspect: 16 / 9, near: 0.1, far: 500, position: [0, 2, 10], rotation });
+ * ```
+ * @category Math
+ */
+export function lookAtRotation(eye: Vec3Like, target: Vec3Like, up: Vec3Like = [0, 1, 0], out: Float64Array = new Float64Array(4)): Float64Array {
+  // Camera basis: z axis points from the target back to the eye.
+  let zx = eye[0] - target[0], zy = eye[1] - target[1], zz = eye[2] - target[2];
+  let len = Math.hypot(zx, zy, zz);
+  if (!(len > 0)) throw new RangeError('lookAtRotation: eye and target must differ');
+  zx /= len; zy /= len; zz /= len;
+  let xx = up[1] * zz - up[2] * zy, xy = up[2] * zx - up[0] * zz, xz = up[0] * zy - up[1] * zx;
+  len = Math.hypot(xx, xy, xz);
+  if (!(len > 1e-12)) {
+    // up is parallel to the view direction: pick any perpendicular axis.
+    if (Math.abs(zx) < 0.9) { xx = 0; xy = zz; xz = -zy; } else { xx = -zz; xy = 0; xz = zx; }
+    len = Math.hypot(xx, xy, xz);
+  }
+  xx /= len; xy /= len; xz /= len;
+  const yx = zy * xz - zz * xy, yy = zz * xx - zx * xz, yz = zx * xy - zy * xx;
+  // Rotation matrix columns are (x, y, z); convert to a quaternion (Shepperd's method).
+  const trace = xx + yy + zz;
+  let qx: number, qy: number, qz: number, qw: number;
+  if (trace > 0) {
+    const s = 0.5 / Math.sqrt(trace + 1);
+    qw = 0.25 / s; qx = (yz - zy) * s; qy = (zx - xz) * s; qz = (xy - yx) * s;
+  } else if (xx > yy && xx > zz) {
+    const s = 2 * Math.sqrt(1 + xx - yy - zz);
+    qw = (yz - zy) / s; qx = 0.25 * s; qy = (yx + xy) / s; qz = (zx + xz) / s;
+  } else if (yy > zz) {
+    const s = 2 * Math.sqrt(1 + yy - xx - zz);
+    qw = (zx - xz) / s; qx = (yx + xy) / s; qy = 0.25 * s; qz = (zy + yz) / s;
+  } else {
+    const s = 2 * Math.sqrt(1 + zz - xx - yy);
+    qw = (xy - yx) / s; qx = (zx + xz) / s; qy = (zy + yz) / s; qz = 0.25 * s;
+  }
+  const n = Math.hypot(qx, qy, qz, qw);
+  out[0] = qx / n; out[1] = qy / n; out[2] = qz / n; out[3] = qw / n;
+  return out;
+}
