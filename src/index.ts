@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 export {
-  IDENTITY_MATRIX, invertMatrix, lookAtRotation, multiplyMatrices, rotateVector, transformPoint,
+  determinant, IDENTITY_MATRIX, invertMatrix, length3, lookAtRotation, multiplyMatrices, rotateVector, transformPoint,
   type Mat4Like, type QuatLike, type Vec3Like,
 } from './metrics/vector.js';
 export {
@@ -17,7 +17,7 @@ export {
 export { sphereDistance, spherePixelDiameter, sphereScreenArea, sphereScreenHeight } from './metrics/sphereMetrics.js';
 export { areaToHeight, areaToPixels, heightToArea, heightToPixels, pixelsToArea, pixelsToHeight } from './metrics/conversions.js';
 export {
-  computeLodAscending, computeLodDescending, hysteresisDocumented, hysteresisOpenUsd,
+  computeLodAscending, computeLodDescending, hysteresisDocumented, hysteresisOpenUsd, writeLodAscending, writeLodDescending,
   type HysteresisSemantics,
 } from './heuristics/lodIndex.js';
 export { validateThresholds, type ThresholdOrder, type ValidatedThresholds } from './heuristics/thresholds.js';

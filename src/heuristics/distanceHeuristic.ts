@@ -13,9 +13,9 @@
  * @module
  */
 import { Frustum } from '../metrics/frustum.js';
-import { IDENTITY_MATRIX, invertMatrix, transformPoint, type Mat4Like, type Vec3Like } from '../metrics/vector.js';
+import { determinant, IDENTITY_MATRIX, invertMatrix, length3, transformPoint, type Mat4Like, type Vec3Like } from '../metrics/vector.js';
 import { checkMatrix, isEmptyExtent, readExtent, type Extent } from './extent.js';
-import { computeLodAscending, hysteresisDocumented, hysteresisOpenUsd, type HysteresisSemantics } from './lodIndex.js';
+import { computeLodAscending, writeLodAscending, hysteresisDocumented, hysteresisOpenUsd, type HysteresisSemantics } from './lodIndex.js';
 import type { LodSelection } from './screenSizeHeuristic.js';
 import { validateThresholds } from './thresholds.js';
 
@@ -42,8 +42,14 @@ const DISTANCE_DEFAULTS = {
 };
 
 const SINGULAR_DETERMINANT = 1e-10;
+
+/** OpenUSD's guard `|det| > 1e-10`, as a boolean so that no double crosses a call boundary. */
+function isInvertible(m: Mat4Like): boolean {
+  return Math.abs(determinant(m)) > SINGULAR_DETERMINANT;
+}
 const scratchInverse = new Float64Array(16);
 const scratchPoint = new Float64Array(3);
+const scratchResult = new Float64Array(1);
 
 /**
  * OpenUSD's distance LOD heuristic.
@@ -92,16 +98,8 @@ export class DistanceHeuristic {
    * transformed extent (0 inside it), or to the transformed centre; optionally with hysteresis.
    */
   computeDistance(viewpoint: Vec3Like | Frustum, transform?: Mat4Like, prevDistance?: number, hysteresis = 0): number {
-    const owner = 'DistanceHeuristic.computeDistance';
-    const v = viewpoint instanceof Frustum ? viewpoint.position : viewpoint;
-    if (v == null || typeof v.length !== 'number' || v.length < 3 || !Number.isFinite(v[0]) || !Number.isFinite(v[1]) || !Number.isFinite(v[2])) {
-      throw new RangeError(`${owner}: viewpoint must be 3 finite numbers or a Frustum`);
-    }
-    const m = transform ?? IDENTITY_MATRIX;
-    if (transform !== undefined) checkMatrix(transform, owner);
-    const distance = this.rawDistance(v[0], v[1], v[2], m);
-    if (prevDistance === undefined) return distance;
-    return this.documented ? hysteresisDocumented(distance, prevDistance, hysteresis) : hysteresisOpenUsd(distance, prevDistance, hysteresis);
+    this.measure(viewpoint, transform, prevDistance, hysteresis);
+    return scratchResult[0];
   }
 
   /** Fractional LOD index for a distance, exactly as OpenUSD's `ComputeLOD(double)`. */
@@ -109,26 +107,43 @@ export class DistanceHeuristic {
     return computeLodAscending(this.thresholds, this.blendThresholds, distance);
   }
 
-  /** Distance (with hysteresis) and its LOD in one call; `size` holds the distance used. */
+  /** Distance (with hysteresis) and its LOD in one call; `size` holds the distance used. Pass `out` to reuse one result object. */
   select(viewpoint: Vec3Like | Frustum, transform?: Mat4Like, prevDistance?: number, hysteresis = 0, out: LodSelection = { lod: 0, size: 0 }): LodSelection {
-    const d = this.computeDistance(viewpoint, transform, prevDistance, hysteresis);
+    this.measure(viewpoint, transform, prevDistance, hysteresis);
+    const d = scratchResult[0];
     out.size = d;
-    out.lod = this.computeLod(d);
+    writeLodAscending(this.thresholds, this.blendThresholds, d, scratchResult, 0);
+    out.lod = scratchResult[0];
     return out;
   }
 
-  private rawDistance(vx: number, vy: number, vz: number, m: Mat4Like): number {
+  /** Leaves the distance (after hysteresis) in `scratchResult[0]` (see ScreenSizeHeuristic's note on boxed doubles). */
+  private measure(viewpoint: Vec3Like | Frustum, transform: Mat4Like | undefined, prevDistance: number | undefined, hysteresis: number): void {
+    const owner = 'DistanceHeuristic.computeDistance';
+    const v = viewpoint instanceof Frustum ? viewpoint.position : viewpoint;
+    if (v == null || typeof v.length !== 'number' || v.length < 3 || !Number.isFinite(v[0]) || !Number.isFinite(v[1]) || !Number.isFinite(v[2])) {
+      throw new RangeError(`${owner}: viewpoint must be 3 finite numbers or a Frustum`);
+    }
+    const m = transform ?? IDENTITY_MATRIX;
+    if (transform !== undefined) checkMatrix(transform, owner);
+    this.rawDistance(v[0], v[1], v[2], m);
+    if (prevDistance === undefined) return;
+    const distance = scratchResult[0];
+    scratchResult[0] = this.documented ? hysteresisDocumented(distance, prevDistance, hysteresis) : hysteresisOpenUsd(distance, prevDistance, hysteresis);
+  }
+
+  private rawDistance(vx: number, vy: number, vz: number, m: Mat4Like): void {
     let tx = this.center[0], ty = this.center[1], tz = this.center[2];
     const e = this.extent;
-    if (e !== null && Math.abs(invertMatrix(m, scratchInverse)) > SINGULAR_DETERMINANT) {
+    if (e !== null && isInvertible(m) && invertMatrix(m, scratchInverse) !== null) {
       transformPoint(scratchInverse, vx, vy, vz, scratchPoint);
       const lx = scratchPoint[0], ly = scratchPoint[1], lz = scratchPoint[2];
-      if (lx >= e[0] && lx <= e[3] && ly >= e[1] && ly <= e[4] && lz >= e[2] && lz <= e[5]) return 0;
+      if (lx >= e[0] && lx <= e[3] && ly >= e[1] && ly <= e[4] && lz >= e[2] && lz <= e[5]) { scratchResult[0] = 0; return; }
       tx = Math.min(Math.max(lx, e[0]), e[3]);
       ty = Math.min(Math.max(ly, e[1]), e[4]);
       tz = Math.min(Math.max(lz, e[2]), e[5]);
     }
     transformPoint(m, tx, ty, tz, scratchPoint);
-    return Math.hypot(scratchPoint[0] - vx, scratchPoint[1] - vy, scratchPoint[2] - vz);
+    scratchResult[0] = length3(scratchPoint[0] - vx, scratchPoint[1] - vy, scratchPoint[2] - vz);
   }
 }

@@ -10,9 +10,14 @@
  * - A linear scan replaces OpenUSD's `std::upper_bound`; on validated (sorted) thresholds both find
  *   the same index, and with ≤ 8 levels the scan is faster than a binary search.
  * - NaN sizes fall through every comparison and give the coarsest level, a safe result.
+ * - Each rule also exists as `write…(…, out, offset)`: V8 boxes a double returned from a call it
+ *   does not inline (its inlining budget runs out inside the heuristics' larger methods), so code
+ *   that must not allocate writes the result into a typed array instead.
  *
  * @module
  */
+
+const lodScratch = new Float64Array(1);
 
 /**
  * Fractional LOD index for a screen size against DESCENDING thresholds (OpenUSD's
@@ -22,25 +27,32 @@
  * @category Heuristics
  */
 export function computeLodDescending(thresholds: Float32Array, blendThresholds: Float32Array, size: number): number {
+  writeLodDescending(thresholds, blendThresholds, size, lodScratch, 0);
+  return lodScratch[0];
+}
+
+/** {@link computeLodDescending} writing its result to `out[offset]`. @category Heuristics */
+export function writeLodDescending(thresholds: Float32Array, blendThresholds: Float32Array, size: number, out: Float64Array | Float32Array, offset: number): void {
   const n = thresholds.length;
   const sizeF = Math.fround(size);
   let lod = 0;
   while (lod < n && !(sizeF > thresholds[lod])) lod++;
   const nb = blendThresholds.length;
-  if (nb === 0) return lod;
+  if (nb === 0) { out[offset] = lod; return; }
   let blend = 0;
   while (blend < nb && !(sizeF > blendThresholds[blend])) blend++;
   if (blend > lod) blend = lod;
   if (blend < lod - 1) blend = lod - 1;
-  if (blend === lod || blend >= nb) return lod;
+  if (blend === lod || blend >= nb) { out[offset] = lod; return; }
   const a = thresholds[blend];
   let b = blendThresholds[blend];
   if (lod < n && thresholds[lod] > b) b = thresholds[lod];
   if (a >= size && size > b) {
     const fraction = Math.fround((size - a) / Math.fround(b - a));
-    return Math.fround(blend + fraction);
+    out[offset] = Math.fround(blend + fraction);
+    return;
   }
-  return lod;
+  out[offset] = lod;
 }
 
 /**
@@ -51,24 +63,31 @@ export function computeLodDescending(thresholds: Float32Array, blendThresholds: 
  * @category Heuristics
  */
 export function computeLodAscending(thresholds: Float32Array, blendThresholds: Float32Array, distance: number): number {
+  writeLodAscending(thresholds, blendThresholds, distance, lodScratch, 0);
+  return lodScratch[0];
+}
+
+/** {@link computeLodAscending} writing its result to `out[offset]`. @category Heuristics */
+export function writeLodAscending(thresholds: Float32Array, blendThresholds: Float32Array, distance: number, out: Float64Array | Float32Array, offset: number): void {
   const n = thresholds.length;
   let lod = 0;
   while (lod < n && !(distance < thresholds[lod])) lod++;
   const nb = blendThresholds.length;
-  if (nb === 0) return lod;
+  if (nb === 0) { out[offset] = lod; return; }
   let blend = 0;
   while (blend < nb && !(distance < blendThresholds[blend])) blend++;
   if (blend > lod) blend = lod;
   if (blend < lod - 1) blend = lod - 1;
-  if (blend === lod || blend >= nb) return lod;
+  if (blend === lod || blend >= nb) { out[offset] = lod; return; }
   const a = thresholds[blend];
   let b = blendThresholds[blend];
   if (lod < n && thresholds[lod] < b) b = thresholds[lod];
   if (a <= distance && distance < b) {
     const fraction = Math.fround((distance - a) / Math.fround(b - a));
-    return Math.fround(blend + fraction);
+    out[offset] = Math.fround(blend + fraction);
+    return;
   }
-  return lod;
+  out[offset] = lod;
 }
 
 /** Which hysteresis rule a heuristic applies. @category Heuristics */

@@ -12,7 +12,14 @@
  *   "Crossing the near plane" means the method's own volume straddles it: the box's corners for
  *   projectedExtent, the sphere for projectedSphere.
  * - projectedExtent works on module-level scratch arrays (8 clip corners, ≤ 24 clipped points, a hull)
- *   and an insertion sort, so a call allocates nothing. It is ~10× the cost of projectedSphere.
+ *   and an insertion sort: a call creates no objects or arrays. Inner kernels pass results through a
+ *   scratch `Float64Array` instead of returning doubles, which V8 boxes when a call is not inlined.
+ *   The public methods are too large for V8 to inline into a caller's loop, so their own double
+ *   arguments and results still cross a call boundary as heap numbers: measured with V8's sampling
+ *   heap profiler, `select(…, out)` leaves about 23 bytes of short-lived garbage per call (44 when
+ *   projectedExtent clips at the near plane; DistanceHeuristic 87). Per-frame work over many objects belongs in the
+ *   batch engine, which loops internally and allocates nothing; these classes are the per-object
+ *   reference and the way to match OpenUSD exactly.
  * - Matches OpenUSD's numbers: sphere from the transformed extent's diagonal, perspective radius
  *   scaled by `referencePlaneDepth / |eye − centre|`, `Number.MAX_VALUE` when the eye is at the
  *   centre; a box clipped by any single plane is 0; the shape is never clipped by side planes.
@@ -20,9 +27,9 @@
  * @module
  */
 import type { Frustum } from '../metrics/frustum.js';
-import { IDENTITY_MATRIX, multiplyMatrices, transformPoint, type Mat4Like } from '../metrics/vector.js';
+import { IDENTITY_MATRIX, length3, multiplyMatrices, transformPoint, type Mat4Like } from '../metrics/vector.js';
 import { checkMatrix, isEmptyExtent, readExtent, type Extent } from './extent.js';
-import { computeLodDescending, hysteresisDocumented, hysteresisOpenUsd, type HysteresisSemantics } from './lodIndex.js';
+import { computeLodDescending, writeLodDescending, hysteresisDocumented, hysteresisOpenUsd, type HysteresisSemantics } from './lodIndex.js';
 import { validateThresholds } from './thresholds.js';
 
 /** OpenUSD's `projectionMethod` tokens. @category Heuristics */
@@ -68,6 +75,7 @@ const scratchWorld = new Float64Array(24); // 8 × (x, y, z)
 const scratchPoints = new Float64Array(48); // ≤ 24 × (x, y)
 const scratchHull = new Float64Array(50); // ≤ 25 × (x, y)
 const scratchVec = new Float64Array(3);
+const scratchResult = new Float64Array(1);
 
 /**
  * OpenUSD's screen-size LOD heuristic: projects an extent (or its bounding sphere) into a frustum's
@@ -128,12 +136,8 @@ export class ScreenSizeHeuristic {
    * default identity). Allocation-free.
    */
   computeScreenSize(frustum: Frustum, transform?: Mat4Like, prevSize?: number, hysteresis = 0): number {
-    const m = transform ?? IDENTITY_MATRIX;
-    if (transform !== undefined) checkMatrix(transform, 'ScreenSizeHeuristic.computeScreenSize');
-    const size = this.empty ? 0
-      : this.projection === 'projectedSphere' ? this.sphereSize(frustum, m) : this.extentSize(frustum, m);
-    if (prevSize === undefined) return size;
-    return this.documented ? hysteresisDocumented(size, prevSize, hysteresis) : hysteresisOpenUsd(size, prevSize, hysteresis);
+    this.measure(frustum, transform, prevSize, hysteresis);
+    return scratchResult[0];
   }
 
   /** Fractional LOD index for a size, exactly as OpenUSD's `ComputeLOD(double)`; in `[0, thresholds.length]`. */
@@ -143,39 +147,53 @@ export class ScreenSizeHeuristic {
 
   /**
    * Screen size (with hysteresis) and its LOD in one call, OpenUSD's `ComputeLOD` overload with
-   * `sizeOut`. Pass `out` to avoid allocating the result.
+   * `sizeOut`. Pass `out` to reuse one result object across calls.
    */
   select(frustum: Frustum, transform?: Mat4Like, prevSize?: number, hysteresis = 0, out: LodSelection = { lod: 0, size: 0 }): LodSelection {
-    const size = this.computeScreenSize(frustum, transform, prevSize, hysteresis);
+    this.measure(frustum, transform, prevSize, hysteresis);
+    const size = scratchResult[0];
     out.size = size;
-    out.lod = this.computeLod(size);
+    writeLodDescending(this.thresholds, this.blendThresholds, size, scratchResult, 0);
+    out.lod = scratchResult[0];
     return out;
   }
 
-  private sphereSize(frustum: Frustum, m: Mat4Like): number {
+  /** Leaves the size (after hysteresis) in `scratchResult[0]` rather than returning a double. */
+  private measure(frustum: Frustum, transform: Mat4Like | undefined, prevSize: number | undefined, hysteresis: number): void {
+    const m = transform ?? IDENTITY_MATRIX;
+    if (transform !== undefined) checkMatrix(transform, 'ScreenSizeHeuristic.computeScreenSize');
+    if (this.empty) scratchResult[0] = 0;
+    else if (this.projection === 'projectedSphere') this.sphereSize(frustum, m);
+    else this.extentSize(frustum, m);
+    if (prevSize === undefined) return;
+    const size = scratchResult[0];
+    scratchResult[0] = this.documented ? hysteresisDocumented(size, prevSize, hysteresis) : hysteresisOpenUsd(size, prevSize, hysteresis);
+  }
+
+  private sphereSize(frustum: Frustum, m: Mat4Like): void {
     const e = this.extent;
     transformPoint(m, e[0], e[1], e[2], scratchVec);
     const x0 = scratchVec[0], y0 = scratchVec[1], z0 = scratchVec[2];
     transformPoint(m, e[3], e[4], e[5], scratchVec);
-    const radius = Math.hypot(scratchVec[0] - x0, scratchVec[1] - y0, scratchVec[2] - z0) / 2;
+    const radius = length3(scratchVec[0] - x0, scratchVec[1] - y0, scratchVec[2] - z0) / 2;
     transformPoint(m, (e[0] + e[3]) / 2, (e[1] + e[4]) / 2, (e[2] + e[5]) / 2, scratchVec);
     const cx = scratchVec[0], cy = scratchVec[1], cz = scratchVec[2];
-    if (frustum.cullsSphere(cx, cy, cz, radius)) return 0;
+    if (frustum.cullsSphere(cx, cy, cz, radius)) { scratchResult[0] = 0; return; }
     if (this.documented) {
       const dNear = frustum.planeDistance(4, cx, cy, cz);
-      if (dNear > -radius && dNear < radius) return 1;
+      if (dNear > -radius && dNear < radius) { scratchResult[0] = 1; return; }
     }
     let r = radius;
     if (frustum.isPerspective) {
       const p = frustum.position;
-      const d = Math.hypot(p[0] - cx, p[1] - cy, p[2] - cz);
-      if (d === 0) return Number.MAX_VALUE;
+      const d = length3(p[0] - cx, p[1] - cy, p[2] - cz);
+      if (d === 0) { scratchResult[0] = Number.MAX_VALUE; return; }
       r = (radius * frustum.referencePlaneDepth) / d;
     }
-    return (Math.PI * r * r) / frustum.windowArea;
+    scratchResult[0] = (Math.PI * r * r) / frustum.windowArea;
   }
 
-  private extentSize(frustum: Frustum, m: Mat4Like): number {
+  private extentSize(frustum: Frustum, m: Mat4Like): void {
     const e = this.extent;
     // World-space corners for the trivial rejection against each plane (GfFrustum::Intersects).
     for (let i = 0; i < 8; i++) {
@@ -187,7 +205,7 @@ export class ScreenSizeHeuristic {
       for (let i = 0; i < 24 && !inside; i += 3) {
         inside = pl[o] * scratchWorld[i] + pl[o + 1] * scratchWorld[i + 1] + pl[o + 2] * scratchWorld[i + 2] + pl[o + 3] >= 0;
       }
-      if (!inside) return 0;
+      if (!inside) { scratchResult[0] = 0; return; }
     }
     // Clip-space corners: clip = projection · view · transform · corner.
     multiplyMatrices(frustum.viewMatrix, m, scratchModelView);
@@ -204,16 +222,17 @@ export class ScreenSizeHeuristic {
       const dNear = k[o + 2] + k[o + 3];
       if (dNear < 0) anyBehind = true; else if (dNear > 0) anyInFront = true;
     }
-    if (this.documented && anyBehind && anyInFront) return 1;
-    return clippedHullArea(k) / 8;
+    if (this.documented && anyBehind && anyInFront) { scratchResult[0] = 1; return; }
+    clippedHullArea(k);
+    scratchResult[0] /= 8;
   }
 }
 
 /**
- * Twice the NDC area of the convex hull of the box's 12 edges clipped against the near plane
+ * Writes to `scratchResult` twice the NDC area of the convex hull of the box's 12 edges clipped against the near plane
  * (`z + w ≥ 0` in clip space), built with OpenUSD's monotone chain and its 1e-6 de-duplication.
  */
-function clippedHullArea(k: Float64Array): number {
+function clippedHullArea(k: Float64Array): void {
   const pts = scratchPoints;
   let count = 0;
   for (let edge = 0; edge < 24; edge += 2) {
@@ -264,25 +283,28 @@ function clippedHullArea(k: Float64Array): number {
   let h = 0;
   for (let i = 0; i < unique; i++) {
     const px = pts[i * 2], py = pts[i * 2 + 1];
-    while (h >= 2 && cross(hull, h, px, py) <= 0) h--;
+    while (h >= 2 && turnsRight(hull, h, px, py)) h--;
     hull[h * 2] = px; hull[h * 2 + 1] = py; h++;
   }
   const lowerLimit = h + 1;
   for (let j = unique - 2; j >= 0; j--) {
     const px = pts[j * 2], py = pts[j * 2 + 1];
-    while (h >= lowerLimit && cross(hull, h, px, py) <= 0) h--;
+    while (h >= lowerLimit && turnsRight(hull, h, px, py)) h--;
     hull[h * 2] = px; hull[h * 2 + 1] = py; h++;
   }
   let area2 = 0;
   for (let i = 0; i < h - 1; i++) {
     area2 += hull[i * 2] * hull[i * 2 + 3] - hull[i * 2 + 1] * hull[i * 2 + 2];
   }
-  return area2;
+  scratchResult[0] = area2;
 }
 
-/** 2D cross product of (b − a) × (p − a) with a, b the last two hull points. */
-function cross(hull: Float64Array, h: number, px: number, py: number): number {
+/**
+ * True when (b − a) × (p − a) ≤ 0 for a, b the last two hull points (a right turn or collinear).
+ * Returns a boolean, not the cross product: see the note on boxed doubles in `computeScreenSize`.
+ */
+function turnsRight(hull: Float64Array, h: number, px: number, py: number): boolean {
   const ax = hull[(h - 2) * 2], ay = hull[(h - 2) * 2 + 1];
   const bx = hull[(h - 1) * 2], by = hull[(h - 1) * 2 + 1];
-  return (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+  return (bx - ax) * (py - ay) - (by - ay) * (px - ax) <= 0;
 }
