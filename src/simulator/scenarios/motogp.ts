@@ -4,7 +4,7 @@
  * A closed stadium-shaped track (two 800 m straights joined by 180 m-radius turns, 2.73 km) cut
  * into 28 sectors with 3 LODs, and 20 bikes with 3 LODs racing round it in a 130 m pack at
  * ~72 m/s. Three camera shots:
- * 1. `chase` (0–9 s) — 6 m behind and 2 m above bike 10, fovY 55°, 1920×1080;
+ * 1. `chase` (0–9 s) — 6 m behind and 2 m above bike 4, fovY 55°, 1920×1080;
  * 2. `trackside wide` (9–18 s) — a fixed camera outside the last turn, fovY 40°, panning with the pack;
  * 3. `TV telephoto` (18–26 s) — a fixed camera 250 m beyond the end of the main straight, fovY 2°,
  *    looking down the straight as the pack approaches: all 20 bikes are about the same, large, size.
@@ -93,9 +93,10 @@ export function motogpScene(seed = 2009): SceneInput {
   const bikeAt = (b: number, t: number) => trackPoint(bikes[b].s0 + bikes[b].speed * t, bikes[b].lateral);
   const keyframes: NonNullable<SceneInput['camera']>['keyframes'] = [];
   const viewport: [number, number] = [1920, 1080];
-  const followed = 9;
+  const chased = 3; // the chase camera rides behind the 4th bike
+  const followed = 9; // the fixed cameras pan with the middle of the pack
   for (let t = 0; t < SHOT_TRACKSIDE - 1e-9; t += 0.1) {
-    const p = bikeAt(followed, t);
+    const p = bikeAt(chased, t);
     keyframes.push({
       time: r3(t), shot: 'chase', viewport, fovY: 55,
       position: [r3(p.x - p.dx * 6), 2.2, r3(p.z - p.dz * 6)],
