@@ -187,8 +187,21 @@ export const sceneSchema = sceneShape.superRefine((scene, ctx) => {
     if (p.triangles.length !== levels) {
       ctx.addIssue({ code: 'custom', path: [...path, 'triangles'], message: `expected ${levels} values (one per level: thresholds.length + 1), got ${p.triangles.length}` });
     }
+    for (let l = 1; l < p.triangles.length; l++) {
+      if (p.triangles[l] > p.triangles[l - 1]) {
+        ctx.addIssue({ code: 'custom', path: [...path, 'triangles', l], message: `expected triangle counts not increasing toward coarser levels, got ${p.triangles[l]} after ${p.triangles[l - 1]}` });
+        break;
+      }
+    }
     if (p.errors && p.errors.length !== levels) {
       ctx.addIssue({ code: 'custom', path: [...path, 'errors'], message: `expected ${levels} values (one per level: thresholds.length + 1), got ${p.errors.length}` });
+    } else if (p.errors) {
+      for (let l = 1; l < p.errors.length; l++) {
+        if (p.errors[l] < p.errors[l - 1]) {
+          ctx.addIssue({ code: 'custom', path: [...path, 'errors', l], message: `expected errors not decreasing toward coarser levels, got ${p.errors[l]} after ${p.errors[l - 1]}` });
+          break;
+        }
+      }
     }
     if (p.qualityFloor !== undefined && p.qualityFloor >= levels) {
       ctx.addIssue({ code: 'custom', path: [...path, 'qualityFloor'], message: `expected a level in [0, ${levels - 1}], got ${p.qualityFloor}` });

@@ -42,6 +42,8 @@ describe('parseScene', () => {
     ['ascending screen thresholds', (s) => { s.profiles.p.thresholds = [5, 20]; }, 'profiles.p.thresholds[1]: expected strictly descending thresholds'],
     ['descending distance thresholds', (s) => { s.profiles.p.metric = 'distance'; s.profiles.p.thresholds = [50, 10]; }, 'profiles.p.thresholds[1]: expected strictly ascending thresholds'],
     ['too few triangle counts', (s) => { s.profiles.p.triangles = [1000, 100]; }, 'profiles.p.triangles: expected 3 values (one per level: thresholds.length + 1), got 2'],
+    ['triangles growing toward coarse levels', (s) => { s.profiles.p.triangles = [1000, 100, 200]; }, 'profiles.p.triangles[2]: expected triangle counts not increasing toward coarser levels, got 200 after 100'],
+    ['errors shrinking toward coarse levels', (s) => { s.profiles.p.errors = [0, 2, 1]; }, 'profiles.p.errors[2]: expected errors not decreasing toward coarser levels, got 1 after 2'],
     ['errors of the wrong length', (s) => { s.profiles.p.errors = [0]; }, 'profiles.p.errors: expected 3 values'],
     ['a misspelt key', (s) => { s.profiles.p.treshold = [1]; }, 'profiles.p: Unrecognized key: "treshold"'],
     ['a negative radius', (s) => { s.objects[1].radius = -1; }, 'objects[1].radius: Too small: expected number to be >0'],

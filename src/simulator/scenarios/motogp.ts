@@ -11,7 +11,7 @@
  *
  * Policies: screen size 80/20 px (the seed's "better version"), distance 30/120 m (its "naive
  * version", tuned for the chase lens), rank quotas [4, 6] (the MotoGP version), and the budget and
- * hybrid policies with a 400k-triangle budget: about what rank quotas spend at most on this track
+ * hybrid policies with a 450k-triangle budget: what rank quotas spend at most on this track
  * (4 × 60k + 6 × 12k + 10 × 2k bike triangles + the nearest sectors), so the comparison is at
  * equal worst-case cost.
  *
@@ -35,7 +35,7 @@ const BIKES = 20;
 const DURATION = 26;
 const SHOT_TRACKSIDE = 9;
 const SHOT_TELEPHOTO = 18;
-const BUDGET = 400_000;
+const BUDGET = 450_000;
 
 /** Point on the track centreline at arc length `s` and its direction, in the XZ plane (y up). */
 function trackPoint(s: number, lateral = 0): { x: number; z: number; dx: number; dz: number } {
@@ -135,8 +135,8 @@ export function motogpScene(seed = 2009): SceneInput {
         profiles: { bike: { metric: 'distance', thresholds: [30, 120] }, trackSector: { metric: 'distance', thresholds: [150, 600] } },
       },
       { name: 'rank quota [4, 6]', policy: 'rankQuota', quotas: [4, 6] },
-      { name: 'budget 400k', policy: 'budget' },
-      { name: 'hybrid 400k', policy: 'hybrid' },
+      { name: 'budget 450k', policy: 'budget' },
+      { name: 'hybrid 450k', policy: 'hybrid' },
     ],
     parameters: {
       track: `stadium oval, 2 × ${STRAIGHT} m straights, ${TURN_RADIUS} m turns, ${Math.round(LAP)} m lap, ${SECTORS} sectors`,
