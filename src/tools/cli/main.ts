@@ -66,8 +66,8 @@ export async function main(argv: readonly string[] = process.argv, context: CliC
     return EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
-      // Help and version "errors" are successful exits; commander already printed its message.
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.ok;
+      // Commander already printed its message. `--help`, `help` and `--version` exit 0; everything
+      // else it reports (unknown option or command, bad argument, no command at all) is bad usage.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     const usage = error instanceof UsageError || error instanceof SceneValidationError || error instanceof RangeError;
