@@ -326,9 +326,11 @@ export function simulate(scene: Scene, options: SimulateOptions = {}): { result:
       let hidden = 0, changes = 0, loss = 0;
       const weights = reference.weights, wanted = reference.wanted, previous = run.previous;
       const profileOf = compiled.profileOf, setOf = run.setOf, localId = run.localId;
-      const levelArrays = run.sets.map((s) => s.levels);
+      const single = run.sets.length === 1;
+      const levelsOfSingle = run.sets[0].levels;
       for (let i = 0; i < compiled.count; i++) {
-        const level = levelArrays[setOf[i]][localId[i]];
+        // One set: ids are scene ids (added in order); per-profile sets map through setOf/localId.
+        const level = single ? levelsOfSingle[i] : run.sets[setOf[i]].levels[localId[i]];
         const visible = level < levelCountOf[profileOf[i]];
         const now = visible ? level : NOT_VISIBLE;
         if (visible) {
