@@ -24,6 +24,11 @@
  *   its quotas to track sectors and to bikes, not to one mixed list where near sectors would eat
  *   the bikes' quota. Each profile then gets its own `LodSet`; costs add up.
  * - Timing covers `setSphere` for movers plus `update` — what a renderer would pay per frame.
+ * - Measured (Node 20, 2 busy cores): motogp (48 objects, 780 frames, 5 policies) runs in ~0.6 s;
+ *   forest (210k objects, 6 policies) costs ~1.2 s of set-up (`add` per object per policy) and
+ *   ~180 ms a frame, of which ~11 ms is this module (quality reference + per-object bookkeeping)
+ *   and the rest the engine's `update` (20–40 ms per policy). With one set per policy the
+ *   bookkeeping reads `levels[i]` directly instead of going through `setOf`/`localId`.
  *
  * @module
  */

@@ -111,3 +111,17 @@ describe('scene input type', () => {
     expect(s.format).toBe('lodkit-scene');
   });
 });
+
+describe('docs/simulate.md', () => {
+  it('its example scene file is valid and simulates', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { simulate } = await import('../../src/simulator/simulate.js');
+    const md = readFileSync(new URL('../../docs/simulate.md', import.meta.url), 'utf8');
+    const block = /```json\n([\s\S]*?)```/.exec(md);
+    expect(block).not.toBeNull();
+    const scene = parseSceneText(block![1], 'docs example');
+    const { result } = simulate(scene, { frames: 8 });
+    expect(result.policies).toHaveLength(6);
+    expect(result.scene.objects).toBe(4); // rider, shed, 2 pines
+  });
+});
