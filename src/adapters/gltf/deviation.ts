@@ -12,9 +12,12 @@
  *   simplified vertices are a subset of the original ones, so the samples sit exactly where
  *   deviation peaks on collapsed regions; the residual gap is small next to the 1.8× above.
  * - The grid holds triangle ids in every cell their box overlaps (CSR arrays: counts, prefix sums,
- *   fill), ~2 cells per triangle on average. A query scans cubic shells of cells around the point
- *   and stops once the best distance is below the shell's inner distance, which is exact.
- * - Measured here (2 cores, Node 20): 32k-triangle sphere vs 16k level ≈ 60–90 ms both directions.
+ *   fill). A query scans cubic shells of cells around the point and stops once the best distance
+ *   is within the point's distance to the examined cube's faces, which is exact. Stopping on whole
+ *   rings (`ring × cell`) forced every query through at least 27 cells.
+ * - Measured here (2 shared cores, Node 20, CPU time, medians of 7): terrain 32k triangles vs its
+ *   16k level 147 ms, UV sphere 65k vs 32k 411 ms, against 15 / 28 ms for meshoptimizer's simplify
+ *   itself; `error: 'estimate'` skips this for very large files.
  *
  * @module
  */
@@ -92,6 +95,8 @@ export function pointTriangleDistanceSq(
 }
 
 const MAX_CELLS_PER_AXIS = 128;
+const CELL_PER_TRIANGLE = 1;
+const GRID_SHIFT = 0.3819660112501051;
 
 /** Uniform grid over a triangle list for closest-surface queries. @internal */
 export class TriangleGrid {
@@ -121,13 +126,28 @@ export class TriangleGrid {
     if (triangleCount === 0) { minX = minY = minZ = 0; maxX = maxY = maxZ = 0; }
     const ex = maxX - minX, ey = maxY - minY, ez = maxZ - minZ;
     const extent = Math.max(ex, ey, ez, 1e-12);
-    // About one triangle per cell on surfaces: cell ≈ extent / sqrt(triangles), bounded per axis.
-    const perAxis = Math.min(MAX_CELLS_PER_AXIS, Math.max(1, Math.ceil(Math.sqrt(triangleCount))));
-    this.cell = extent / perAxis;
-    this.min[0] = minX; this.min[1] = minY; this.min[2] = minZ;
-    this.dims[0] = Math.max(1, Math.ceil(ex / this.cell));
-    this.dims[1] = Math.max(1, Math.ceil(ey / this.cell));
-    this.dims[2] = Math.max(1, Math.ceil(ez / this.cell));
+    // Cells about the size of a triangle (mean of each triangle's largest box side), so a triangle
+    // touches few cells and a query usually ends in its own cell; at most 128 cells per axis.
+    let sumExtent = 0;
+    for (let t = 0; t < triangleCount; t++) {
+      let largest = 0;
+      for (let axis = 0; axis < 3; axis++) {
+        const a = positions[indices[t * 3] * 3 + axis], b = positions[indices[t * 3 + 1] * 3 + axis], c = positions[indices[t * 3 + 2] * 3 + axis];
+        const side = Math.max(a, b, c) - Math.min(a, b, c);
+        if (side > largest) largest = side;
+      }
+      sumExtent += largest;
+    }
+    const meanExtent = triangleCount > 0 ? sumExtent / triangleCount : extent;
+    this.cell = Math.max(meanExtent * CELL_PER_TRIANGLE, extent / MAX_CELLS_PER_AXIS, 1e-12);
+    // Shift the grid by an irrational fraction of a cell: vertices of regular meshes (terrain
+    // grids, CAD) would otherwise sit exactly on cell faces, where no query can stop in its own
+    // cell (measured: 2.0 rings and 26 cells per query on a 128² terrain before the shift).
+    const shift = this.cell * GRID_SHIFT;
+    this.min[0] = minX - shift; this.min[1] = minY - shift; this.min[2] = minZ - shift;
+    this.dims[0] = Math.max(1, Math.ceil((ex + shift) / this.cell));
+    this.dims[1] = Math.max(1, Math.ceil((ey + shift) / this.cell));
+    this.dims[2] = Math.max(1, Math.ceil((ez + shift) / this.cell));
     const cellCount = this.dims[0] * this.dims[1] * this.dims[2];
     const start = new Uint32Array(cellCount + 1);
     const box = new Int32Array(6);
@@ -168,6 +188,22 @@ export class TriangleGrid {
     }
   }
 
+  /** min(limit, distance from coordinate v to the open faces of cells [c − ring, c + ring] on an axis). */
+  private reach(v: number, c: number, ring: number, axis: number, limit: number): number {
+    let r = limit;
+    if (c - ring > 0) {
+      const face = this.min[axis] + (c - ring) * this.cell;
+      const d = v - face;
+      r = d < r ? (d > 0 ? d : 0) : r;
+    }
+    if (c + ring < this.dims[axis] - 1) {
+      const face = this.min[axis] + (c + ring + 1) * this.cell;
+      const d = face - v;
+      r = d < r ? (d > 0 ? d : 0) : r;
+    }
+    return r;
+  }
+
   /** Distance from a point to the closest triangle (Infinity for an empty grid). */
   distance(x: number, y: number, z: number): number {
     if (this.stamp.length === 0) return Infinity;
@@ -175,6 +211,7 @@ export class TriangleGrid {
     if (stampValue === 0xffffffff) { this.stamp.fill(0); this.query = 1; }
     const ci = this.clampCell(x, 0), cj = this.clampCell(y, 1), ck = this.clampCell(z, 2);
     const maxRing = Math.max(this.dims[0], this.dims[1], this.dims[2]);
+    // Once the cube covers the whole grid every reach is Infinity and the loop ends.
     let best = Infinity;
     const p = this.positions, ix = this.indices;
     for (let ring = 0; ring <= maxRing; ring++) {
@@ -197,9 +234,13 @@ export class TriangleGrid {
           }
         }
       }
-      // Every unvisited cell is at least `ring` whole cells away from the point's (clamped) cell.
-      const reach = ring * this.cell;
-      if (best <= reach * reach) break;
+      // Every untested triangle lies wholly outside the examined cube of cells; stop when the best
+      // distance is within the point's distance to that cube's open faces (faces on the grid's
+      // border have nothing beyond them).
+      const reach = this.reach(x, ci, ring, 0, Infinity);
+      const reachY = this.reach(y, cj, ring, 1, reach);
+      const reachZ = this.reach(z, ck, ring, 2, reachY);
+      if (best <= reachZ * reachZ) break;
     }
     return Math.sqrt(best);
   }
@@ -227,16 +268,17 @@ export function measureDeviation(positions: Float32Array, original: Uint32Array,
   const p = positions;
   for (let t = 0; t + 2 < simplified.length; t += 3) {
     const a = simplified[t] * 3, b = simplified[t + 1] * 3, c = simplified[t + 2] * 3;
-    const samples = [
-      (p[a] + p[b] + p[c]) / 3, (p[a + 1] + p[b + 1] + p[c + 1]) / 3, (p[a + 2] + p[b + 2] + p[c + 2]) / 3,
-      (p[a] + p[b]) / 2, (p[a + 1] + p[b + 1]) / 2, (p[a + 2] + p[b + 2]) / 2,
-      (p[b] + p[c]) / 2, (p[b + 1] + p[c + 1]) / 2, (p[b + 2] + p[c + 2]) / 2,
-      (p[c] + p[a]) / 2, (p[c + 1] + p[a + 1]) / 2, (p[c + 2] + p[a + 2]) / 2,
-    ];
-    for (let s = 0; s < 12; s += 3) {
-      const d = toOriginal.distance(samples[s], samples[s + 1], samples[s + 2]);
-      if (d > worst) worst = d;
-    }
+    const ax = p[a], ay = p[a + 1], az = p[a + 2];
+    const bx = p[b], by = p[b + 1], bz = p[b + 2];
+    const cx = p[c], cy = p[c + 1], cz = p[c + 2];
+    let d = toOriginal.distance((ax + bx + cx) / 3, (ay + by + cy) / 3, (az + bz + cz) / 3);
+    if (d > worst) worst = d;
+    d = toOriginal.distance((ax + bx) / 2, (ay + by) / 2, (az + bz) / 2);
+    if (d > worst) worst = d;
+    d = toOriginal.distance((bx + cx) / 2, (by + cy) / 2, (bz + cz) / 2);
+    if (d > worst) worst = d;
+    d = toOriginal.distance((cx + ax) / 2, (cy + ay) / 2, (cz + az) / 2);
+    if (d > worst) worst = d;
   }
   return worst;
 }

@@ -29,8 +29,9 @@
  *   chain for that mesh: duplicate levels cost memory and switches for nothing.
  * - Thresholds are clamped to [0, 1] and made non-increasing; both only LOWER a threshold, which
  *   keeps the pixel guarantee (a level is drawn at smaller sizes only).
- * - Measured here (2 cores, Node 20): a 20 480-triangle sphere to 4 levels in ≈ 40–60 ms, dominated
- *   by meshoptimizer; the JS around it is negligible.
+ * - Measured here (2 shared cores, Node 20, wall time of the CLI on a 16k-triangle sphere plus a
+ *   32k-triangle terrain, 4 levels): ≈ 1.5 s with the measured error before the grid shift in
+ *   `deviation.ts`, 0.14 s with `error: 'estimate'`; meshoptimizer itself is 15–30 ms per level.
  *
  * @module
  */
@@ -117,6 +118,8 @@ export interface GeneratedLodChain {
   cullBelow: number;
   /** Why the chain has fewer levels than requested, if it does. */
   stoppedEarly?: string;
+  /** Simplified levels dropped because their thresholds left them no screen size to be drawn at. */
+  neverDrawn?: number;
 }
 
 function requireNumber(value: unknown, field: string, ok: (v: number) => boolean, rule: string): number {
@@ -258,6 +261,51 @@ function buildLevelMesh(document: Document, mesh: Mesh, level: number, indices: 
   return out;
 }
 
+interface MeshPlan {
+  simplified: SimplifiedMesh;
+  /** The levels kept (never-drawn ones removed), level 1 first. */
+  levels: SimplifiedMesh['levels'];
+  meshes: Mesh[];
+  coverage: number[];
+  cullBelow: number;
+  neverDrawn: number;
+}
+
+/**
+ * Turns a mesh's simplified levels into coverage values, drops levels that could never be drawn
+ * (their upper threshold equals their lower one after clamping, e.g. several levels whose error is
+ * sub-pixel even when the object fills the screen), and builds the meshes of the kept levels.
+ * Dropping level k removes its upper value, which equals its lower one, so no switch moves.
+ */
+function planLevels(
+  document: Document, mesh: Mesh, simplified: SimplifiedMesh, o: ReturnType<typeof resolveGenerateOptions>,
+  toCoverage: (height: number) => number,
+): MeshPlan {
+  const { radius } = simplified.sphere;
+  const raw: number[] = [];
+  let previous = 1;
+  for (const level of simplified.levels) {
+    const value = Math.min(previous, toCoverage(heightThresholdForError(level.error, radius, o.maxErrorPx, o.viewportHeight)));
+    raw.push(value);
+    previous = value;
+  }
+  let cullBelow = 0;
+  if (o.cullBelowPx !== undefined && o.cullBelowPx > 0) cullBelow = Math.min(previous, toCoverage(o.cullBelowPx / o.viewportHeight));
+  const levels: SimplifiedMesh['levels'] = [];
+  const coverage: number[] = [];
+  const n = simplified.levels.length;
+  for (let k = 0; k < n; k++) {
+    const upper = raw[k];
+    const lower = k + 1 < n ? raw[k + 1] : cullBelow;
+    if (upper <= lower) continue;
+    levels.push(simplified.levels[k]);
+    coverage.push(upper);
+  }
+  if (cullBelow > 0 && levels.length > 0) coverage.push(cullBelow);
+  const meshes = levels.map((l, k) => buildLevelMesh(document, mesh, k + 1, l.indices));
+  return { simplified, levels, meshes, coverage, cullBelow: levels.length > 0 ? cullBelow : 0, neverDrawn: n - levels.length };
+}
+
 function isInLodGroup(node: Node, levelNodes: Set<Node>): boolean {
   return node.getExtension<Lod>(MSFT_LOD) != null || levelNodes.has(node);
 }
@@ -288,7 +336,7 @@ export async function generateLodChain(document: Document, options: GenerateLodO
   const candidates = (o.nodes ?? root.listNodes()).filter((n) => n.getMesh() != null && !isInLodGroup(n, levelNodes));
   getOrCreateLodExtension(document);
 
-  const cache = new Map<Mesh, { simplified: SimplifiedMesh | null; meshes: Mesh[] }>();
+  const cache = new Map<Mesh, MeshPlan | null>();
   const chains: GeneratedLodChain[] = [];
   const toCoverage = (height: number): number => {
     const h = Math.min(height, o.coverage === 'area' ? Math.sqrt((4 * o.aspect) / Math.PI) : 1);
@@ -298,30 +346,16 @@ export async function generateLodChain(document: Document, options: GenerateLodO
   for (let c = 0; c < candidates.length; c++) {
     const node = candidates[c];
     const mesh = node.getMesh()!;
-    let entry = cache.get(mesh);
-    if (!entry) {
+    let plan = cache.get(mesh);
+    if (plan === undefined) {
       const simplified = await simplifyMesh(mesh, o);
-      const meshes = simplified ? simplified.levels.map((l, k) => buildLevelMesh(document, mesh, k + 1, l.indices)) : [];
-      entry = { simplified, meshes };
-      cache.set(mesh, entry);
+      plan = simplified ? planLevels(document, mesh, simplified, o, toCoverage) : null;
+      cache.set(mesh, plan);
     }
     o.onProgress?.(c + 1, candidates.length);
-    const simplified = entry.simplified;
-    if (!simplified || simplified.levels.length === 0) continue;
-
-    const { radius } = simplified.sphere;
-    const coverage: number[] = [];
-    let previous = 1;
-    for (const level of simplified.levels) {
-      const value = Math.min(previous, toCoverage(heightThresholdForError(level.error, radius, o.maxErrorPx, o.viewportHeight)));
-      coverage.push(value);
-      previous = value;
-    }
-    let cullBelow = 0;
-    if (o.cullBelowPx !== undefined && o.cullBelowPx > 0) {
-      cullBelow = Math.min(previous, toCoverage(o.cullBelowPx / o.viewportHeight));
-      coverage.push(cullBelow);
-    }
+    if (!plan || plan.levels.length === 0) continue;
+    const { simplified, coverage, cullBelow } = plan;
+    const entry = { meshes: plan.meshes };
 
     const name = node.getName() || mesh.getName() || `node${root.listNodes().indexOf(node)}`;
     const newNodes = entry.meshes.map((levelMesh, k) => {
@@ -336,7 +370,7 @@ export async function generateLodChain(document: Document, options: GenerateLodO
       if (weights.length > 0) levelNode.setWeights(weights);
       return levelNode;
     });
-    const errors = [0, ...simplified.levels.map((l) => l.error)];
+    const errors = [0, ...plan.levels.map((l) => l.error)];
     writeLodGroup(document, { node, levels: newNodes, coverage, errors });
 
     const levelCount = newNodes.length + 1;
@@ -348,12 +382,13 @@ export async function generateLodChain(document: Document, options: GenerateLodO
     const levels: GeneratedLevel[] = [{
       level: 0, triangles: meshTriangleCount(mesh), error: 0, estimate: 0, threshold: Infinity, thresholdPx: Infinity, node,
     }];
-    simplified.levels.forEach((l, k) => levels.push({
+    plan.levels.forEach((l, k) => levels.push({
       level: k + 1, triangles: l.triangles, error: l.error, estimate: l.estimate, threshold: coverage[k], thresholdPx: toPx(coverage[k]), node: newNodes[k],
     }));
     chains.push({
       node, name, boundingSphere: simplified.sphere, levels, coverage, thresholds, cullBelow,
       ...(simplified.stoppedEarly ? { stoppedEarly: simplified.stoppedEarly } : {}),
+      ...(plan.neverDrawn > 0 ? { neverDrawn: plan.neverDrawn } : {}),
     });
   }
   return chains;

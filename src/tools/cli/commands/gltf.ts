@@ -146,7 +146,10 @@ async function runLod(input: string, output: string, options: LodCommandOptions,
     const newLevels = chains.reduce((n, c) => n + c.levels.length - 1, 0);
     writeOut(`wrote ${basename(output)}: ${chains.length} LOD group${chains.length === 1 ? '' : 's'}, ${newLevels} new level${newLevels === 1 ? '' : 's'}; thresholds keep each level's error ≤ ${generateOptions.maxErrorPx} px at ${generateOptions.viewportHeight} px viewport height\n`);
   }
-  for (const chain of chains) if (chain.stoppedEarly) writeErr(`note: ${chain.name}: ${chain.stoppedEarly}\n`);
+  for (const chain of chains) {
+    if (chain.stoppedEarly) writeErr(`note: ${chain.name}: ${chain.stoppedEarly}\n`);
+    if (chain.neverDrawn) writeErr(`note: ${chain.name}: dropped ${chain.neverDrawn} level${chain.neverDrawn === 1 ? '' : 's'} that would never be drawn (error under ${generateOptions.maxErrorPx} px even at full screen)\n`);
+  }
 }
 
 /**
