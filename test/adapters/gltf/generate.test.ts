@@ -96,9 +96,13 @@ describe('generateLodChain', () => {
     expect(ball[0].boundingSphere.radius).toBeCloseTo(2, 5);
   });
 
-  it('records an error at least the farthest original vertex from each level (brute force) and ≥ meshoptimizer\'s estimate', () => {
-    const { positions } = uvSphere(2, 64, 32);
-    for (const level of ball[0].levels.slice(1)) {
+  it('records an error at least the farthest original vertex from each level (brute force) and ≥ meshoptimizer\'s estimate', async () => {
+    const small = new Document();
+    small.createBuffer();
+    small.createNode('Small').setMesh(addMesh(small, 'small', uvSphere(2, 32, 16)));
+    const [chain] = await generateLodChain(small, { levels: 4 });
+    const { positions } = uvSphere(2, 32, 16);
+    for (const level of chain.levels.slice(1)) {
       const idx = level.node.getMesh()!.listPrimitives()[0].getIndices()!.getArray()!;
       let worst = 0;
       for (let v = 0; v < positions.length / 3; v++) {
@@ -193,6 +197,21 @@ describe('generateLodChain', () => {
     expect(chains[0].levels[1].node.getMesh()).toBe(chains[1].levels[1].node.getMesh());
     const again = await generateLodChain(document, { levels: 3 });
     expect(again).toEqual([]);
+  });
+
+  it('drops levels that could never be drawn and keeps coverage strictly descending', async () => {
+    // A fine terrain: its first levels stay under 1 px even when it fills the screen, so their
+    // thresholds all clamp to 1 and all but the last of them would never be drawn.
+    const document = new Document();
+    document.createBuffer();
+    document.createNode('Fine').setMesh(addMesh(document, 'fine', terrain(128)));
+    const [chain] = await generateLodChain(document, { levels: 5, ratio: 0.5 });
+    expect(chain.neverDrawn ?? 0).toBeGreaterThan(0);
+    expect(chain.levels.length - 1 + (chain.neverDrawn ?? 0)).toBe(4);
+    for (let k = 1; k < chain.coverage.length; k++) expect(chain.coverage[k]).toBeLessThan(chain.coverage[k - 1]);
+    expect(chain.levels.map((l) => l.level)).toEqual(chain.levels.map((_, k) => k));
+    // The dropped levels' meshes were never created: original + kept levels only.
+    expect(document.getRoot().listMeshes()).toHaveLength(chain.levels.length);
   });
 
   it('adds a cull value when cullBelowPx is set', async () => {
