@@ -25,6 +25,8 @@
  *   sampled symmetric deviation) (see `deviation.ts`); `error: 'estimate'` skips the measurement.
  * - Target error is unbounded so the triangle budget (`ratio^i`) drives each level; `maxError`
  *   optionally stops a chain once a level's error exceeds it (relative to the mesh radius).
+ * - Non-indexed primitives are indexed by position first (meshoptimizer's position remap), so
+ *   exporters' triangle soups simplify too; their level meshes get index buffers.
  * - A level that fails to cut the triangle count by at least 5 % of the previous level ends the
  *   chain for that mesh: duplicate levels cost memory and switches for nothing.
  * - Thresholds are clamped to [0, 1] and made non-increasing; both only LOWER a threshold, which
@@ -176,7 +178,9 @@ async function simplifyMesh(mesh: Mesh, o: ReturnType<typeof resolveGenerateOpti
     const position = primitive.getAttribute('POSITION');
     if (!position || primitive.getMode() !== Primitive.Mode.TRIANGLES) return null;
     const positions = readPositions(position);
-    return { positions, indices: readIndices(primitive, position.getCount()), grid: null as TriangleGrid | null };
+    const grid = null as TriangleGrid | null;
+    if (primitive.getIndices()) return { positions, indices: readIndices(primitive, position.getCount()), compact: null, grid };
+    return { positions, ...weldByPosition(positions), grid };
   });
   if (inputs.every((i) => i === null)) return null;
   const result: SimplifiedMesh = { levels: [], sphere };
@@ -191,7 +195,10 @@ async function simplifyMesh(mesh: Mesh, o: ReturnType<typeof resolveGenerateOpti
       const input = inputs[p];
       if (!input) { indices.push(null); triangles += primitiveTriangles(primitives[p]); continue; }
       const target = Math.max(3, Math.floor((input.indices.length * fraction) / 3) * 3);
-      const [simplified, primitiveError] = MeshoptSimplifier.simplify(input.indices, input.positions, 3, target, 1e30, ['ErrorAbsolute']);
+      let [simplified, primitiveError] = input.compact
+        ? MeshoptSimplifier.simplify(input.compact.indices, input.compact.positions, 3, target, 1e30, ['ErrorAbsolute'])
+        : MeshoptSimplifier.simplify(input.indices, input.positions, 3, target, 1e30, ['ErrorAbsolute']);
+      if (input.compact) simplified = simplified.map((v) => input.compact!.toOriginal[v]);
       indices.push(simplified);
       triangles += simplified.length / 3;
       if (primitiveError > estimate) estimate = primitiveError;
@@ -215,6 +222,32 @@ async function simplifyMesh(mesh: Mesh, o: ReturnType<typeof resolveGenerateOpti
     previousTriangles = triangles;
   }
   return result;
+}
+
+/**
+ * Indexes a non-indexed triangle list by position: `indices` points every corner at the first
+ * vertex with the same position, and `compact` holds the unique positions with indices into them
+ * (meshoptimizer locks vertices that share a position with unreferenced duplicates, so it must
+ * see only the unique ones) plus the map back to original vertex numbers.
+ * @internal
+ */
+function weldByPosition(positions: Float32Array): {
+  indices: Uint32Array;
+  compact: { positions: Float32Array; indices: Uint32Array; toOriginal: Uint32Array };
+} {
+  const remap = MeshoptSimplifier.generatePositionRemap(positions, 3);
+  const count = remap.length;
+  const slot = new Int32Array(count).fill(-1);
+  const toOriginal: number[] = [];
+  const compactIndices = new Uint32Array(count);
+  for (let i = 0; i < count; i++) {
+    const first = remap[i];
+    if (slot[first] < 0) { slot[first] = toOriginal.length; toOriginal.push(first); }
+    compactIndices[i] = slot[first];
+  }
+  const compactPositions = new Float32Array(toOriginal.length * 3);
+  for (let k = 0; k < toOriginal.length; k++) compactPositions.set(positions.subarray(toOriginal[k] * 3, toOriginal[k] * 3 + 3), k * 3);
+  return { indices: remap, compact: { positions: compactPositions, indices: compactIndices, toOriginal: Uint32Array.from(toOriginal) } };
 }
 
 const f32 = new Float32Array(1);

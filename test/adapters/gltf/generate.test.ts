@@ -243,3 +243,62 @@ describe('generateLodChain', () => {
     await expect(generateLodChain(document, { coverage: 'volume' as never })).rejects.toThrow(/coverage/);
   });
 });
+
+describe('generateLodChain on varied primitives', () => {
+  it('simplifies every triangle primitive of a mesh, keeps others, and takes the largest error', async () => {
+    const document = new Document();
+    const buffer = document.createBuffer();
+    const mesh = addMesh(document, 'multi', uvSphere(1, 32, 16));
+    const hill = addMesh(document, 'hill', terrain(32));
+    mesh.addPrimitive(hill.listPrimitives()[0]);
+    const points = document.createPrimitive().setMode(0).setAttribute('POSITION',
+      document.createAccessor().setType('VEC3').setArray(new Float32Array([0, 0, 0, 1, 1, 1])).setBuffer(buffer));
+    mesh.addPrimitive(points);
+    document.createNode('Multi').setMesh(mesh);
+    const [chain] = await generateLodChain(document, { levels: 3, error: 'estimate' });
+    const level1 = chain.levels[1].node.getMesh()!.listPrimitives();
+    expect(level1).toHaveLength(3);
+    expect(level1[2].getMode()).toBe(0);
+    expect(level1[2].getAttribute('POSITION')).toBe(points.getAttribute('POSITION'));
+    // Shared vertex data: only the index buffers are new.
+    expect(level1[0].getAttribute('POSITION')).toBe(mesh.listPrimitives()[0].getAttribute('POSITION'));
+    const tris = level1.slice(0, 2).map((p) => p.getIndices()!.getCount() / 3);
+    expect(chain.levels[1].triangles).toBe(tris[0] + tris[1]);
+    expect(chain.levels[0].triangles).toBe(32 * 2 + 32 * 2 * 14 + 31 * 31 * 2);
+  });
+
+  it('measures errors in dequantized units for normalized (quantized) positions', async () => {
+    const make = async (quantized: boolean) => {
+      const document = new Document();
+      const buffer = document.createBuffer();
+      const { positions, indices } = terrain(32);
+      // terrain lies in [-1, 1]; as normalized int16 the same shape reads back within 1/32767.
+      const array = quantized ? Int16Array.from(positions, (v) => Math.round(v * 32767)) : positions;
+      const position = document.createAccessor().setType('VEC3').setArray(array).setNormalized(quantized).setBuffer(buffer);
+      const primitive = document.createPrimitive().setAttribute('POSITION', position)
+        .setIndices(document.createAccessor().setType('SCALAR').setArray(indices).setBuffer(buffer));
+      document.createNode('T').setMesh(document.createMesh().addPrimitive(primitive));
+      return (await generateLodChain(document, { levels: 2, error: 'estimate' }))[0];
+    };
+    const [plain, quant] = await Promise.all([make(false), make(true)]);
+    expect(quant.boundingSphere.radius).toBeCloseTo(plain.boundingSphere.radius, 3);
+    expect(quant.levels[1].error).toBeGreaterThan(plain.levels[1].error * 0.5);
+    expect(quant.levels[1].error).toBeLessThan(plain.levels[1].error * 2);
+  });
+
+  it('indexes primitives without indices by position, so triangle soups simplify too', async () => {
+    const document = new Document();
+    const buffer = document.createBuffer();
+    const { positions, indices } = uvSphere(1, 24, 12);
+    const flat = new Float32Array(indices.length * 3);
+    indices.forEach((v, k) => flat.set(positions.subarray(v * 3, v * 3 + 3), k * 3));
+    const primitive = document.createPrimitive().setAttribute('POSITION', document.createAccessor().setType('VEC3').setArray(flat).setBuffer(buffer));
+    document.createNode('Soup').setMesh(document.createMesh().addPrimitive(primitive));
+    const [chain] = await generateLodChain(document, { levels: 3 });
+    expect(chain.levels[0].triangles).toBe(indices.length / 3);
+    expect(chain.levels[1].triangles).toBeLessThan(indices.length / 3 * 0.6);
+    const level1 = chain.levels[1].node.getMesh()!.listPrimitives()[0];
+    expect(level1.getIndices()).not.toBeNull();
+    expect(level1.getAttribute('POSITION')).toBe(primitive.getAttribute('POSITION'));
+  });
+});
