@@ -17,7 +17,7 @@ export {
   type LodCoverage, type LodReadResult, type ReadLodOptions,
 } from './read.js';
 export {
-  coverageFromThresholds, getOrCreateLodExtension, writeLodGroup, writeLodGroups,
+  coverageFromThresholds, getOrCreateLodExtension, writeLodGroup, writeLodGroups, writeMaterialLod,
   type CoverageFromThresholdsOptions, type LodGroupInput,
 } from './write.js';
 export {

@@ -384,7 +384,8 @@ function hasMsftLod(defs: unknown): boolean {
 
 /**
  * Reads a glTF/GLB into a glTF-Transform {@link Document} with {@link MSFTLod} registered, without
- * printing anything. A file that uses `MSFT_lod` without declaring it in `extensionsUsed` is read
+ * printing anything (glTF-Transform's messages are returned; a caller-supplied `io` keeps its own
+ * logger). A file that uses `MSFT_lod` without declaring it in `extensionsUsed` is read
  * anyway, with a `'not-declared'` warning (Babylon.js would ignore its LODs). Throws
  * {@link GltfReadError} when the input is not readable glTF.
  * @example
@@ -395,7 +396,8 @@ function hasMsftLod(defs: unknown): boolean {
  */
 export async function readGltfDocument(source: GltfSource, io?: NodeIO): Promise<{ document: Document; messages: string[] }> {
   const logger = new CollectingLogger();
-  const reader = (io ?? new NodeIO()).registerExtensions([MSFTLod]).setLogger(logger as unknown as Logger);
+  // A caller's own NodeIO keeps its logger (and gets MSFTLod registered); ours collects messages.
+  const reader = io ? io.registerExtensions([MSFTLod]) : new NodeIO().registerExtensions([MSFTLod]).setLogger(logger as unknown as Logger);
   let jsonDoc: JSONDocument;
   try {
     if (typeof source === 'string') jsonDoc = await reader.readAsJSON(source);

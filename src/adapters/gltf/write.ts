@@ -13,7 +13,7 @@
  *
  * @module
  */
-import type { Document, Node } from '@gltf-transform/core';
+import type { Document, Material, Node } from '@gltf-transform/core';
 import { areaToHeight, heightToArea, pixelsToHeight } from '../../metrics/conversions.js';
 import type { LodThresholds } from '../../heuristics/lodThresholds.js';
 import { MSFTLod, MSFT_LOD, MSFT_SCREENCOVERAGE, describeOwner, type Lod, type LodIssue } from './extension.js';
@@ -87,6 +87,38 @@ export function writeLodGroup(document: Document, input: LodGroupInput): Lod {
   else delete extras[MSFT_SCREENCOVERAGE];
   if (input.errors != null) extras[LODKIT_GEOMETRIC_ERROR] = Array.from(input.errors);
   input.node.setExtras(extras);
+  return lod;
+}
+
+/**
+ * Puts a material LOD into the document: `MSFT_lod` on `material` with `levels` (coarser materials,
+ * level 1 first) as its `ids`. Material LODs apply within whichever node level uses the material.
+ * Throws `RangeError` naming the material when the input is invalid.
+ * @example
+ * ```ts
+ * writeMaterialLod(document, { material: paint, levels: [paintLow] });
+ * ```
+ * @category glTF
+ */
+export function writeMaterialLod(document: Document, input: { material: Material; levels: Material[] }): Lod {
+  const materials = document.getRoot().listMaterials();
+  const index = materials.indexOf(input.material);
+  if (index < 0) throw new RangeError('writeMaterialLod: material must belong to the document');
+  const who = describeOwner('material', index, input.material.getName());
+  if (!Array.isArray(input.levels) || input.levels.length === 0) throw new RangeError(`writeMaterialLod: ${who}: levels must list at least one coarser material`);
+  const seen = new Set<Material>();
+  input.levels.forEach((level, k) => {
+    if (!materials.includes(level)) throw new RangeError(`writeMaterialLod: ${who}: levels[${k}] is not a material of the document`);
+    if (level === input.material) throw new RangeError(`writeMaterialLod: ${who}: levels[${k}] is the material itself`);
+    if (seen.has(level)) throw new RangeError(`writeMaterialLod: ${who}: levels[${k}] repeats an earlier level`);
+    seen.add(level);
+  });
+  const extension = getOrCreateLodExtension(document);
+  const previous = input.material.getExtension<Lod>(MSFT_LOD);
+  if (previous) { input.material.setExtension(MSFT_LOD, null); previous.dispose(); }
+  const lod = extension.createLod();
+  for (const level of input.levels) lod.addLevel(level);
+  input.material.setExtension(MSFT_LOD, lod);
   return lod;
 }
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LodThresholds } from '../../../src/index.js';
 import {
-  coverageFromThresholds, readGltfDocument, readLodGroups, writeLodGroup, writeLodGroups, type GltfLodGroup,
+  coverageFromThresholds, readGltfDocument, readLodGroups, writeLodGroup, writeLodGroups, writeMaterialLod, type GltfLodGroup,
 } from '../../../src/adapters/gltf/index.js';
 import { addMesh, lodIO, specExample, toGlbParts, triangleSoup } from './fixtures.js';
 
@@ -58,6 +58,24 @@ describe('writeLodGroup', () => {
     expect(groups[0].levels.map((l) => l.name)).toEqual(['High_LOD', 'Low_LOD']);
     expect(groups[0].layout).toBe('none');
     expect(nodes[0].getExtras()).toEqual({});
+  });
+});
+
+describe('writeMaterialLod', () => {
+  it('writes material ids and reads them back within the node level', async () => {
+    const document = new Document();
+    document.createBuffer();
+    const node = document.createNode('Car').setMesh(addMesh(document, 'car', triangleSoup(4), 'Paint'));
+    const paint = document.getRoot().listMaterials()[0];
+    const low = document.createMaterial('Paint_low');
+    writeMaterialLod(document, { material: paint, levels: [low] });
+    const { json } = await toGlbParts(document);
+    expect(json.materials[0].extensions).toEqual({ MSFT_lod: { ids: [1] } });
+    expect(json.extensionsUsed).toEqual(['MSFT_lod']);
+    const { materialLods } = readLodGroups((await readGltfDocument(await lodIO().writeBinary(document))).document);
+    expect(materialLods.map((m) => [m.name, m.levels.map((l) => l.name)])).toEqual([['Paint', ['Paint_low']]]);
+    expect(() => writeMaterialLod(document, { material: paint, levels: [paint] })).toThrow(/material 0 "Paint": levels\[0\] is the material itself/);
+    expect(node.getName()).toBe('Car');
   });
 });
 
