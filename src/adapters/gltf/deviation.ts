@@ -8,9 +8,10 @@
  *   test meshes (UV spheres, bumpy terrains of 48²–128²) the measured deviation was 1.3–2.4× the
  *   estimate from the simplified surface, so thresholds derived from the estimate alone let levels
  *   exceed the pixel budget by that factor. The generator records max(estimate, measured).
- * - Vertex and midpoint sampling is a lower bound on the continuous Hausdorff distance, but the
- *   simplified vertices are a subset of the original ones, so the samples sit exactly where
- *   deviation peaks on collapsed regions; the residual gap is small next to the 2.4× above.
+ * - Vertex, centroid and midpoint sampling is a lower bound on the continuous Hausdorff distance.
+ *   Checked against 91 barycentric samples per simplified triangle (terrain 48², UV sphere 64×32,
+ *   ratios 0.5 / 0.25 / 0.125): the dense value was at most 1.2 % higher, next to the 1.5–2.4×
+ *   by which the estimate alone falls short.
  * - The grid holds triangle ids in every cell their box overlaps (CSR arrays: counts, prefix sums,
  *   fill). A query scans cubic shells of cells around the point and stops once the best distance
  *   is within the point's distance to the examined cube's faces, which is exact. Stopping on whole
