@@ -251,6 +251,10 @@ export class TriangleGrid {
  * Sampled symmetric deviation between an original triangle list and a simplified one over the same
  * positions: max of (original vertices used by triangles → simplified surface) and (simplified
  * triangle centroids and edge midpoints → original surface).
+ * @example
+ * ```ts
+ * const error = measureDeviation(positions, originalIndices, simplifiedIndices); // position units
+ * ```
  * @category glTF
  */
 export function measureDeviation(positions: Float32Array, original: Uint32Array, simplified: Uint32Array, originalGrid?: TriangleGrid): number {

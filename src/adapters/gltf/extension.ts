@@ -58,7 +58,14 @@ export interface LodIssue {
   message: string;
 }
 
-/** Describes an owner as `node 3 "Tree"` (or `node 3` when unnamed). @category glTF */
+/**
+ * Describes an owner as `node 3 "Tree"` (or `node 3` when unnamed).
+ * @example
+ * ```ts
+ * describeOwner('node', 3, 'Tree'); // 'node 3 "Tree"'
+ * ```
+ * @category glTF
+ */
 export function describeOwner(owner: 'node' | 'material', index: number, name: string): string {
   return name ? `${owner} ${index} "${name}"` : `${owner} ${index}`;
 }
@@ -81,6 +88,11 @@ export interface MsftLodJson {
  * Validates the `MSFT_lod` values of one glTF array (`nodes` or `materials`) against the schema and
  * the array's length. Returns the valid level lists by owner index and the issues; never throws.
  * Self references, duplicates and cycles are left to the model-level checks of `readLodGroups`.
+ * @example
+ * ```ts
+ * const issues: LodIssue[] = [];
+ * const valid = validateLodJsonArray(json.nodes, 'node', issues); // Map(node index → ids)
+ * ```
  * @category glTF
  */
 export function validateLodJsonArray(

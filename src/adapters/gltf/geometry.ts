@@ -21,7 +21,14 @@ export interface BoundingSphere {
   radius: number;
 }
 
-/** Number of triangles a primitive draws (0 for points and lines). @category glTF */
+/**
+ * Number of triangles a primitive draws (0 for points and lines).
+ * @example
+ * ```ts
+ * primitiveTriangleCount(mesh.listPrimitives()[0]); // index count / 3 for TRIANGLES
+ * ```
+ * @category glTF
+ */
 export function primitiveTriangleCount(primitive: Primitive): number {
   const indices = primitive.getIndices();
   const position = primitive.getAttribute('POSITION');
@@ -34,7 +41,14 @@ export function primitiveTriangleCount(primitive: Primitive): number {
   }
 }
 
-/** Number of triangles a mesh draws. @category glTF */
+/**
+ * Number of triangles a mesh draws.
+ * @example
+ * ```ts
+ * meshTriangleCount(node.getMesh());
+ * ```
+ * @category glTF
+ */
 export function meshTriangleCount(mesh: Mesh | null): number {
   if (!mesh) return 0;
   let total = 0;
@@ -42,14 +56,28 @@ export function meshTriangleCount(mesh: Mesh | null): number {
   return total;
 }
 
-/** Number of triangles a node and its descendants draw. @category glTF */
+/**
+ * Number of triangles a node and its descendants draw.
+ * @example
+ * ```ts
+ * nodeTriangleCount(levelNode); // the level's whole subtree
+ * ```
+ * @category glTF
+ */
 export function nodeTriangleCount(node: Node): number {
   let total = 0;
   node.traverse((n) => { total += meshTriangleCount(n.getMesh()); });
   return total;
 }
 
-/** The accessor's values as a tightly packed `Float32Array` of xyz triples. @category glTF */
+/**
+ * The accessor's values as a tightly packed `Float32Array` of xyz triples.
+ * @example
+ * ```ts
+ * const xyz = readPositions(primitive.getAttribute('POSITION')!);
+ * ```
+ * @category glTF
+ */
 export function readPositions(accessor: Accessor): Float32Array {
   const array = accessor.getArray();
   if (array instanceof Float32Array && !accessor.getNormalized() && accessor.getElementSize() === 3) return array;
@@ -65,7 +93,14 @@ export function readPositions(accessor: Accessor): Float32Array {
   return out;
 }
 
-/** The primitive's index list as `Uint32Array` (a sequential list when it has no indices). @category glTF */
+/**
+ * The primitive's index list as `Uint32Array` (a sequential list when it has no indices).
+ * @example
+ * ```ts
+ * const indices = readIndices(primitive, position.getCount());
+ * ```
+ * @category glTF
+ */
 export function readIndices(primitive: Primitive, vertexCount: number): Uint32Array {
   const indices = primitive.getIndices();
   if (!indices) {
@@ -101,7 +136,14 @@ function sphereOfPoints(forEachPoint: (visit: (x: number, y: number, z: number) 
   return { center: [cx, cy, cz], radius: Math.sqrt(r2) };
 }
 
-/** Bounding sphere of a mesh's positions in the mesh's own space; `null` for a mesh without positions. @category glTF */
+/**
+ * Bounding sphere of a mesh's positions in the mesh's own space; `null` for a mesh without positions.
+ * @example
+ * ```ts
+ * const { center, radius } = meshBoundingSphere(mesh)!;
+ * ```
+ * @category glTF
+ */
 export function meshBoundingSphere(mesh: Mesh): BoundingSphere | null {
   const arrays: Float32Array[] = [];
   for (const primitive of mesh.listPrimitives()) {
@@ -116,6 +158,10 @@ export function meshBoundingSphere(mesh: Mesh): BoundingSphere | null {
 /**
  * World-space bounding sphere of a node and its descendants' meshes (each vertex transformed by its
  * node's world matrix); `null` when the subtree has no positions.
+ * @example
+ * ```ts
+ * const sphere = nodeWorldBoundingSphere(groupNode); // world space, children included
+ * ```
  * @category glTF
  */
 export function nodeWorldBoundingSphere(node: Node): BoundingSphere | null {
@@ -143,7 +189,14 @@ export function nodeWorldBoundingSphere(node: Node): BoundingSphere | null {
   });
 }
 
-/** Largest axis scale of a column-major 4×4 matrix (length of its longest basis column). @category glTF */
+/**
+ * Largest axis scale of a column-major 4×4 matrix (length of its longest basis column).
+ * @example
+ * ```ts
+ * maxAxisScale(node.getWorldMatrix()); // 2 for a node scaled by [2, 1, 1]
+ * ```
+ * @category glTF
+ */
 export function maxAxisScale(m: ArrayLike<number>): number {
   const sx = Math.hypot(m[0], m[1], m[2]);
   const sy = Math.hypot(m[4], m[5], m[6]);

@@ -28,6 +28,7 @@ export {
   loadLodGroupsFromGltf,
   type LoadedLodGroup, type LoadedLodGroups, type LoadedLodLevel,
 } from './loader.js';
+export { measureDeviation } from './deviation.js';
 export {
   maxAxisScale, meshBoundingSphere, meshTriangleCount, nodeTriangleCount, nodeWorldBoundingSphere,
   type BoundingSphere,

@@ -113,6 +113,10 @@ export interface LodReadResult {
 
 /**
  * Thrown by strict reading when a file's LOD data is invalid; lists every problem found.
+ * @example
+ * ```ts
+ * try { readLodGroups(document); } catch (e) { if (e instanceof GltfLodError) console.log(e.issues); }
+ * ```
  * @category glTF
  */
 export class GltfLodError extends Error {
@@ -126,7 +130,14 @@ export class GltfLodError extends Error {
   }
 }
 
-/** Thrown when bytes or a path cannot be read as glTF at all. @category glTF */
+/**
+ * Thrown when bytes or a path cannot be read as glTF at all.
+ * @example
+ * ```ts
+ * await readGltfDocument(new Uint8Array(8)); // rejects with GltfReadError
+ * ```
+ * @category glTF
+ */
 export class GltfReadError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

@@ -31,7 +31,14 @@ export interface LodGroupInput {
   errors?: readonly number[] | null;
 }
 
-/** Returns the document's {@link MSFTLod} extension, creating it when absent. @category glTF */
+/**
+ * Returns the document's {@link MSFTLod} extension, creating it when absent.
+ * @example
+ * ```ts
+ * const lod = getOrCreateLodExtension(document).createLod();
+ * ```
+ * @category glTF
+ */
 export function getOrCreateLodExtension(document: Document): MSFTLod {
   const existing = document.getRoot().listExtensionsUsed().find((e) => e.extensionName === MSFT_LOD);
   return (existing as MSFTLod | undefined) ?? document.createExtension(MSFTLod);
@@ -125,6 +132,12 @@ export function writeMaterialLod(document: Document, input: { material: Material
 /**
  * Writes groups read by `readLodGroups` back into their document (for example after editing their
  * coverage): the inverse of reading.
+ * @example
+ * ```ts
+ * const { groups } = readLodGroups(document);
+ * groups[0].coverage = [0.4, 0.1];
+ * writeLodGroups(document, groups);
+ * ```
  * @category glTF
  */
 export function writeLodGroups(document: Document, groups: readonly GltfLodGroup[]): void {
