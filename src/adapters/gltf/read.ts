@@ -261,6 +261,12 @@ function findPathBack<T extends Node | Material>(start: T, firstLevels: T[]): T[
   return null;
 }
 
+/** A property's extras as an object: files may hold `null`, numbers or lists there. @internal */
+export function extrasOf(property: Node | Material): Record<string, unknown> {
+  const extras = property.getExtras() as unknown;
+  return extras != null && typeof extras === 'object' && !Array.isArray(extras) ? extras as Record<string, unknown> : {};
+}
+
 function dropLod(owner: Node | Material): void {
   const lod = owner.getExtension<Lod>(MSFT_LOD);
   if (lod) {
@@ -305,7 +311,7 @@ export function readLodGroups(document: Document, options: ReadLodOptions = {}):
     if (!lod) continue;
     const name = material.getName();
     const levels = checkLevels(material, 'material', i, name, lod, materialIndex, errors);
-    const cov = levels ? checkCoverage(material.getExtras()[MSFT_SCREENCOVERAGE], levels.length + 1, 'material', i, name, errors) : null;
+    const cov = levels ? checkCoverage(extrasOf(material)[MSFT_SCREENCOVERAGE], levels.length + 1, 'material', i, name, errors) : null;
     if (!levels || !cov) { badMaterials.push(material); continue; }
     materialLods.set(material, {
       material, index: i, name,
@@ -323,7 +329,7 @@ export function readLodGroups(document: Document, options: ReadLodOptions = {}):
     const name = node.getName();
     const levels = checkLevels(node, 'node', i, name, lod, nodeIndex, errors);
     const levelCount = levels ? levels.length + 1 : 0;
-    const cov = levels ? checkCoverage(node.getExtras()[MSFT_SCREENCOVERAGE], levelCount, 'node', i, name, errors) : null;
+    const cov = levels ? checkCoverage(extrasOf(node)[MSFT_SCREENCOVERAGE], levelCount, 'node', i, name, errors) : null;
     if (!levels || !cov) { badNodes.push(node); continue; }
     const recordedErrors = readRecordedErrors(node, levelCount, i, name, notices);
     const levelNodes = [node, ...levels];
@@ -349,7 +355,7 @@ export function readLodGroups(document: Document, options: ReadLodOptions = {}):
 }
 
 function readRecordedErrors(node: Node, levelCount: number, index: number, name: string, notices: LodIssue[]): number[] | null {
-  const raw = node.getExtras()[LODKIT_GEOMETRIC_ERROR];
+  const raw = extrasOf(node)[LODKIT_GEOMETRIC_ERROR];
   if (raw === undefined) return null;
   const parsed = errorListSchema.safeParse(raw);
   if (!parsed.success || parsed.data.length !== levelCount) {

@@ -17,7 +17,7 @@ import type { Document, Material, Node } from '@gltf-transform/core';
 import { areaToHeight, heightToArea, pixelsToHeight } from '../../metrics/conversions.js';
 import type { LodThresholds } from '../../heuristics/lodThresholds.js';
 import { MSFTLod, MSFT_LOD, MSFT_SCREENCOVERAGE, describeOwner, type Lod, type LodIssue } from './extension.js';
-import { LODKIT_GEOMETRIC_ERROR, checkCoverage, type GltfLodGroup, type LodCoverage } from './read.js';
+import { LODKIT_GEOMETRIC_ERROR, checkCoverage, extrasOf, type GltfLodGroup, type LodCoverage } from './read.js';
 
 /** One group to write: level 0 and its coarser levels, with optional coverage and errors. @category glTF */
 export interface LodGroupInput {
@@ -89,7 +89,7 @@ export function writeLodGroup(document: Document, input: LodGroupInput): Lod {
   for (const level of input.levels) lod.addLevel(level);
   input.node.setExtension(MSFT_LOD, lod);
 
-  const extras = { ...input.node.getExtras() };
+  const extras = { ...extrasOf(input.node) };
   if (input.coverage != null && input.coverage.length > 0) extras[MSFT_SCREENCOVERAGE] = Array.from(input.coverage);
   else delete extras[MSFT_SCREENCOVERAGE];
   if (input.errors != null) extras[LODKIT_GEOMETRIC_ERROR] = Array.from(input.errors);

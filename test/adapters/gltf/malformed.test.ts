@@ -116,6 +116,16 @@ describe('malformed MSFT_lod: lenient mode', () => {
 });
 
 describe('arbitrary MSFT_lod and coverage values never crash', () => {
+  it('treats non-object extras as empty', async () => {
+    const { json, bin } = await parts();
+    json.nodes[0].extras = null;
+    const { document } = await readGltfDocument(packGlb(json, bin));
+    expect(readLodGroups(document).groups[0].layout).toBe('none');
+    json.nodes[0].extras = [0.5, 0.2, 0.01];
+    const again = await readGltfDocument(packGlb(json, bin));
+    expect(readLodGroups(again.document).groups[0].layout).toBe('none');
+  });
+
   const anyJson = fc.oneof(
     fc.jsonValue({ maxDepth: 2 }),
     fc.record({ ids: fc.array(fc.integer({ min: -3, max: 8 }), { maxLength: 5 }) }),
@@ -128,12 +138,14 @@ describe('arbitrary MSFT_lod and coverage values never crash', () => {
   );
   it('strict mode throws only GltfLodError; lenient mode never throws', async () => {
     const base = await parts();
-    await fc.assert(fc.asyncProperty(anyJson, anyJson, anyCoverage, async (lod0, lod3, coverage) => {
+    const anyExtras = fc.oneof(fc.constant('keep'), fc.constant(null), fc.jsonValue({ maxDepth: 1 }));
+    await fc.assert(fc.asyncProperty(anyJson, anyJson, anyCoverage, anyExtras, async (lod0, lod3, coverage, extras3) => {
       const json = structuredClone(base.json);
       json.nodes[0].extensions.MSFT_lod = lod0;
       json.nodes[3].extensions = { MSFT_lod: lod3 };
       if (coverage === undefined) delete json.nodes[0].extras.MSFT_screencoverage;
       else json.nodes[0].extras.MSFT_screencoverage = coverage;
+      if (extras3 !== 'keep') json.nodes[3].extras = extras3;
       const bytes = packGlb(json, base.bin);
       const strictDoc = (await readGltfDocument(bytes)).document;
       try { readLodGroups(strictDoc); } catch (error) { expect(error).toBeInstanceOf(GltfLodError); }
