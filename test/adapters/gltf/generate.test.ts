@@ -244,6 +244,41 @@ describe('generateLodChain', () => {
   });
 });
 
+describe('generateLodChain guarantee under random options (property)', () => {
+  it('the selected level never exceeds maxErrorPx at any distance, for any options', async () => {
+    const geometry = terrain(40);
+    await fc.assert(fc.asyncProperty(
+      fc.record({
+        levels: fc.integer({ min: 2, max: 5 }),
+        ratio: fc.double({ min: 0.2, max: 0.8, noNaN: true }),
+        maxErrorPx: fc.double({ min: 0.25, max: 8, noNaN: true }),
+        viewportHeight: fc.integer({ min: 240, max: 2160 }),
+        coverage: fc.constantFrom<'area' | 'height'>('area', 'height'),
+        aspect: fc.constantFrom(1, 4 / 3, 16 / 9, 21 / 9),
+      }),
+      fc.array(fc.double({ min: 1.5, max: 1e5, noNaN: true }), { minLength: 20, maxLength: 20 }),
+      fc.constantFrom(30, 60, 90),
+      async (options, distances, fovY) => {
+        const document = new Document();
+        document.createBuffer();
+        document.createNode('T').setMesh(addMesh(document, 't', geometry));
+        const [chain] = await generateLodChain(document, { ...options, error: 'estimate' });
+        if (!chain) return;
+        const frustum = Frustum.perspective({ fovY, aspect: options.aspect, near: 0.01, far: 1e10 });
+        const r = chain.boundingSphere.radius;
+        for (const distance of distances) {
+          const size = options.coverage === 'area'
+            ? sphereScreenArea(frustum, 0, 0, -distance, r)
+            : sphereScreenHeight(frustum, 0, 0, -distance, r);
+          const level = Math.floor(chain.thresholds.computeLod(size));
+          const px = spherePixelDiameter(frustum, 0, 0, -distance, chain.levels[level].error / 2, options.viewportHeight);
+          expect(px).toBeLessThanOrEqual(options.maxErrorPx * (1 + 1e-9));
+        }
+      },
+    ), { numRuns: 25 });
+  });
+});
+
 describe('generateLodChain on varied primitives', () => {
   it('simplifies every triangle primitive of a mesh, keeps others, and takes the largest error', async () => {
     const document = new Document();
