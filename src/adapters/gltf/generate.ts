@@ -34,6 +34,8 @@
  * - Measured here (2 shared cores, Node 20, CPU time of the whole CLI run on a 16k-triangle sphere
  *   plus a 32k-triangle terrain, 4 levels, read + generate + write): 680–880 ms with the measured
  *   error, 134–161 ms with `error: 'estimate'`; meshoptimizer itself takes 15–30 ms per level.
+ *   `bench/gltf-generate.bench.ts` (seeded noisy 32k terrain, one process): estimate 49 ms mean,
+ *   measured 723 ms mean, 14.7×.
  *
  * @module
  */
