@@ -41,12 +41,12 @@
  */
 import { Primitive, type Accessor, type Document, type Mesh, type Node } from '@gltf-transform/core';
 import { MeshoptSimplifier } from 'meshoptimizer';
-import { heightToArea } from '../../metrics/conversions.js';
+import { areaToHeight, heightToArea } from '../../metrics/conversions.js';
 import { TriangleGrid, measureDeviation } from './deviation.js';
 import { MSFT_LOD } from './extension.js';
 import { meshBoundingSphere, meshTriangleCount, readIndices, readPositions, type BoundingSphere } from './geometry.js';
 import { coverageToThresholds, type LodCoverage } from './read.js';
-import { getOrCreateLodExtension, writeLodGroup } from './write.js';
+import { writeLodGroup } from './write.js';
 import type { Lod } from './extension.js';
 import type { LodThresholds } from '../../heuristics/lodThresholds.js';
 
@@ -368,13 +368,16 @@ export async function generateLodChain(document: Document, options: GenerateLodO
     const lod = node.getExtension<Lod>(MSFT_LOD);
     if (lod) for (const level of lod.listLevels()) levelNodes.add(level as Node);
   }
-  const candidates = (o.nodes ?? root.listNodes()).filter((n) => n.getMesh() != null && !isInLodGroup(n, levelNodes));
-  getOrCreateLodExtension(document);
+  const all = root.listNodes();
+  if (o.nodes !== undefined && (!Array.isArray(o.nodes) || o.nodes.some((n) => !all.includes(n)))) {
+    throw new RangeError('generateLodChain: nodes must be a list of nodes of the document');
+  }
+  const candidates = (o.nodes ?? all).filter((n) => n.getMesh() != null && !isInLodGroup(n, levelNodes));
 
   const cache = new Map<Mesh, MeshPlan | null>();
   const chains: GeneratedLodChain[] = [];
   const toCoverage = (height: number): number => {
-    const h = Math.min(height, o.coverage === 'area' ? Math.sqrt((4 * o.aspect) / Math.PI) : 1);
+    const h = Math.min(height, o.coverage === 'area' ? areaToHeight(1, o.aspect) : 1);
     const value = o.coverage === 'area' ? heightToArea(h, o.aspect) : h;
     return floorToFloat32(Math.min(1, Math.max(0, value)));
   };
@@ -390,10 +393,9 @@ export async function generateLodChain(document: Document, options: GenerateLodO
     o.onProgress?.(c + 1, candidates.length);
     if (!plan || plan.levels.length === 0) continue;
     const { simplified, coverage, cullBelow } = plan;
-    const entry = { meshes: plan.meshes };
 
     const name = node.getName() || mesh.getName() || `node${root.listNodes().indexOf(node)}`;
-    const newNodes = entry.meshes.map((levelMesh, k) => {
+    const newNodes = plan.meshes.map((levelMesh, k) => {
       const levelNode = document.createNode(`${name}_LOD${k + 1}`)
         .setMesh(levelMesh)
         .setTranslation(node.getTranslation())
@@ -410,10 +412,7 @@ export async function generateLodChain(document: Document, options: GenerateLodO
 
     const levelCount = newNodes.length + 1;
     const { thresholds } = coverageToThresholds(coverage, levelCount, o.coverage);
-    const toPx = (value: number): number => {
-      const h = o.coverage === 'area' ? Math.sqrt((4 * o.aspect * value) / Math.PI) : value;
-      return h * o.viewportHeight;
-    };
+    const toPx = (value: number): number => (o.coverage === 'area' ? areaToHeight(value, o.aspect) : value) * o.viewportHeight;
     const levels: GeneratedLevel[] = [{
       level: 0, triangles: meshTriangleCount(mesh), error: 0, estimate: 0, threshold: Infinity, thresholdPx: Infinity, node,
     }];
