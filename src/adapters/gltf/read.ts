@@ -15,8 +15,9 @@
  *   which value is missing would silently move every switch.
  * - Coverage must be non-increasing (ties allowed, as in lodkit's threshold validation: a tied level
  *   is simply never drawn) and within [0, 1].
- * - In lenient mode a bad `MSFT_lod` is detached from its node or material, so writing the document
- *   afterwards produces a valid file; the reason is returned as a warning, never printed.
+ * - In lenient mode a bad `MSFT_lod` is detached from its node or material (with its coverage and
+ *   recorded errors), so writing the document afterwards produces a valid file; the reason is
+ *   returned as a warning, never printed.
  * - glTF-Transform's own warnings (unknown extensions and the like) are collected through a logger
  *   and returned with ours, so a library call never writes to the console.
  *
@@ -272,6 +273,14 @@ function dropLod(owner: Node | Material): void {
   if (lod) {
     owner.setExtension(MSFT_LOD, null);
     lod.dispose();
+  }
+  // The group is gone, so its hints are meaningless: remove them too, keeping other extras.
+  const extras = extrasOf(owner);
+  if (MSFT_SCREENCOVERAGE in extras || LODKIT_GEOMETRIC_ERROR in extras) {
+    const rest = { ...extras };
+    delete rest[MSFT_SCREENCOVERAGE];
+    delete rest[LODKIT_GEOMETRIC_ERROR];
+    owner.setExtras(rest);
   }
 }
 

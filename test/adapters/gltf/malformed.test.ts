@@ -92,6 +92,7 @@ describe('malformed MSFT_lod: lenient mode', () => {
       // Writing the document afterwards gives a valid file: the bad extension is gone.
       const written = await lodIO().writeJSON(document);
       expect(written.json.nodes![0].extensions?.MSFT_lod).toBeUndefined();
+      expect((written.json.nodes![0].extras as Record<string, unknown> | undefined)?.MSFT_screencoverage).toBeUndefined();
       const again = readLodGroups(await lodIO().readJSON(written));
       expect(again.warnings).toEqual([]);
     });
