@@ -359,6 +359,11 @@ export function readLodGroups(document: Document, options: ReadLodOptions = {}):
   if (errors.length > 0 && !lenient) throw new GltfLodError(errors);
   for (const m of badMaterials) dropLod(m);
   for (const n of badNodes) dropLod(n);
+  // Owners whose MSFT_lod was already skipped while reading the file (schema, index range).
+  for (const issue of fileIssues) {
+    const owner = issue.owner === 'node' ? nodes[issue.index] : materials[issue.index];
+    if (issue.code !== 'not-declared' && owner) dropLod(owner);
+  }
   if (extension) extension.issues = [];
   return { groups, materialLods: [...materialLods.values()], warnings: [...notices, ...errors] };
 }
