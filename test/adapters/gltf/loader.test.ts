@@ -48,6 +48,18 @@ describe('loadLodGroupsFromGltf', () => {
     }
   });
 
+  it('reads a .gltf with an external .bin from a path', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lodkit-gltf-json-'));
+    try {
+      const file = join(dir, 'spec.gltf');
+      await lodIO().write(file, specExample([0.4, 0.1]).document);
+      const { groups } = await loadLodGroupsFromGltf(file);
+      expect(groups.map((g) => [g.name, g.layout, g.levels.map((l) => l.triangles)])).toEqual([['High_LOD', 'neverCulled', [300, 100, 20]]]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('loads generated chains with their recorded errors', async () => {
     const document = new Document();
     document.createBuffer();
