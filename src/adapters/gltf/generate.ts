@@ -15,6 +15,8 @@
  * coverage the height bound is converted with `a = π h² / (4·aspect)` at the reference aspect.
  *
  * Contributor notes:
+ * - meshoptimizer is imported on the first call (dynamic import), so `lodkit/gltf` can read and
+ *   write files with only `@gltf-transform/core` installed.
  * - Each level is simplified from the ORIGINAL indices (not from the previous level) so its error is
  *   measured against the original surface, and levels share the original vertex accessors: a level
  *   costs only its index buffer, which keeps generated files small.
@@ -40,7 +42,6 @@
  * @module
  */
 import { Primitive, type Accessor, type Document, type Mesh, type Node } from '@gltf-transform/core';
-import { MeshoptSimplifier } from 'meshoptimizer';
 import { areaToHeight, heightToArea } from '../../metrics/conversions.js';
 import { TriangleGrid, measureDeviation } from './deviation.js';
 import { MSFT_LOD } from './extension.js';
@@ -171,6 +172,23 @@ interface SimplifiedMesh {
 }
 
 const MIN_REDUCTION = 0.95;
+
+/** meshoptimizer's simplifier, loaded on first use so that reading glTF never needs meshoptimizer. */
+type Simplifier = typeof import('meshoptimizer').MeshoptSimplifier;
+let MeshoptSimplifier: Simplifier;
+let simplifierLoad: Promise<Simplifier> | null = null;
+
+async function loadSimplifier(): Promise<Simplifier> {
+  simplifierLoad ??= import('meshoptimizer').then(
+    async (module) => { await module.MeshoptSimplifier.ready; return module.MeshoptSimplifier; },
+    (error: unknown) => {
+      simplifierLoad = null;
+      throw new Error(`generateLodChain needs the optional peer dependency 'meshoptimizer' (npm install meshoptimizer): ${(error as Error).message}`);
+    },
+  );
+  MeshoptSimplifier = await simplifierLoad;
+  return MeshoptSimplifier;
+}
 
 async function simplifyMesh(mesh: Mesh, o: ReturnType<typeof resolveGenerateOptions>): Promise<SimplifiedMesh | null> {
   const sphere = meshBoundingSphere(mesh);
@@ -361,7 +379,7 @@ function isInLodGroup(node: Node, levelNodes: Set<Node>): boolean {
  */
 export async function generateLodChain(document: Document, options: GenerateLodOptions = {}): Promise<GeneratedLodChain[]> {
   const o = resolveGenerateOptions(options);
-  await MeshoptSimplifier.ready;
+  await loadSimplifier();
   const root = document.getRoot();
   const levelNodes = new Set<Node>();
   for (const node of root.listNodes()) {
