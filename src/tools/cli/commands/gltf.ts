@@ -8,19 +8,38 @@
  * - Exit codes: 0 success; 2 bad usage (an option out of range, an output that is not .glb/.gltf)
  *   and invalid input (unreadable file, invalid MSFT_lod in strict mode); 1 for anything
  *   unexpected. Messages never carry a stack unless `--debug` is given.
+ * - Nothing glTF is imported until the command runs (see `loadGltfModules`), so registering the
+ *   command costs the main program nothing and works without the optional peer dependencies.
  * - The progress bar (cli-progress, on stderr) appears only on a TTY and only for inputs above
  *   {@link PROGRESS_MIN_TRIANGLES} triangles: small files finish before a bar is readable.
  *
  * @module
  */
 import { basename, extname } from 'node:path';
-import { Logger, NodeIO, type ILogger } from '@gltf-transform/core';
+import type { ILogger, Logger } from '@gltf-transform/core';
 import { SingleBar } from 'cli-progress';
-import { Command } from 'commander';
-import { MSFTLod } from '../../../adapters/gltf/extension.js';
-import { GltfLodError, GltfReadError, readGltfDocument, readLodGroups, type LodCoverage } from '../../../adapters/gltf/read.js';
-import { generateLodChain, resolveGenerateOptions, type GeneratedLodChain } from '../../../adapters/gltf/generate.js';
-import { meshTriangleCount } from '../../../adapters/gltf/geometry.js';
+import type { Command } from 'commander';
+import type { LodCoverage } from '../../../adapters/gltf/read.js';
+import type { GeneratedLodChain } from '../../../adapters/gltf/generate.js';
+
+/**
+ * The glTF modules, imported when the command runs: `@gltf-transform/core` and `meshoptimizer`
+ * are optional peer dependencies, and the rest of the CLI must start without them.
+ */
+async function loadGltfModules() {
+  try {
+    const [core, read, generate, geometry, extension] = await Promise.all([
+      import('@gltf-transform/core'),
+      import('../../../adapters/gltf/read.js'),
+      import('../../../adapters/gltf/generate.js'),
+      import('../../../adapters/gltf/geometry.js'),
+      import('../../../adapters/gltf/extension.js'),
+    ]);
+    return { NodeIO: core.NodeIO, ...read, ...generate, ...geometry, MSFTLod: extension.MSFTLod };
+  } catch (error) {
+    throw new Error(`lodkit gltf needs the optional peer dependencies @gltf-transform/core and meshoptimizer (npm install @gltf-transform/core meshoptimizer): ${(error as Error).message}`);
+  }
+}
 
 /** Inputs with more triangles than this show a progress bar on a TTY. @category CLI */
 export const PROGRESS_MIN_TRIANGLES = 200_000;
@@ -71,6 +90,7 @@ function formatTable(chains: GeneratedLodChain[], coverage: LodCoverage): string
 }
 
 async function runLod(input: string, output: string, options: LodCommandOptions, command: Command): Promise<void> {
+  const { NodeIO, MSFTLod, readGltfDocument, readLodGroups, generateLodChain, resolveGenerateOptions, meshTriangleCount } = await loadGltfModules();
   const out = command.configureOutput();
   const writeOut = (text: string): void => { if (out.writeOut) out.writeOut(text); else process.stdout.write(text); };
   const writeErr = (text: string): void => { if (out.writeErr) out.writeErr(text); else process.stderr.write(text); };
@@ -184,7 +204,8 @@ export function registerGltfCommand(program: Command): Command {
         await runLod(input, output, options, command);
       } catch (error) {
         const e = error as Error;
-        const expected = e instanceof UsageError || e instanceof GltfReadError || e instanceof GltfLodError;
+        // By name: the glTF error classes live in modules loaded only when the command runs.
+        const expected = e instanceof UsageError || e?.name === 'GltfReadError' || e?.name === 'GltfLodError';
         const detail = options.debug && e?.stack ? `\n${e.stack}` : '';
         command.error(`error: ${e?.message ?? String(error)}${detail}`, { exitCode: expected ? 2 : 1, code: expected ? 'lodkit.usage' : 'lodkit.internal' });
       }
