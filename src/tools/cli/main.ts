@@ -40,7 +40,7 @@ function packageVersion(): string {
  */
 export function createProgram(context: CliContext = processContext()): Command {
   const program = new Command('lodkit')
-    .description('Level-of-detail selection tools: simulate a camera path and compare LOD policies.')
+    .description('Level-of-detail selection tools: simulate a camera path and compare LOD policies; build glTF LOD chains.')
     .version(packageVersion())
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
@@ -66,9 +66,11 @@ export async function main(argv: readonly string[] = process.argv, context: CliC
     return EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
-      // Commander already printed its message. `--help`, `help` and `--version` exit 0; everything
-      // else it reports (unknown option or command, bad argument, no command at all) is bad usage.
-      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+      // Commander already printed its message. `--help`, `help` and `--version` exit 0; a command's
+      // own internal failure is tagged 'lodkit.internal' (exit 1); everything else it reports
+      // (unknown option or command, bad argument, no command at all, invalid input) is bad usage.
+      if (error.exitCode === 0) return EXIT.ok;
+      return error.code === 'lodkit.internal' ? EXIT.failure : EXIT.usage;
     }
     const usage = error instanceof UsageError || error instanceof SceneValidationError || error instanceof RangeError;
     const message = error instanceof Error ? error.message : String(error);

@@ -6,6 +6,7 @@
  */
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
+import { registerGltfCommand } from './gltf.js';
 import { registerSimulateCommand } from './simulate.js';
 
 /** Adds one sub-command to `program` and returns it. @category CLI */
@@ -20,4 +21,4 @@ export type CommandRegistration = (program: Command, context: CliContext) => Com
  * ```
  * @category CLI
  */
-export const COMMAND_REGISTRY: readonly CommandRegistration[] = [registerSimulateCommand];
+export const COMMAND_REGISTRY: readonly CommandRegistration[] = [registerSimulateCommand, (program) => registerGltfCommand(program)];

@@ -1,0 +1,463 @@
+/**
+ * Reading LOD groups from a glTF document: every node with `MSFT_lod` becomes a group whose level 0
+ * is the node itself and whose coarser levels are its `ids`, with the `MSFT_screencoverage` hints
+ * turned into lodkit {@link LodThresholds}.
+ *
+ * Contributor notes:
+ * - Coverage is an AREA fraction by default. The MSFT_lod spec only says "screen coverage"; the one
+ *   engine that implemented switching on it, Babylon.js, documents it as the ratio between the screen
+ *   surface the mesh occupies and the total screen surface, and Windows Mixed Reality's guidance uses
+ *   the same wording. `coverage: 'height'` reads the values as fractions of the screen height instead
+ *   (what glTF exporters that think in "percent of screen" often mean).
+ * - Three coverage layouts are accepted for n levels: n values (level i drawn from value[i−1], 1.0 for
+ *   level 0, down to value[i]; nothing below the last), n − 1 values (the last level is never culled),
+ *   or none / an empty list (the caller supplies thresholds). Any other count is an error: guessing
+ *   which value is missing would silently move every switch.
+ * - Coverage must be non-increasing (ties allowed, as in lodkit's threshold validation: a tied level
+ *   is simply never drawn) and within [0, 1].
+ * - In lenient mode a bad `MSFT_lod` is detached from its node or material (with its coverage and
+ *   recorded errors), so writing the document afterwards produces a valid file; the reason is
+ *   returned as a warning, never printed.
+ * - glTF-Transform's own warnings (unknown extensions and the like) are collected through a logger
+ *   and returned with ours, so a library call never writes to the console.
+ *
+ * @module
+ */
+import {
+  Logger, Material, Node, NodeIO, type Document, type ILogger, type JSONDocument,
+} from '@gltf-transform/core';
+import { z } from 'zod';
+import { LodThresholds } from '../../heuristics/lodThresholds.js';
+import {
+  MSFTLod, MSFT_LOD, MSFT_SCREENCOVERAGE, describeOwner, makeIssue, type Lod, type LodIssue,
+} from './extension.js';
+import { nodeTriangleCount } from './geometry.js';
+
+/** The `extras` key where lodkit records each level's object-space geometric error. @category glTF */
+export const LODKIT_GEOMETRIC_ERROR = 'LODKIT_geometricError';
+
+/** How `MSFT_screencoverage` values are read: fraction of the screen AREA (default) or HEIGHT. @category glTF */
+export type LodCoverage = 'area' | 'height';
+
+/** How the coverage list of a group is laid out. @category glTF */
+export type CoverageLayout =
+  /** One value per level: nothing is drawn below the last value. */
+  | 'culled'
+  /** One value fewer than levels: the coarsest level is never culled. */
+  | 'neverCulled'
+  /** No coverage: thresholds come from the caller. */
+  | 'none';
+
+/** Options for {@link readLodGroups}. @category glTF */
+export interface ReadLodOptions {
+  /** Drop bad `MSFT_lod` values with a warning instead of throwing. Default false. */
+  lenient?: boolean;
+  /** Meaning of the coverage values. Default `'area'` (see the module notes). */
+  coverage?: LodCoverage;
+}
+
+/** Defaults of {@link ReadLodOptions}. @category glTF */
+export const READ_LOD_DEFAULTS: Required<ReadLodOptions> = { lenient: false, coverage: 'area' };
+
+/** One level of a group: a node (and its subtree). @category glTF */
+export interface GltfLodLevel {
+  node: Node;
+  /** Index in the glTF `nodes` array (the order of `root.listNodes()`). */
+  index: number;
+  name: string;
+  /** Triangles drawn by the node and its descendants. */
+  triangles: number;
+  /** Object-space geometric error recorded by lodkit (`extras.LODKIT_geometricError`), if any. */
+  error?: number;
+  /** Material LODs used by this level's meshes (material LODs apply within their node level). */
+  materialLods: GltfMaterialLod[];
+}
+
+/** A material with `MSFT_lod`: the material is level 0, its `ids` the coarser materials. @category glTF */
+export interface GltfMaterialLod {
+  material: Material;
+  index: number;
+  name: string;
+  levels: { material: Material; index: number; name: string }[];
+  /** `extras.MSFT_screencoverage` of the material, if present and valid. */
+  coverage: number[] | null;
+}
+
+/** An LOD group read from a node with `MSFT_lod`. @category glTF */
+export interface GltfLodGroup {
+  /** The node carrying `MSFT_lod` (level 0). */
+  node: Node;
+  index: number;
+  name: string;
+  /** Level 0 first. */
+  levels: GltfLodLevel[];
+  /** The `MSFT_screencoverage` values as written in the file, or null. */
+  coverage: number[] | null;
+  layout: CoverageLayout;
+  /**
+   * Switching thresholds over `levels.length` levels (metric `'screenArea'` or `'screenHeight'`),
+   * or null when the file has no coverage.
+   */
+  thresholds: LodThresholds | null;
+  /** Screen size below which nothing is drawn; 0 when never culled or without coverage. */
+  cullBelow: number;
+}
+
+/** Result of {@link readLodGroups}. @category glTF */
+export interface LodReadResult {
+  groups: GltfLodGroup[];
+  /** Every material with a valid `MSFT_lod`, whether or not a node group uses it. */
+  materialLods: GltfMaterialLod[];
+  /** Problems that were tolerated (lenient mode), plus notices such as an undeclared extension. */
+  warnings: LodIssue[];
+}
+
+/**
+ * Thrown by strict reading when a file's LOD data is invalid; lists every problem found.
+ * @example
+ * ```ts
+ * try { readLodGroups(document); } catch (e) { if (e instanceof GltfLodError) console.log(e.issues); }
+ * ```
+ * @category glTF
+ */
+export class GltfLodError extends Error {
+  readonly issues: LodIssue[];
+  constructor(issues: LodIssue[]) {
+    super(issues.length === 1
+      ? `Invalid MSFT_lod data: ${issues[0].message}`
+      : `Invalid MSFT_lod data (${issues.length} problems):\n${issues.map((i) => `  - ${i.message}`).join('\n')}`);
+    this.name = 'GltfLodError';
+    this.issues = issues;
+  }
+}
+
+/**
+ * Thrown when bytes or a path cannot be read as glTF at all.
+ * @example
+ * ```ts
+ * await readGltfDocument(new Uint8Array(8)); // rejects with GltfReadError
+ * ```
+ * @category glTF
+ */
+export class GltfReadError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'GltfReadError';
+  }
+}
+
+const coverageSchema = z.array(z.number());
+const errorListSchema = z.array(z.number().nonnegative());
+
+/**
+ * Converts a coverage list for `levelCount` levels to lodkit thresholds. Returns the thresholds
+ * over the levels (the first `levelCount − 1` values) and the size below which nothing is drawn
+ * (the `levelCount`-th value, or 0). The coverage must already be valid.
+ * @example
+ * ```ts
+ * coverageToThresholds([0.5, 0.2, 0.01], 3, 'area');
+ * // { thresholds: LodThresholds{metric: 'screenArea', thresholds: [0.5, 0.2]}, cullBelow: 0.01 }
+ * ```
+ * @category glTF
+ */
+export function coverageToThresholds(coverage: readonly number[], levelCount: number, as: LodCoverage = 'area'): { thresholds: LodThresholds; cullBelow: number } {
+  const thresholds = new LodThresholds({
+    metric: as === 'height' ? 'screenHeight' : 'screenArea',
+    thresholds: coverage.slice(0, levelCount - 1),
+  });
+  return { thresholds, cullBelow: coverage.length >= levelCount ? coverage[levelCount - 1] : 0 };
+}
+
+/**
+ * Checks a coverage value against the level count; pushes issues (naming the owner) and returns
+ * the values and layout, or null when invalid.
+ * @internal
+ */
+export function checkCoverage(
+  raw: unknown, levelCount: number, owner: 'node' | 'material', index: number, name: string, issues: LodIssue[],
+): { coverage: number[] | null; layout: CoverageLayout } | null {
+  if (raw === undefined) return { coverage: null, layout: 'none' };
+  const parsed = coverageSchema.safeParse(raw);
+  if (!parsed.success) {
+    issues.push(makeIssue(owner, index, name, 'coverage-schema',
+      `extras.${MSFT_SCREENCOVERAGE} must be a list of finite numbers, got ${JSON.stringify(raw)?.slice(0, 60)}`));
+    return null;
+  }
+  const values = parsed.data;
+  if (values.length === 0) return { coverage: null, layout: 'none' };
+  for (let k = 0; k < values.length; k++) {
+    if (!(values[k] >= 0 && values[k] <= 1)) {
+      issues.push(makeIssue(owner, index, name, 'coverage-range',
+        `extras.${MSFT_SCREENCOVERAGE}[${k}] = ${values[k]} is outside [0, 1]`));
+      return null;
+    }
+  }
+  for (let k = 1; k < values.length; k++) {
+    if (values[k] > values[k - 1]) {
+      issues.push(makeIssue(owner, index, name, 'coverage-order',
+        `extras.${MSFT_SCREENCOVERAGE} must descend; [${k}] = ${values[k]} is greater than [${k - 1}] = ${values[k - 1]}`));
+      return null;
+    }
+  }
+  if (values.length === levelCount) return { coverage: values, layout: 'culled' };
+  if (values.length === levelCount - 1) return { coverage: values, layout: 'neverCulled' };
+  issues.push(makeIssue(owner, index, name, 'coverage-count',
+    `extras.${MSFT_SCREENCOVERAGE} has ${values.length} values for ${levelCount} levels; expected ${levelCount} (one per level, culled below the last) or ${levelCount - 1} (never culled)`));
+  return null;
+}
+
+/**
+ * Model-level checks of one owner's `Lod`: level types, self references, duplicates and cycles.
+ * `hasLod` tells which owners have an outgoing `MSFT_lod` edge.
+ */
+function checkLevels<T extends Node | Material>(
+  owner: T, kind: 'node' | 'material', index: number, name: string, lod: Lod,
+  indexOf: Map<T, number>, issues: LodIssue[],
+): T[] | null {
+  const levels = lod.listLevels();
+  const expected = kind === 'node' ? Node : Material;
+  const seen = new Set<T>();
+  for (let k = 0; k < levels.length; k++) {
+    const level = levels[k];
+    if (!(level instanceof expected)) {
+      issues.push(makeIssue(kind, index, name, 'schema', `MSFT_lod level ${k + 1} is a ${level.propertyType}, expected a ${kind}`));
+      return null;
+    }
+    if (level === owner) {
+      issues.push(makeIssue(kind, index, name, 'self-reference', `MSFT_lod.ids[${k}] refers to the ${kind} itself`));
+      return null;
+    }
+    if (seen.has(level as T)) {
+      issues.push(makeIssue(kind, index, name, 'duplicate-id', `MSFT_lod.ids[${k}] = ${indexOf.get(level as T)} repeats an earlier level`));
+      return null;
+    }
+    seen.add(level as T);
+  }
+  if (levels.length === 0) {
+    issues.push(makeIssue(kind, index, name, 'schema', 'MSFT_lod has no levels (ids must list at least one)'));
+    return null;
+  }
+  // Cycle: following MSFT_lod edges from the levels leads back to the owner.
+  const path = findPathBack(owner, levels as T[]);
+  if (path) {
+    issues.push(makeIssue(kind, index, name, 'cycle',
+      `MSFT_lod forms a cycle: ${[owner, ...path].map((p) => indexOf.get(p)).join(' → ')}`));
+    return null;
+  }
+  return levels as T[];
+}
+
+function findPathBack<T extends Node | Material>(start: T, firstLevels: T[]): T[] | null {
+  const visited = new Set<T>();
+  const stack: { item: T; path: T[] }[] = firstLevels.map((item) => ({ item, path: [item] }));
+  while (stack.length > 0) {
+    const { item, path } = stack.pop()!;
+    if (item === start) return path;
+    if (visited.has(item)) continue;
+    visited.add(item);
+    const lod = item.getExtension<Lod>(MSFT_LOD);
+    if (!lod) continue;
+    for (const next of lod.listLevels()) stack.push({ item: next as T, path: [...path, next as T] });
+  }
+  return null;
+}
+
+/** A property's extras as an object: files may hold `null`, numbers or lists there. @internal */
+export function extrasOf(property: Node | Material): Record<string, unknown> {
+  const extras = property.getExtras() as unknown;
+  return extras != null && typeof extras === 'object' && !Array.isArray(extras) ? extras as Record<string, unknown> : {};
+}
+
+function dropLod(owner: Node | Material): void {
+  const lod = owner.getExtension<Lod>(MSFT_LOD);
+  if (lod) {
+    owner.setExtension(MSFT_LOD, null);
+    lod.dispose();
+  }
+  // The group is gone, so its hints are meaningless: remove them too, keeping other extras.
+  const extras = extrasOf(owner);
+  if (MSFT_SCREENCOVERAGE in extras || LODKIT_GEOMETRIC_ERROR in extras) {
+    const rest = { ...extras };
+    delete rest[MSFT_SCREENCOVERAGE];
+    delete rest[LODKIT_GEOMETRIC_ERROR];
+    owner.setExtras(rest);
+  }
+}
+
+/**
+ * Reads every LOD group of a document (read with {@link MSFTLod} registered, or built in memory).
+ * Strict mode throws {@link GltfLodError} listing every problem; lenient mode detaches each bad
+ * `MSFT_lod` and returns the problems as warnings.
+ *
+ * @example
+ * ```ts
+ * const { document } = await readGltfDocument(bytes);
+ * const { groups } = readLodGroups(document);
+ * groups[0].thresholds?.computeLod(0.3); // level for a bounding sphere covering 30 % of the screen
+ * ```
+ * @category glTF
+ */
+export function readLodGroups(document: Document, options: ReadLodOptions = {}): LodReadResult {
+  const { lenient, coverage: as } = { ...READ_LOD_DEFAULTS, ...options };
+  if (as !== 'area' && as !== 'height') throw new RangeError(`readLodGroups: coverage must be 'area' or 'height', got ${String(as)}`);
+  const root = document.getRoot();
+  const extension = root.listExtensionsUsed().find((e) => e.extensionName === MSFT_LOD) as MSFTLod | undefined;
+  const fileIssues = extension && Array.isArray(extension.issues) ? extension.issues.slice() : [];
+  const notices = fileIssues.filter((i) => i.code === 'not-declared');
+  const errors = fileIssues.filter((i) => i.code !== 'not-declared');
+
+  const nodes = root.listNodes();
+  const materials = root.listMaterials();
+  const nodeIndex = new Map<Node, number>(nodes.map((n, i) => [n, i]));
+  const materialIndex = new Map<Material, number>(materials.map((m, i) => [m, i]));
+
+  // Materials first: node levels refer to them.
+  const materialLods = new Map<Material, GltfMaterialLod>();
+  const badMaterials: Material[] = [];
+  for (let i = 0; i < materials.length; i++) {
+    const material = materials[i];
+    const lod = material.getExtension<Lod>(MSFT_LOD);
+    if (!lod) continue;
+    const name = material.getName();
+    const levels = checkLevels(material, 'material', i, name, lod, materialIndex, errors);
+    const cov = levels ? checkCoverage(extrasOf(material)[MSFT_SCREENCOVERAGE], levels.length + 1, 'material', i, name, errors) : null;
+    if (!levels || !cov) { badMaterials.push(material); continue; }
+    materialLods.set(material, {
+      material, index: i, name,
+      levels: levels.map((m) => ({ material: m, index: materialIndex.get(m)!, name: m.getName() })),
+      coverage: cov.coverage,
+    });
+  }
+
+  const groups: GltfLodGroup[] = [];
+  const badNodes: Node[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i];
+    const lod = node.getExtension<Lod>(MSFT_LOD);
+    if (!lod) continue;
+    const name = node.getName();
+    const levels = checkLevels(node, 'node', i, name, lod, nodeIndex, errors);
+    const levelCount = levels ? levels.length + 1 : 0;
+    const cov = levels ? checkCoverage(extrasOf(node)[MSFT_SCREENCOVERAGE], levelCount, 'node', i, name, errors) : null;
+    if (!levels || !cov) { badNodes.push(node); continue; }
+    const recordedErrors = readRecordedErrors(node, levelCount, i, name, notices);
+    const levelNodes = [node, ...levels];
+    const converted = cov.coverage ? coverageToThresholds(cov.coverage, levelCount, as) : null;
+    groups.push({
+      node, index: i, name,
+      levels: levelNodes.map((n, k) => ({
+        node: n, index: nodeIndex.get(n)!, name: n.getName(), triangles: nodeTriangleCount(n),
+        ...(recordedErrors ? { error: recordedErrors[k] } : {}),
+        materialLods: usedMaterialLods(n, materialLods),
+      })),
+      coverage: cov.coverage, layout: cov.layout,
+      thresholds: converted ? converted.thresholds : null,
+      cullBelow: converted ? converted.cullBelow : 0,
+    });
+  }
+
+  if (errors.length > 0 && !lenient) throw new GltfLodError(errors);
+  for (const m of badMaterials) dropLod(m);
+  for (const n of badNodes) dropLod(n);
+  // Owners whose MSFT_lod was already skipped while reading the file (schema, index range).
+  for (const issue of fileIssues) {
+    const owner = issue.owner === 'node' ? nodes[issue.index] : materials[issue.index];
+    if (issue.code !== 'not-declared' && owner) dropLod(owner);
+  }
+  if (extension) extension.issues = [];
+  return { groups, materialLods: [...materialLods.values()], warnings: [...notices, ...errors] };
+}
+
+function readRecordedErrors(node: Node, levelCount: number, index: number, name: string, notices: LodIssue[]): number[] | null {
+  const raw = extrasOf(node)[LODKIT_GEOMETRIC_ERROR];
+  if (raw === undefined) return null;
+  const parsed = errorListSchema.safeParse(raw);
+  if (!parsed.success || parsed.data.length !== levelCount) {
+    notices.push(makeIssue('node', index, name, 'schema',
+      `extras.${LODKIT_GEOMETRIC_ERROR} ignored: expected ${levelCount} non-negative numbers`));
+    return null;
+  }
+  return parsed.data;
+}
+
+function usedMaterialLods(node: Node, materialLods: Map<Material, GltfMaterialLod>): GltfMaterialLod[] {
+  const used: GltfMaterialLod[] = [];
+  node.traverse((n) => {
+    const mesh = n.getMesh();
+    if (!mesh) return;
+    for (const primitive of mesh.listPrimitives()) {
+      const m = primitive.getMaterial();
+      const entry = m ? materialLods.get(m) : undefined;
+      if (entry && !used.includes(entry)) used.push(entry);
+    }
+  });
+  return used;
+}
+
+/** Source of a glTF file: GLB bytes, a path (Node), or a JSON document with its resources. @category glTF */
+export type GltfSource = Uint8Array | string | JSONDocument;
+
+/** A glTF-Transform logger that keeps warnings and errors instead of printing them. @internal */
+class CollectingLogger implements ILogger {
+  messages: string[] = [];
+  debug(): void {}
+  info(): void {}
+  warn(text: string): void { this.messages.push(text); }
+  error(text: string): void { this.messages.push(text); }
+}
+
+function hasMsftLod(defs: unknown): boolean {
+  return Array.isArray(defs) && defs.some((d) => d != null && typeof d === 'object'
+    && (d as { extensions?: unknown }).extensions != null
+    && typeof (d as { extensions?: unknown }).extensions === 'object'
+    && MSFT_LOD in ((d as { extensions: object }).extensions));
+}
+
+/**
+ * Reads a glTF/GLB into a glTF-Transform {@link Document} with {@link MSFTLod} registered, without
+ * printing anything (glTF-Transform's messages are returned; a caller-supplied `io` keeps its own
+ * logger). A file that uses `MSFT_lod` without declaring it in `extensionsUsed` is read
+ * anyway, with a `'not-declared'` warning (Babylon.js would ignore its LODs). Throws
+ * {@link GltfReadError} when the input is not readable glTF.
+ * @example
+ * ```ts
+ * const { document, messages } = await readGltfDocument(await fs.readFile('tree.glb'));
+ * ```
+ * @category glTF
+ */
+export async function readGltfDocument(source: GltfSource, io?: NodeIO): Promise<{ document: Document; messages: string[] }> {
+  const logger = new CollectingLogger();
+  // A caller's own NodeIO keeps its logger (and gets MSFTLod registered); ours collects messages.
+  const reader = io ? io.registerExtensions([MSFTLod]) : new NodeIO().registerExtensions([MSFTLod]).setLogger(logger as unknown as Logger);
+  let jsonDoc: JSONDocument;
+  try {
+    if (typeof source === 'string') jsonDoc = await reader.readAsJSON(source);
+    else if (source instanceof Uint8Array) jsonDoc = await reader.binaryToJSON(source);
+    else if (source != null && typeof source === 'object' && source.json != null && typeof source.json === 'object') jsonDoc = source;
+    else throw new TypeError('source must be GLB bytes (Uint8Array), a file path, or {json, resources}');
+  } catch (error) {
+    throw new GltfReadError(`Could not read glTF: ${(error as Error).message}`, { cause: error });
+  }
+  const json = jsonDoc.json;
+  let undeclared = false;
+  if ((hasMsftLod(json.nodes) || hasMsftLod(json.materials)) && !(json.extensionsUsed ?? []).includes(MSFT_LOD)) {
+    undeclared = true;
+    jsonDoc = { json: { ...json, extensionsUsed: [...(json.extensionsUsed ?? []), MSFT_LOD] }, resources: jsonDoc.resources };
+  }
+  let document: Document;
+  try {
+    document = await reader.readJSON(jsonDoc);
+  } catch (error) {
+    throw new GltfReadError(`Could not read glTF: ${(error as Error).message}`, { cause: error });
+  }
+  if (undeclared) {
+    const extension = document.getRoot().listExtensionsUsed().find((e) => e.extensionName === MSFT_LOD) as MSFTLod | undefined;
+    extension?.issues.unshift({
+      owner: 'node', index: -1, name: '', code: 'not-declared',
+      message: `${MSFT_LOD} is used but missing from extensionsUsed; read anyway (Babylon.js would ignore these LODs)`,
+    });
+  }
+  return { document, messages: logger.messages };
+}
+
+
