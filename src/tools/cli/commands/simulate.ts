@@ -10,14 +10,19 @@
  * - The progress bar goes to stderr, and only when stderr is a terminal and `--json` is off, so
  *   piped or machine-read output never contains control characters.
  * - All option checks happen before the (possibly long) simulation starts.
+ * - A scene argument ending in `.glb`/`.gltf` is a glTF file: its `MSFT_lod` groups become a scene
+ *   through `sceneFromGltf`, which loads the optional `@gltf-transform/core` peer only then.
+ *   Unreadable or invalid files (`GltfReadError`, `GltfLodError`, `GltfSceneError`, matched by
+ *   name so this module never imports the glTF adapter) exit 2 like an invalid scene file.
  *
  * @module
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import cliProgress from 'cli-progress';
-import { parseSceneText, type Scene } from '../../../simulator/sceneFormat.js';
+import { parseSceneText, type Scene, type SceneInput } from '../../../simulator/sceneFormat.js';
+import { sceneFromGltf } from '../../../simulator/gltfScene.js';
 import { BUILT_IN_SCENARIOS, builtInScene, builtInSceneInput } from '../../../simulator/scenarios/index.js';
 import { selectPolicies, simulate } from '../../../simulator/simulate.js';
 import { formatComparisonTable, formatRunHeader } from '../../../simulator/report/table.js';
@@ -34,6 +39,12 @@ export interface SimulateCommandOptions {
   timings?: boolean;
   out?: string;
   saveScene?: string;
+  /** glTF scenes: copies of each LOD group. */
+  instances?: number;
+  /** glTF scenes: coverage as a fraction of the screen area or height. */
+  coverage?: 'area' | 'height';
+  /** glTF scenes: drop invalid MSFT_lod data with a warning. */
+  lenient?: boolean;
   progress?: boolean;
   debug?: boolean;
 }
@@ -54,33 +65,74 @@ function collectPolicies(value: string, previous: string[] | undefined): string[
   return [...(previous ?? []), ...value.split(',').map((s) => s.trim()).filter(Boolean)];
 }
 
-function loadScene(file: string | undefined, scenario: string | undefined, cwd: string): Scene {
+/** True for a scene argument naming a glTF file (`.glb` / `.gltf`, any case). */
+function isGltfFile(file: string): boolean {
+  return /\.(glb|gltf)$/i.test(file);
+}
+
+/** Errors of an unreadable, invalid or unsimulatable glTF file: bad input, exit code 2. */
+const GLTF_INPUT_ERRORS = new Set(['GltfReadError', 'GltfLodError', 'GltfSceneError']);
+
+interface LoadedScene {
+  scene: Scene;
+  /** What `--save-scene` writes. */
+  input: SceneInput | Scene;
+}
+
+async function loadScene(file: string | undefined, options: SimulateCommandOptions, context: CliContext, cwd: string): Promise<LoadedScene> {
+  const { scenario } = options;
   if (file !== undefined && scenario !== undefined) throw new UsageError('give a scene file or --scenario, not both');
-  if (file === undefined) return builtInScene(scenario ?? BUILT_IN_SCENARIOS[0]);
+  const gltf = file !== undefined && isGltfFile(file);
+  if (!gltf) {
+    const flag = options.instances !== undefined ? '--instances' : options.coverage !== undefined ? '--coverage' : options.lenient ? '--lenient' : undefined;
+    if (flag) throw new UsageError(`${flag} applies only to a glTF scene (a .glb or .gltf file)`);
+  }
+  if (file === undefined) {
+    const name = scenario ?? BUILT_IN_SCENARIOS[0];
+    return { scene: builtInScene(name), input: builtInSceneInput(name) };
+  }
+  if (gltf) {
+    try {
+      const { scene, input, warnings } = await sceneFromGltf(resolve(cwd, file), {
+        name: basename(file),
+        ...(options.instances !== undefined ? { instances: options.instances } : {}),
+        ...(options.coverage !== undefined ? { coverage: options.coverage } : {}),
+        ...(options.lenient ? { lenient: true } : {}),
+      });
+      for (const warning of warnings) context.stderr.write(`lodkit: warning: ${file}: ${warning}\n`);
+      return { scene, input };
+    } catch (error) {
+      if (error instanceof Error && GLTF_INPUT_ERRORS.has(error.name)) {
+        throw new UsageError(`cannot simulate ${file}: ${error.name}: ${error.message}`, { cause: error });
+      }
+      throw error;
+    }
+  }
   let text: string;
   try {
     text = readFileSync(resolve(cwd, file), 'utf8');
   } catch (error) {
     throw new UsageError(`cannot read scene file ${file}: ${(error as Error).message}`, { cause: error });
   }
-  return parseSceneText(text, file);
+  const scene = parseSceneText(text, file);
+  return { scene, input: scene };
 }
 
 /**
  * Runs `lodkit simulate` with parsed arguments (what the commander action calls).
  * @example
  * ```ts
- * runSimulateCommand(undefined, { scenario: 'motogp', json: true }, processContext());
+ * await runSimulateCommand(undefined, { scenario: 'motogp', json: true }, processContext());
+ * await runSimulateCommand('tree.glb', { instances: 50 }, processContext());
  * ```
  * @category CLI
  */
-export function runSimulateCommand(file: string | undefined, options: SimulateCommandOptions, context: CliContext): void {
+export async function runSimulateCommand(file: string | undefined, options: SimulateCommandOptions, context: CliContext): Promise<void> {
   const cwd = context.cwd ?? process.cwd();
-  const scene = loadScene(file, options.scenario, cwd);
+  const { scene, input } = await loadScene(file, options, context, cwd);
   const policies = options.policy ?? [];
   selectPolicies(scene, policies); // unknown names → RangeError (exit 2) before any work
   if (options.saveScene) {
-    const input = file === undefined ? builtInSceneInput(options.scenario ?? BUILT_IN_SCENARIOS[0]) : scene;
     writeFileSync(resolve(cwd, options.saveScene), `${JSON.stringify(input)}\n`);
   }
   const showProgress = options.progress !== false && !options.json && context.stderr.isTTY === true;
@@ -129,7 +181,7 @@ export function registerSimulateCommand(program: Command, context: CliContext = 
   return program
     .command('simulate')
     .description('Replay a camera path, run every LOD policy on every frame, and compare triangles, quality loss and pops.')
-    .argument('[scene]', 'scene file (JSON, format "lodkit-scene"); default: the built-in scenario')
+    .argument('[scene]', 'scene file (JSON, format "lodkit-scene"), or a .glb/.gltf file whose MSFT_lod groups are instanced; default: the built-in scenario')
     .addOption(new Option('-s, --scenario <name>', `built-in scenario (default ${BUILT_IN_SCENARIOS[0]} when no scene file)`).choices([...BUILT_IN_SCENARIOS]))
     .option('-p, --policy <names>', 'only these policies, by name or kind (thresholds, rankQuota, budget, hybrid); comma-separated or repeated', collectPolicies)
     .option('-b, --budget <triangles>', 'triangle budget for budget/hybrid policies and the budget line (overrides the scene)', positiveNumber)
@@ -137,7 +189,10 @@ export function registerSimulateCommand(program: Command, context: CliContext = 
     .option('--json', 'print the result as one JSON document (deterministic; see docs/simulate.md) instead of the table')
     .option('--timings', 'with --json: add the measured selection times (non-deterministic)')
     .option('-o, --out <dir>', 'write a self-contained HTML report (index.html) and result.json into this directory')
-    .option('--save-scene <file>', 'also write the scene (e.g. a built-in scenario) as a scene file to edit')
+    .option('--save-scene <file>', 'also write the scene (e.g. a built-in scenario or the one made from a glTF file) as a scene file to edit')
+    .option('-n, --instances <n>', 'glTF scene: copies of each LOD group (default 20)', positiveInteger)
+    .addOption(new Option('--coverage <measure>', 'glTF scene: MSFT_screencoverage is a fraction of the screen area (default) or height').choices(['area', 'height']))
+    .option('--lenient', 'glTF scene: drop invalid MSFT_lod data with a warning instead of failing')
     .option('--no-progress', 'no progress bar')
     .option('--debug', 'print stack traces for errors')
     .addHelpText('after', `
@@ -147,8 +202,9 @@ Exit codes: 0 success, 2 bad usage or invalid scene, 1 other failure.
 Examples:
   lodkit simulate                                  # motogp, table
   lodkit simulate --scenario flightsim --out report
-  lodkit simulate my-scene.json --policy budget,hybrid --budget 250000 --json`)
-    .action((file: string | undefined, options: SimulateCommandOptions) => {
-      runSimulateCommand(file, options, context);
+  lodkit simulate my-scene.json --policy budget,hybrid --budget 250000 --json
+  lodkit simulate model.glb --instances 50 --out report   # your own MSFT_lod groups (docs/simulate.md)`)
+    .action(async (file: string | undefined, options: SimulateCommandOptions) => {
+      await runSimulateCommand(file, options, context);
     });
 }
