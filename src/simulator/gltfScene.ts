@@ -315,7 +315,7 @@ export async function sceneFromGltf(source: GltfSource, options: GltfSceneOption
   const minRadius = Math.min(...built.map((p) => p.group.boundingSphere.radius));
 
   const level0Cost = built.reduce((s, p) => s + p.triangles[0] * o.instances, 0);
-  const budget = Math.max(1, Math.ceil(o.budgetFraction * level0Cost));
+  const budget = Math.max(1, Math.round(o.budgetFraction * level0Cost));
   const withCoverage = built.filter((p) => p.metric !== 'pixels').length;
   const ruleName = withCoverage === built.length ? `MSFT_screencoverage (${o.coverage})`
     : withCoverage === 0 ? `pixel rule (${o.pixelsPerTriangle} px²/triangle)` : `coverage + pixel rule`;
