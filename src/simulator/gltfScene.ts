@@ -41,7 +41,11 @@
  *   without the optional `@gltf-transform/core` peer; only this function needs it.
  * - A first layout was a square grid; under the telephoto lens it showed 3–4 instances (one
  *   column), so rank quotas [4, 6] drew them all at level 0 and the policies did not differ. The
- *   deep grid shows a whole column of instances (≈ 14 of 20 with the defaults).
+ *   deep grid puts a whole column in view: with the test rock (20 instances) all 20 at the end of
+ *   the zoom when `h*` is 0.6, 9 when it is 1.03 (the instances then overflow the screen).
+ * - Measured (Node 20, 2 busy cores): a 65k-triangle 4-level chain, `lodkit simulate x.glb` end to
+ *   end (read, build, 480 frames × 4 policies, table) takes 1.2 s with 20 instances and 1.6 s with
+ *   500; reading the file and building the scene is a few tens of ms of that.
  * - Coordinates are not rounded (the built-in scenarios round to 3 decimals): glTF models are
  *   often centimetre-sized in metres, and the instance spheres must be the file's sphere exactly.
  *   Coverage thresholds and errors are kept as read, so a saved scene reproduces the file.
