@@ -90,5 +90,12 @@ function invokedDirectly(): boolean {
 }
 
 if (invokedDirectly()) {
+  // A reader that closes early (`lodkit simulate --help | head`) is not an error: stop quietly.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+  }
   process.exitCode = await main();
 }
