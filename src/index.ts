@@ -28,3 +28,10 @@ export {
 } from './heuristics/screenSizeHeuristic.js';
 export { DistanceHeuristic, type DistanceHeuristicOptions } from './heuristics/distanceHeuristic.js';
 export { LodThresholds, type LodThresholdsOptions, type SphereMetric } from './heuristics/lodThresholds.js';
+export {
+  LodSet, HIDDEN_LEVEL, NO_FORCED_LEVEL, LOD_UPDATE_DEFAULTS, blendLowerLevel,
+  type LodFrameStats, type LodPolicy, type LodUpdateOptions, type LodView,
+} from './batch/lodSet.js';
+export { MetricCode, validateLodProfile, type LodProfile, type LodProfileOptions } from './batch/profiles.js';
+export { assignQuotaRanks, selectSmallest } from './policies/rankQuota.js';
+export { buildUpgradeChain, selectAffordablePrefix } from './policies/budget.js';

@@ -1,0 +1,791 @@
+/**
+ * `LodSet`: level-of-detail selection for 100k–1M objects a frame. Objects are bounding spheres in
+ * structure-of-arrays typed arrays; one `update()` computes every object's metric against one or
+ * more views and chooses levels by a policy — per-object thresholds, MotoGP rank quotas, a cost
+ * budget, or thresholds coarsened to fit a budget — with no per-frame allocation.
+ *
+ * Contributor notes:
+ * - Frame pipeline: (1) validate options and views once; (2) one metric kernel per (metric,
+ *   projection, view) over the packed spheres into a `Float64Array` (max over views for screen
+ *   sizes, min for distances); (3) a decision pass (thresholds + hysteresis + blend, or a classify
+ *   pass for the other policies); (4) the policy's solver (`src/policies`); (5) a finalize pass that
+ *   writes `levels`, collects changed ids and the stats.
+ * - Layering: the solvers in `src/policies` are pure typed-array algorithms with no import from
+ *   here, so this module imports them (policies do not depend on `LodSet`).
+ * - Ids: `add` returns the lowest id ever freed by `remove` before growing `count` (a LIFO free
+ *   list), so ids of live objects are stable and `count` is a high-water mark. A removed id reports
+ *   `HIDDEN_LEVEL`, is skipped by `update` and is not in `changed`.
+ * - The arrays (`levels`, `blend`, `sizes`, `changed`) are replaced when the set grows: re-read them
+ *   after `add`/`addMany`, never cache them across additions.
+ * - Scratch arrays for the policies are allocated on the first update that needs them and when
+ *   capacity grows, never in a steady-state frame (test/batch/allocation.test.ts).
+ * - Timings: bench/RESULTS.md.
+ *
+ * @module
+ */
+import type { Frustum } from '../metrics/frustum.js';
+import { assignQuotaRanks } from '../policies/rankQuota.js';
+import { buildUpgradeChain, selectAffordablePrefix } from '../policies/budget.js';
+import {
+  ADJUSTABLE, FIXED, FLAG_HIDDEN, FLAG_REMOVED, FrameState, HIDDEN_LEVEL, NOT_DRAWN, NO_FORCED_LEVEL,
+} from './frameState.js';
+import {
+  areaOrthographicKernel, areaPerspectiveKernel, CULLED_SIZE, distanceKernel, heightOrthographicKernel,
+  heightPerspectiveKernel, type CombineMode, type KernelView,
+} from './metricKernels.js';
+import { MetricCode, ProfileTable, validateLodProfile, type LodProfile, type LodProfileOptions } from './profiles.js';
+import { decideAscending, decideDescending } from './thresholdKernels.js';
+
+export { HIDDEN_LEVEL, NO_FORCED_LEVEL } from './frameState.js';
+
+/** One view of a frame: a frustum, plus the viewport height in pixels for the `'pixels'` metric. @category Batch */
+export interface LodView {
+  frustum: Frustum;
+  /** Viewport height in pixels; required when any profile uses the `'pixels'` metric. */
+  viewportHeight?: number;
+}
+
+/** Level-selection policy of {@link LodSet.update}. @category Batch */
+export type LodPolicy = 'thresholds' | 'rankQuota' | 'budget' | 'hybrid';
+
+/** Options of {@link LodSet.update}. @category Batch */
+export interface LodUpdateOptions {
+  policy: LodPolicy;
+  /** rankQuota: objects per level, closest first (MotoGP: `[4, 6]`). */
+  quotas?: ArrayLike<number>;
+  /** budget / hybrid: maximum total cost (required); thresholds / rankQuota: only reported in `budgetMet`. */
+  budget?: number;
+  /** Multiplies screen sizes and divides distances (Unity's lodBias). Default 1. */
+  bias?: number;
+  /** Finest level allowed. Default 0. */
+  minLevel?: number;
+  /** Coarsest level allowed, clamped per profile. Default 255. */
+  maxLevel?: number;
+  /**
+   * Thresholds / hybrid: relative band `h` in [0, 1). A level change from `Lp` happens only when
+   * neither `size·(1+h)` nor `size·(1−h)` (nor anything between) still maps to `Lp`. Default 0.
+   */
+  hysteresis?: number;
+  /** Minimum frames between two level changes of one object (hidden/invalid frames reset it). Default 0. */
+  minFramesBetweenChanges?: number;
+  /** Objects wholly outside every view are hidden (`HIDDEN_LEVEL`, cost 0). Default true. */
+  cull?: boolean;
+}
+
+/** Stats of one {@link LodSet.update}; the same object is returned (and overwritten) every frame. @category Batch */
+export interface LodFrameStats {
+  /** Sum of `costOf(profile, level)` over drawn objects. */
+  totalCost: number;
+  /** Drawn objects per level (index = level); length = the largest level count of any profile. */
+  levelCounts: Uint32Array;
+  /** Objects whose level changed this frame (== `changedCount`). */
+  changes: number;
+  /** True when there is no budget or `totalCost ≤ budget`. */
+  budgetMet: boolean;
+  /** Cost with every drawn, adjustable object at its coarsest allowed level (hybrid: its quality floor); forced/held/invalid objects at their level. */
+  minimumCost: number;
+  /** Objects with a NaN/±∞ coordinate or radius, or a negative radius: drawn at their coarsest allowed level. */
+  invalid: number;
+  /** Objects hidden by `setHidden` or culled by every view. */
+  hidden: number;
+}
+
+/** Defaults of {@link LodUpdateOptions}. @category Batch */
+export const LOD_UPDATE_DEFAULTS = {
+  bias: 1, minLevel: 0, maxLevel: 255, hysteresis: 0, minFramesBetweenChanges: 0, cull: true,
+} as const;
+
+const POLICIES: readonly LodPolicy[] = ['thresholds', 'rankQuota', 'budget', 'hybrid'];
+
+/**
+ * For a blending renderer: the lower level of the pair to draw, given `levels[id]` and `blend[id]`
+ * (`blend > 0` means draw `lower` with weight `1 − blend` and `lower + 1` with weight `blend`).
+ * @example
+ * ```ts
+ * const lower = blendLowerLevel(set.levels[id], set.blend[id]);
+ * ```
+ * @category Batch
+ */
+export function blendLowerLevel(level: number, blend: number): number {
+  return blend >= 0.5 ? level - 1 : level;
+}
+
+function requireInteger(value: unknown, field: string, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`LodSet.update: ${field} must be an integer in [${min}, ${max}], got ${String(value)}`);
+  }
+  return value;
+}
+
+const kernelView: KernelView = {
+  planes: new Float64Array(24), ex: 0, ey: 0, ez: 0, windowHeight: 1, windowArea: 1, referencePlaneDepth: 1, scale: 1,
+};
+
+/**
+ * A batch of bounding spheres with LOD profiles, updated once per frame.
+ *
+ * Output arrays (indexed by id, valid for ids `< count`):
+ * - `levels` — the level to draw without blending: OpenUSD's `round(index)`; `HIDDEN_LEVEL` (255)
+ *   for hidden, culled and removed objects.
+ * - `blend` — the fractional part of OpenUSD's index (`index − floor(index)`), 0 outside blend
+ *   windows; a blending renderer draws `blendLowerLevel(level, blend)` and the next level.
+ * - `sizes` — the value the policy used: the metric after bias and hysteresis (thresholds, hybrid),
+ *   the eye distance (rankQuota), the screen-height weight (budget); NaN for hidden/invalid.
+ * - `changed[0 … changedCount)` — ids whose `levels` entry changed this frame.
+ *
+ * @example
+ * ```ts
+ * import { Frustum, LodSet } from 'lodkit';
+ * const set = new LodSet(1024);
+ * const bike = set.addProfile({ metric: 'pixels', thresholds: [80, 20], costs: [20000, 5000, 800] });
+ * for (let i = 0; i < 20; i++) set.add({ center: [i * 10, 0, -50], radius: 1, profile: bike });
+ * const frustum = Frustum.perspective({ fovY: 30, aspect: 16 / 9, near: 0.1, far: 1000 });
+ * const stats = set.update({ frustum, viewportHeight: 1080 }, { policy: 'rankQuota', quotas: [4, 6] });
+ * for (let k = 0; k < set.changedCount; k++) redraw(set.changed[k], set.levels[set.changed[k]]);
+ * ```
+ * @category Batch
+ */
+export class LodSet {
+  private readonly st = new FrameState();
+  private readonly table = new ProfileTable();
+  private capacity = 0;
+  private used = 0;
+  private freeIds = new Uint32Array(0);
+  private freeCount = 0;
+  private frame = 0;
+
+  // Policy scratch (lazily sized).
+  private candidates = new Uint32Array(0);
+  private ranks = new Uint8Array(0);
+  private keys = new Float64Array(0);
+  private items = new Uint32Array(0);
+  private chainOf = new Uint32Array(0);
+  private preferred = new Uint8Array(0);
+  private chainLevel = new Uint8Array(0);
+  private chainCost = new Float64Array(0);
+  private chainSlope = new Float64Array(0);
+  private chainInfo = new Uint32Array(0);
+
+  private readonly stats: LodFrameStats = {
+    totalCost: 0, levelCounts: new Uint32Array(1), changes: 0, budgetMet: true, minimumCost: 0, invalid: 0, hidden: 0,
+  };
+
+  constructor(initialCapacity = 1024) {
+    if (typeof initialCapacity !== 'number' || !Number.isInteger(initialCapacity) || initialCapacity < 0) {
+      throw new RangeError(`LodSet: initialCapacity must be an integer ≥ 0, got ${String(initialCapacity)}`);
+    }
+    this.grow(Math.max(1, initialCapacity));
+  }
+
+  /** Ids in use are in `[0, count)` (a high-water mark; removed ids inside it report `HIDDEN_LEVEL`). */
+  get count(): number { return this.used; }
+  /** Level per id to draw without blending; `HIDDEN_LEVEL` when hidden/culled/removed. */
+  get levels(): Uint8Array { return this.st.levels; }
+  /** OpenUSD fractional part per id (blend toward the next level). */
+  get blend(): Float32Array { return this.st.blend; }
+  /** Value the policy used per id (see the class notes). */
+  get sizes(): Float32Array { return this.st.sizes; }
+  /** Ids whose level changed in the last update: the first `changedCount` entries. */
+  get changed(): Uint32Array { return this.st.changed; }
+  /** Number of valid entries in `changed`. */
+  get changedCount(): number { return this.st.changedCount; }
+  /** Number of profiles. */
+  get profileCount(): number { return this.table.count; }
+  /** The packed spheres `x, y, z, r` per id (read-only view for renderers and tests). */
+  get spheres(): Float32Array { return this.st.spheres; }
+
+  /**
+   * Adds a profile (metric, thresholds, per-level costs/errors) and returns its id.
+   * Throws `RangeError`/`TypeError` naming the field when the options are invalid.
+   */
+  addProfile(options: LodProfileOptions): number {
+    const profile = validateLodProfile(options);
+    const id = this.table.add(profile);
+    const t = this.table, st = this.st;
+    st.stride = t.stride;
+    st.thresholds = t.thresholds; st.blendThresholds = t.blendThresholds;
+    st.thresholdCount = t.thresholdCount; st.blendCount = t.blendCount; st.levelCount = t.levelCount;
+    st.metricCode = t.metricCode; st.costs = t.costs; st.errors = t.errors; st.qualityFloor = t.qualityFloor;
+    st.lo = new Uint8Array(t.count); st.hi = new Uint8Array(t.count);
+    if (st.levelCounts.length < t.stride) {
+      st.levelCounts = new Uint32Array(t.stride);
+      this.stats.levelCounts = st.levelCounts;
+    }
+    const n = t.count, s = t.stride;
+    this.chainLevel = new Uint8Array(n * s * s);
+    this.chainCost = new Float64Array(n * s * s);
+    this.chainSlope = new Float64Array(n * s * s);
+    this.chainInfo = new Uint32Array(n * s);
+    this.keys = new Float64Array(0);
+    this.items = new Uint32Array(0);
+    return id;
+  }
+
+  /** The validated profile `profile` (frozen copy of what `addProfile` stored). */
+  getProfile(profile: number): LodProfile {
+    this.checkProfile(profile, 'getProfile');
+    return this.table.profiles[profile];
+  }
+
+  /** Number of levels of a profile (`thresholds.length + 1`). */
+  levelCount(profile: number): number {
+    this.checkProfile(profile, 'levelCount');
+    return this.table.levelCount[profile];
+  }
+
+  /** Cost of `level` in `profile`; 0 for `HIDDEN_LEVEL`. */
+  costOf(profile: number, level: number): number {
+    this.checkProfile(profile, 'costOf');
+    if (level === HIDDEN_LEVEL) return 0;
+    if (!Number.isInteger(level) || level < 0 || level >= this.table.levelCount[profile]) {
+      throw new RangeError(`LodSet.costOf: level must be an integer in [0, ${this.table.levelCount[profile] - 1}] or HIDDEN_LEVEL, got ${String(level)}`);
+    }
+    return this.table.costs[profile * this.table.stride + level];
+  }
+
+  /** Profile id of object `id`. */
+  profileOf(id: number): number {
+    this.checkId(id, 'profileOf');
+    return this.st.profileIds[id];
+  }
+
+  /** Adds one object; returns its id. Its level is `HIDDEN_LEVEL` until the next update. */
+  add(object: { center: ArrayLike<number>; radius: number; profile: number }): number {
+    if (object == null || typeof object !== 'object') throw new TypeError('LodSet.add: object must be {center, radius, profile}');
+    const c = object.center;
+    if (c == null || typeof c.length !== 'number' || c.length < 3) throw new TypeError('LodSet.add: center must be an array of 3 numbers');
+    this.checkProfile(object.profile, 'add');
+    const id = this.allocateId();
+    this.writeObject(id, c[0], c[1], c[2], object.radius, object.profile);
+    return id;
+  }
+
+  /** Adds `spheres.length / 4` objects (`x, y, z, r` each) with one profile; returns the first id (ids are consecutive). */
+  addMany(spheres: Float32Array, profile: number): number {
+    if (!(spheres instanceof Float32Array) || spheres.length % 4 !== 0) {
+      throw new TypeError('LodSet.addMany: spheres must be a Float32Array of x, y, z, r quadruples');
+    }
+    this.checkProfile(profile, 'addMany');
+    const n = spheres.length >> 2;
+    const first = this.used;
+    if (first + n > this.capacity) this.grow(Math.max(first + n, this.capacity * 2));
+    this.st.spheres.set(spheres, first * 4);
+    const st = this.st;
+    st.profileIds.fill(profile, first, first + n);
+    this.resetState(first, first + n);
+    this.used += n;
+    return first;
+  }
+
+  /** Moves/resizes object `id`. Non-finite values are stored and reported as invalid by `update`. */
+  setSphere(id: number, x: number, y: number, z: number, radius: number): void {
+    this.checkId(id, 'setSphere');
+    const s = this.st.spheres, o = id * 4;
+    s[o] = x; s[o + 1] = y; s[o + 2] = z; s[o + 3] = radius;
+  }
+
+  /** Frees `id` for reuse by a later `add`; its level becomes `HIDDEN_LEVEL` now (not reported in `changed`). */
+  remove(id: number): void {
+    this.checkId(id, 'remove');
+    const st = this.st;
+    st.flags[id] = FLAG_REMOVED;
+    st.levels[id] = HIDDEN_LEVEL;
+    st.blend[id] = 0;
+    st.sizes[id] = NaN;
+    this.freeIds[this.freeCount++] = id;
+  }
+
+  /** Forces `id` to `level` (clamped to its profile's range) under every policy, or clears it with `null`. */
+  setForcedLevel(id: number, level: number | null): void {
+    this.checkId(id, 'setForcedLevel');
+    if (level === null) { this.st.forced[id] = NO_FORCED_LEVEL; return; }
+    if (typeof level !== 'number' || !Number.isInteger(level) || level < 0 || level >= 255) {
+      throw new RangeError(`LodSet.setForcedLevel: level must be an integer in [0, 254] or null, got ${String(level)}`);
+    }
+    this.st.forced[id] = level;
+  }
+
+  /** Hides (`HIDDEN_LEVEL`, cost 0) or shows object `id` from the next update on. */
+  setHidden(id: number, hidden: boolean): void {
+    this.checkId(id, 'setHidden');
+    if (hidden) this.st.flags[id] |= FLAG_HIDDEN;
+    else this.st.flags[id] &= ~FLAG_HIDDEN;
+  }
+
+  /**
+   * Runs one frame: computes every object's metric over `views` and chooses levels by
+   * `options.policy`. Throws `RangeError`/`TypeError` only for invalid options or views; bad sphere
+   * data is given the documented safe level and counted in the stats.
+   */
+  update(views: LodView | readonly LodView[], options: LodUpdateOptions): LodFrameStats {
+    const single = views != null && (views as LodView).frustum !== undefined;
+    const viewCount = single ? 1 : (views as readonly LodView[] | null)?.length ?? 0;
+    this.validate(views, single, viewCount, options);
+    const st = this.st, table = this.table;
+    const policy = options.policy;
+    st.bias = options.bias ?? LOD_UPDATE_DEFAULTS.bias;
+    st.hysteresis = options.hysteresis ?? LOD_UPDATE_DEFAULTS.hysteresis;
+    st.minFrames = options.minFramesBetweenChanges ?? LOD_UPDATE_DEFAULTS.minFramesBetweenChanges;
+    const cull = options.cull ?? LOD_UPDATE_DEFAULTS.cull;
+    const minLevel = options.minLevel ?? LOD_UPDATE_DEFAULTS.minLevel;
+    const maxLevel = options.maxLevel ?? LOD_UPDATE_DEFAULTS.maxLevel;
+    for (let p = 0; p < table.count; p++) {
+      const coarsest = table.levelCount[p] - 1;
+      const hi = maxLevel < coarsest ? maxLevel : coarsest;
+      st.hi[p] = hi;
+      st.lo[p] = minLevel < hi ? minLevel : hi;
+    }
+    st.frame = ++this.frame;
+    st.changedCount = 0;
+    st.totalCost = 0; st.minimumCost = 0; st.invalid = 0; st.hidden = 0;
+    st.levelCounts.fill(0);
+    this.ensureScratch(policy);
+
+    const n = this.used;
+    if (policy === 'thresholds') {
+      this.thresholdPass(views, single, viewCount, cull, 0, n, st.levels, true);
+    } else if (policy === 'rankQuota') {
+      this.rankQuota(views, single, viewCount, cull, options.quotas as ArrayLike<number>, n);
+    } else if (policy === 'budget') {
+      this.budgetPolicy(views, single, viewCount, cull, options.budget as number, n);
+    } else {
+      this.hybridPolicy(views, single, viewCount, cull, options.budget as number, n);
+    }
+
+    const stats = this.stats;
+    stats.totalCost = st.totalCost;
+    stats.changes = st.changedCount;
+    stats.minimumCost = st.minimumCost;
+    stats.invalid = st.invalid;
+    stats.hidden = st.hidden;
+    stats.budgetMet = options.budget === undefined || st.totalCost <= options.budget;
+    return stats;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private thresholdPass(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
+    start: number, end: number, out: Uint8Array, track: boolean): void {
+    const st = this.st, mask = this.table.metricMask;
+    const mixed = (mask & (mask - 1)) !== 0;
+    for (let code = 0; code < 4; code++) {
+      if (!(mask & (1 << code))) continue;
+      this.metricPass(code, views, single, viewCount, cull, st.work, start, end, mixed);
+      st.code = code;
+      st.filter = mixed;
+      if (code === MetricCode.distance) decideAscending(st, start, end, out, track);
+      else decideDescending(st, start, end, out, track);
+    }
+  }
+
+  /** Runs the kernel of metric `code` for every view into `out` (max/min over views). */
+  private metricPass(code: number, views: LodView | readonly LodView[], single: boolean, viewCount: number,
+    cull: boolean, out: Float64Array, start: number, end: number, filter: boolean): void {
+    const st = this.st;
+    for (let v = 0; v < viewCount; v++) {
+      const view = single ? (views as LodView) : (views as readonly LodView[])[v];
+      const f = view.frustum;
+      const kv = kernelView;
+      kv.planes = f.planes;
+      kv.ex = f.position[0]; kv.ey = f.position[1]; kv.ez = f.position[2];
+      kv.windowHeight = f.windowHeight; kv.windowArea = f.windowArea; kv.referencePlaneDepth = f.referencePlaneDepth;
+      kv.scale = code === MetricCode.pixels ? (view.viewportHeight as number) : 1;
+      const mode: CombineMode = v === 0 ? 0 : code === MetricCode.distance ? 2 : 1;
+      if (code === MetricCode.distance) {
+        distanceKernel(st.spheres, start, end, out, mode, kv, cull, st.profileIds, st.metricCode, code, filter);
+      } else if (code === MetricCode.screenArea) {
+        if (f.isPerspective) areaPerspectiveKernel(st.spheres, start, end, out, mode, kv, cull, st.profileIds, st.metricCode, code, filter);
+        else areaOrthographicKernel(st.spheres, start, end, out, mode, kv, cull, st.profileIds, st.metricCode, code, filter);
+      } else if (f.isPerspective) {
+        heightPerspectiveKernel(st.spheres, start, end, out, mode, kv, cull, st.profileIds, st.metricCode, code, filter);
+      } else {
+        heightOrthographicKernel(st.spheres, start, end, out, mode, kv, cull, st.profileIds, st.metricCode, code, filter);
+      }
+    }
+  }
+
+  /**
+   * Classifies every object for the rankQuota and budget policies into `st.next` / `st.fixed`:
+   * not drawn (hidden/culled/removed), fixed (invalid → coarsest, forced, held by minFrames), or
+   * adjustable (next = coarsest allowed). `culledValue` is what the metric pass wrote for culled objects.
+   */
+  private classify(n: number, culledValue: number): void {
+    const st = this.st;
+    const flags = st.flags, work = st.work, profileIds = st.profileIds, forced = st.forced, levels = st.levels;
+    const lastChange = st.lastChange, next = st.next, fixed = st.fixed, sizes = st.sizes;
+    const lc = st.levelCount, loA = st.lo, hiA = st.hi, costs = st.costs, stride = st.stride;
+    const minFrames = st.minFrames, frame = st.frame;
+    let hidden = 0, invalid = 0, minimumCost = 0;
+    for (let i = 0; i < n; i++) {
+      const fl = flags[i];
+      if (fl & FLAG_REMOVED) { next[i] = HIDDEN_LEVEL; fixed[i] = NOT_DRAWN; continue; }
+      const s = work[i];
+      const p = profileIds[i];
+      if (fl & FLAG_HIDDEN || s === culledValue) {
+        next[i] = HIDDEN_LEVEL; fixed[i] = NOT_DRAWN; hidden++; sizes[i] = NaN;
+        continue;
+      }
+      let level: number;
+      if (s !== s) {
+        level = hiA[p]; fixed[i] = FIXED; invalid++; sizes[i] = NaN;
+      } else {
+        const fo = forced[i];
+        const old = levels[i];
+        if (fo !== NO_FORCED_LEVEL) {
+          level = fo < lc[p] ? fo : lc[p] - 1; fixed[i] = FIXED;
+        } else if (minFrames > 0 && old !== HIDDEN_LEVEL && old >= loA[p] && old <= hiA[p] && sizes[i] === sizes[i]
+          && frame - lastChange[i] < minFrames) {
+          level = old; fixed[i] = FIXED;
+        } else {
+          level = hiA[p]; fixed[i] = ADJUSTABLE;
+        }
+      }
+      next[i] = level;
+      minimumCost += costs[p * stride + level];
+    }
+    st.hidden += hidden; st.invalid += invalid; st.minimumCost += minimumCost;
+  }
+
+  /** Writes `next` into `levels`, collects changed ids, level counts and total cost. */
+  private finalize(n: number): void {
+    const st = this.st;
+    const next = st.next, levels = st.levels, flags = st.flags, changed = st.changed, lastChange = st.lastChange;
+    const profileIds = st.profileIds, costs = st.costs, stride = st.stride, levelCounts = st.levelCounts;
+    const frame = st.frame;
+    let changedCount = 0, totalCost = 0;
+    for (let i = 0; i < n; i++) {
+      if (flags[i] & FLAG_REMOVED) continue;
+      const level = next[i];
+      if (level !== levels[i]) {
+        changed[changedCount++] = i;
+        lastChange[i] = frame;
+        levels[i] = level;
+      }
+      if (level !== HIDDEN_LEVEL) {
+        levelCounts[level]++;
+        totalCost += costs[profileIds[i] * stride + level];
+      }
+    }
+    st.changedCount = changedCount;
+    st.totalCost = totalCost;
+  }
+
+  private rankQuota(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
+    quotas: ArrayLike<number>, n: number): void {
+    const st = this.st;
+    this.metricPass(MetricCode.distance, views, single, viewCount, cull, st.work, 0, n, false);
+    this.classify(n, cull ? Infinity : NaN);
+    const work = st.work, fixed = st.fixed, candidates = this.candidates, sizes = st.sizes, blend = st.blend;
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      const f = fixed[i];
+      if (f !== NOT_DRAWN) {
+        sizes[i] = work[i];
+        if (f === ADJUSTABLE) candidates[m++] = i;
+      }
+      blend[i] = 0;
+    }
+    const ranks = this.ranks;
+    assignQuotaRanks(work, candidates, 0, m, quotas, ranks);
+    const next = st.next, profileIds = st.profileIds, loA = st.lo, hiA = st.hi;
+    for (let q = 0; q < m; q++) {
+      const i = candidates[q], p = profileIds[i];
+      let level = ranks[i];
+      if (level < loA[p]) level = loA[p];
+      if (level >= quotas.length || level > hiA[p]) level = hiA[p];
+      next[i] = level;
+    }
+    this.finalize(n);
+  }
+
+  /** Screen-height weights (max over views, × bias) into `st.weights`; culled → CULLED_SIZE. */
+  private weightPass(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, n: number): void {
+    const st = this.st;
+    this.metricPass(MetricCode.screenHeight, views, single, viewCount, cull, st.weights, 0, n, false);
+  }
+
+  private buildChains(hybrid: boolean): void {
+    const st = this.st, table = this.table, s = table.stride;
+    const info = this.chainInfo;
+    for (let p = 0; p < table.count; p++) {
+      const lo = st.lo[p], hi = st.hi[p];
+      if (!hybrid) {
+        info[p * s] = buildUpgradeChain(st.costs, st.errors, p * s, hi, lo, false,
+          this.chainLevel, this.chainCost, this.chainSlope, p * s * s);
+      } else {
+        const floor = st.qualityFloor[p] < hi ? (st.qualityFloor[p] > lo ? st.qualityFloor[p] : lo) : hi;
+        for (let pref = lo; pref < floor; pref++) {
+          info[p * s + pref] = buildUpgradeChain(st.costs, st.errors, p * s, floor, pref, true,
+            this.chainLevel, this.chainCost, this.chainSlope, (p * s + pref) * s);
+        }
+      }
+    }
+  }
+
+  private budgetPolicy(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
+    budget: number, n: number): void {
+    const st = this.st, s = this.table.stride;
+    this.metricPass(MetricCode.screenHeight, views, single, viewCount, cull, st.work, 0, n, false);
+    this.classify(n, cull ? CULLED_SIZE : NaN);
+    this.buildChains(false);
+    const fixed = st.fixed, work = st.work, next = st.next, profileIds = st.profileIds, sizes = st.sizes, blend = st.blend;
+    const costs = st.costs, info = this.chainInfo, chainOf = this.chainOf, chainSlope = this.chainSlope;
+    const keys = this.keys, items = this.items, bias = st.bias, shift = this.itemShift();
+    let base = 0, m = 0;
+    for (let i = 0; i < n; i++) {
+      blend[i] = 0;
+      const f = fixed[i];
+      if (f === NOT_DRAWN) continue;
+      const p = profileIds[i];
+      const w = work[i] * bias;
+      sizes[i] = w;
+      if (f === FIXED) { base += costs[p * s + next[i]]; continue; }
+      const packed = info[p * s];
+      const start = packed & 255, steps = packed >>> 8;
+      next[i] = start;
+      base += costs[p * s + start];
+      const chain = p * s * s;
+      chainOf[i] = chain;
+      for (let j = 0; j < steps; j++) {
+        const key = w * chainSlope[chain + j];
+        if (!(key > 0)) break;
+        keys[m] = key;
+        items[m++] = ((i << shift) | j) >>> 0;
+      }
+    }
+    if (base <= budget) {
+      const bought = selectAffordablePrefix(keys, items, m, budget - base, chainOf, this.chainCost, shift);
+      this.applyUpgrades(bought, shift);
+    }
+    this.finalize(n);
+  }
+
+  private applyUpgrades(bought: number, shift: number): void {
+    const items = this.items, chainOf = this.chainOf, chainLevel = this.chainLevel, next = this.st.next;
+    const mask = (1 << shift) - 1;
+    for (let q = 0; q < bought; q++) {
+      const it = items[q];
+      const i = it >>> shift;
+      const level = chainLevel[chainOf[i] + (it & mask)];
+      if (level < next[i]) next[i] = level;
+    }
+  }
+
+  private hybridPolicy(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
+    budget: number, n: number): void {
+    const st = this.st, s = this.table.stride;
+    // Preferred levels by thresholds into `next` (fills `fixed`, blend, sizes, stats of the preferred state).
+    this.thresholdPass(views, single, viewCount, cull, 0, n, st.next, false);
+    const preferredCost = st.totalCost;
+    st.levelCounts.fill(0);
+    st.minimumCost = 0;
+    const next = st.next, fixed = st.fixed, profileIds = st.profileIds, costs = st.costs;
+    let minimumCost = 0;
+    if (preferredCost <= budget) {
+      // Fits: the minimum cost is still reported (every adjustable object at its quality floor).
+      for (let i = 0; i < n; i++) {
+        const f = fixed[i];
+        if (f === NOT_DRAWN || (st.flags[i] & FLAG_REMOVED)) continue;
+        const p = profileIds[i];
+        const floor = this.floorOf(p);
+        const level = f === ADJUSTABLE && next[i] < floor ? floor : next[i];
+        minimumCost += costs[p * s + level];
+      }
+      st.minimumCost = minimumCost;
+      this.finalize(n);
+      return;
+    }
+    this.weightPass(views, single, viewCount, cull, n);
+    this.buildChains(true);
+    const preferred = this.preferred;
+    const weights = st.weights, info = this.chainInfo, chainOf = this.chainOf, chainSlope = this.chainSlope;
+    const keys = this.keys, items = this.items, bias = st.bias, shift = this.itemShift();
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      const f = fixed[i];
+      if (f === NOT_DRAWN || (st.flags[i] & FLAG_REMOVED)) continue;
+      const p = profileIds[i];
+      const pref = next[i];
+      preferred[i] = pref;
+      const floor = this.floorOf(p);
+      if (f === FIXED || pref >= floor) { minimumCost += costs[p * s + pref]; continue; }
+      const packed = info[p * s + pref];
+      const start = packed & 255, steps = packed >>> 8;
+      next[i] = start;
+      minimumCost += costs[p * s + start];
+      const chain = (p * s + pref) * s;
+      chainOf[i] = chain;
+      let w = weights[i] * bias;
+      if (!(w >= 0)) w = 0; // culled in every view yet visible to the metric (cull off)
+      for (let j = 0; j < steps; j++) {
+        const slope = chainSlope[chain + j];
+        keys[m] = slope > 0 ? w * slope : 0;
+        items[m++] = ((i << shift) | j) >>> 0;
+      }
+    }
+    st.minimumCost = minimumCost;
+    if (minimumCost <= budget) {
+      const bought = selectAffordablePrefix(keys, items, m, budget - minimumCost, chainOf, this.chainCost, shift);
+      this.applyUpgrades(bought, shift);
+    }
+    const blend = st.blend;
+    for (let i = 0; i < n; i++) {
+      if (fixed[i] === ADJUSTABLE && next[i] !== preferred[i]) blend[i] = 0;
+    }
+    this.finalize(n);
+  }
+
+  private floorOf(p: number): number {
+    const st = this.st, lo = st.lo[p], hi = st.hi[p], q = st.qualityFloor[p];
+    return q < hi ? (q > lo ? q : lo) : hi;
+  }
+
+  private itemShift(): number {
+    let shift = 1;
+    while ((1 << shift) < this.table.stride) shift++;
+    return shift;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private validate(views: LodView | readonly LodView[], single: boolean, viewCount: number, options: LodUpdateOptions): void {
+    if (options == null || typeof options !== 'object') throw new TypeError('LodSet.update: options must be an object');
+    if (!POLICIES.includes(options.policy)) {
+      throw new RangeError(`LodSet.update: policy must be one of 'thresholds', 'rankQuota', 'budget', 'hybrid', got ${String(options.policy)}`);
+    }
+    if (viewCount < 1 || (!single && !Array.isArray(views))) {
+      throw new TypeError('LodSet.update: views must be a view {frustum, viewportHeight?} or a non-empty array of them');
+    }
+    const needsPixels = (this.table.metricMask & (1 << MetricCode.pixels)) !== 0 && options.policy !== 'rankQuota' && options.policy !== 'budget';
+    for (let v = 0; v < viewCount; v++) {
+      const view = single ? (views as LodView) : (views as readonly LodView[])[v];
+      if (view == null || typeof view !== 'object' || view.frustum == null || !(view.frustum.planes instanceof Float64Array)) {
+        throw new TypeError(`LodSet.update: views[${v}].frustum must be a Frustum`);
+      }
+      const vp = view.viewportHeight;
+      if (vp !== undefined && (typeof vp !== 'number' || !Number.isFinite(vp) || !(vp > 0))) {
+        throw new RangeError(`LodSet.update: views[${v}].viewportHeight must be a finite number > 0, got ${String(vp)}`);
+      }
+      if (needsPixels && vp === undefined) {
+        throw new RangeError(`LodSet.update: views[${v}].viewportHeight is required because a profile uses the 'pixels' metric`);
+      }
+    }
+    const bias = options.bias;
+    if (bias !== undefined && (typeof bias !== 'number' || !Number.isFinite(bias) || !(bias > 0))) {
+      throw new RangeError(`LodSet.update: bias must be a finite number > 0, got ${String(bias)}`);
+    }
+    const minLevel = options.minLevel === undefined ? 0 : requireInteger(options.minLevel, 'minLevel', 0, 254);
+    const maxLevel = options.maxLevel === undefined ? 255 : requireInteger(options.maxLevel, 'maxLevel', 0, 255);
+    if (minLevel > maxLevel) throw new RangeError(`LodSet.update: minLevel (${minLevel}) must be ≤ maxLevel (${maxLevel})`);
+    const h = options.hysteresis;
+    if (h !== undefined && (typeof h !== 'number' || !(h >= 0 && h < 1))) {
+      throw new RangeError(`LodSet.update: hysteresis must be a number in [0, 1), got ${String(h)}`);
+    }
+    if (options.minFramesBetweenChanges !== undefined) {
+      requireInteger(options.minFramesBetweenChanges, 'minFramesBetweenChanges', 0, 0x3fffffff);
+    }
+    if (options.cull !== undefined && typeof options.cull !== 'boolean') {
+      throw new TypeError(`LodSet.update: cull must be a boolean, got ${String(options.cull)}`);
+    }
+    const budget = options.budget;
+    if (budget !== undefined && (typeof budget !== 'number' || Number.isNaN(budget) || budget < 0)) {
+      throw new RangeError(`LodSet.update: budget must be a number ≥ 0, got ${String(budget)}`);
+    }
+    if ((options.policy === 'budget' || options.policy === 'hybrid') && budget === undefined) {
+      throw new RangeError(`LodSet.update: budget is required by the '${options.policy}' policy`);
+    }
+    if (options.policy === 'rankQuota') {
+      const q = options.quotas;
+      if (q == null || typeof q !== 'object' || typeof q.length !== 'number') {
+        throw new RangeError("LodSet.update: quotas (objects per level, closest first) is required by the 'rankQuota' policy");
+      }
+      if (q.length > 254) throw new RangeError(`LodSet.update: quotas has ${q.length} entries; at most 254`);
+      for (let g = 0; g < q.length; g++) {
+        const k = q[g];
+        if (typeof k !== 'number' || !(k >= 0) || !(Number.isInteger(k) || k === Infinity)) {
+          throw new RangeError(`LodSet.update: quotas[${g}] must be an integer ≥ 0, got ${String(k)}`);
+        }
+      }
+    }
+    if (this.table.count === 0 && this.used > 0) throw new RangeError('LodSet.update: no profile was added');
+    if ((options.policy === 'budget' || options.policy === 'hybrid') && this.used > 0) {
+      const shift = this.itemShift();
+      if (this.used > 2 ** (32 - shift)) {
+        throw new RangeError(`LodSet.update: the budget policies support at most ${2 ** (32 - shift)} objects with ${this.table.stride} levels`);
+      }
+    }
+  }
+
+  private ensureScratch(policy: LodPolicy): void {
+    const cap = this.capacity;
+    if (policy === 'rankQuota') {
+      if (this.candidates.length < cap) this.candidates = new Uint32Array(cap);
+      if (this.ranks.length < cap) this.ranks = new Uint8Array(cap);
+    } else if (policy === 'budget' || policy === 'hybrid') {
+      const perObject = Math.max(1, this.table.stride - 1);
+      if (this.keys.length < cap * perObject) {
+        this.keys = new Float64Array(cap * perObject);
+        this.items = new Uint32Array(cap * perObject);
+      }
+      if (this.chainOf.length < cap) this.chainOf = new Uint32Array(cap);
+      if (policy === 'hybrid' && this.preferred.length < cap) this.preferred = new Uint8Array(cap);
+      if (policy === 'hybrid' && this.st.weights.length < cap) this.st.weights = new Float64Array(cap);
+    }
+  }
+
+  private allocateId(): number {
+    if (this.freeCount > 0) return this.freeIds[--this.freeCount];
+    if (this.used >= this.capacity) this.grow(this.capacity * 2);
+    return this.used++;
+  }
+
+  private writeObject(id: number, x: number, y: number, z: number, radius: number, profile: number): void {
+    const st = this.st, o = id * 4;
+    st.spheres[o] = x; st.spheres[o + 1] = y; st.spheres[o + 2] = z; st.spheres[o + 3] = radius;
+    st.profileIds[id] = profile;
+    this.resetState(id, id + 1);
+  }
+
+  private resetState(from: number, to: number): void {
+    const st = this.st;
+    st.flags.fill(0, from, to);
+    st.forced.fill(NO_FORCED_LEVEL, from, to);
+    st.levels.fill(HIDDEN_LEVEL, from, to);
+    st.blend.fill(0, from, to);
+    st.sizes.fill(NaN, from, to);
+    st.lastChange.fill(-0x40000000, from, to);
+  }
+
+  private grow(capacity: number): void {
+    const st = this.st, old = this.capacity;
+    const f32 = (a: Float32Array, k = 1) => { const b = new Float32Array(capacity * k); b.set(a.subarray(0, old * k)); return b; };
+    st.spheres = f32(st.spheres, 4);
+    st.blend = f32(st.blend);
+    st.sizes = f32(st.sizes);
+    const u8 = (a: Uint8Array) => { const b = new Uint8Array(capacity); b.set(a.subarray(0, old)); return b; };
+    st.flags = u8(st.flags);
+    st.forced = u8(st.forced);
+    st.levels = u8(st.levels);
+    const p = new Uint16Array(capacity); p.set(st.profileIds.subarray(0, old)); st.profileIds = p;
+    const lc = new Int32Array(capacity); lc.set(st.lastChange.subarray(0, old)); st.lastChange = lc;
+    st.changed = new Uint32Array(capacity);
+    st.work = new Float64Array(capacity);
+    st.next = new Uint8Array(capacity);
+    st.fixed = new Uint8Array(capacity);
+    if (st.weights.length > 0) st.weights = new Float64Array(capacity);
+    const free = new Uint32Array(capacity); free.set(this.freeIds.subarray(0, this.freeCount)); this.freeIds = free;
+    this.capacity = capacity;
+  }
+
+  private checkProfile(profile: number, method: string): void {
+    if (typeof profile !== 'number' || !Number.isInteger(profile) || profile < 0 || profile >= this.table.count) {
+      throw new RangeError(`LodSet.${method}: profile must be an id returned by addProfile (0 … ${this.table.count - 1}), got ${String(profile)}`);
+    }
+  }
+
+  private checkId(id: number, method: string): void {
+    if (typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id >= this.used || (this.st.flags[id] & FLAG_REMOVED)) {
+      throw new RangeError(`LodSet.${method}: id must be a live object id in [0, ${this.used}), got ${String(id)}`);
+    }
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * The cost-budget solver: a multiple-choice knapsack (Funkhouser & Séquin 1993, "Adaptive display
+ * algorithm for interactive frame rates during visualization of complex virtual environments").
+ * Every object starts at its cheapest allowed level; its finer levels are reached through the steps
+ * of the upper convex hull of its (cost, benefit) points, and the steps of all objects are bought in
+ * order of Δbenefit/Δcost (ties by object id, then step) until the first one that does not fit.
+ *
+ * Benefit model: `benefit(level) = w · (error[start] − error[level])` where `w` is the object's
+ * on-screen size (projected diameter ÷ window height, max over views, × bias) and `error` the
+ * profile's per-level relative error. A step's ratio is therefore `w · slope` with
+ * `slope = Δerror / Δcost` a property of the profile alone, so hulls are built once per profile.
+ *
+ * Contributor notes:
+ * - "Stop at the first upgrade that does not fit" (rather than skipping it and trying cheaper ones)
+ *   makes the result a prefix of one total order; a small change in sizes moves the boundary by a
+ *   few steps instead of reshuffling which objects fill the remaining budget — no flicker.
+ * - That prefix is found without sorting: `selectAffordablePrefix` is a weighted quickselect that
+ *   partitions the (ratio, item) pairs around a pivot, sums the cost of the better side and recurses
+ *   into the side that holds the boundary. Expected O(m) for m steps.
+ * - Because a concave hull's slopes do not increase, an object's steps appear in chain order in the
+ *   total order and the bought steps of an object are always a prefix of its chain. That is the
+ *   greedy of the LP relaxation (Sinha & Zoltners 1979) truncated at the first fractional item, so
+ *   its benefit is at least LP optimum − (benefit of one step).
+ * - Items are packed as `(id << shift) | step` in a `Uint32Array`; ids must stay below `2^(32−shift)`.
+ *
+ * @module
+ */
+
+/**
+ * Builds the upgrade chain of one profile between `start` (the coarsest level allowed; the chain
+ * actually starts at the finest level that costs the same) and `finest`, by gift-wrapping the upper
+ * hull of `(cost, −error)`: from the current level take the finer level with the largest
+ * `Δerror / Δcost` (ties: the finer level). Steps with slope 0 are kept only when `keepFlat`.
+ * Writes each step's target level, Δcost and slope at `outOffset …` and returns
+ * `(stepCount << 8) | chainStartLevel`.
+ *
+ * @example
+ * ```ts
+ * // costs [100, 30, 10, 1], errors [0, 0.05, 0.2, 1]
+ * const packed = buildUpgradeChain(costs, errors, 0, 3, 0, false, lv, dc, sl, 0);
+ * packed & 255; // 3: start at the coarsest level
+ * packed >> 8;  // steps on the hull
+ * ```
+ * @category Policies
+ */
+export function buildUpgradeChain(
+  costs: Float64Array, errors: Float64Array, profileOffset: number, start: number, finest: number, keepFlat: boolean,
+  outLevel: Uint8Array, outDeltaCost: Float64Array, outSlope: Float64Array, outOffset: number,
+): number {
+  const c0 = costs[profileOffset + start];
+  let current = start;
+  while (current > finest && costs[profileOffset + current - 1] === c0) current--;
+  const chainStart = current;
+  let steps = 0;
+  while (current > finest) {
+    const cc = costs[profileOffset + current], ce = errors[profileOffset + current];
+    let best = -1, bestSlope = -Infinity;
+    for (let l = current - 1; l >= finest; l--) {
+      const dc = costs[profileOffset + l] - cc;
+      if (!(dc > 0)) continue; // equal cost: reached through a later step or dominated
+      const slope = (ce - errors[profileOffset + l]) / dc;
+      if (slope >= bestSlope) { bestSlope = slope; best = l; }
+    }
+    if (best < 0 || bestSlope < 0 || (bestSlope === 0 && !keepFlat)) break;
+    outLevel[outOffset + steps] = best;
+    outDeltaCost[outOffset + steps] = costs[profileOffset + best] - cc;
+    outSlope[outOffset + steps] = bestSlope;
+    steps++;
+    current = best;
+  }
+  return (steps << 8) | chainStart;
+}
+
+function itemPrecedes(ka: number, ia: number, kb: number, ib: number): boolean {
+  return ka > kb || (ka === kb && ia < ib);
+}
+
+let lcgState = 0x2545f491;
+
+/**
+ * Reorders `keys[0 … m)` / `items[0 … m)` (swapped together) so that the longest prefix of the
+ * total order "key descending, item ascending" whose summed cost fits in `capacity` comes first,
+ * and returns its length. An item's cost is `chainCost[chainOf[item >>> shift] + (item & mask)]`.
+ * Expected O(m); no allocation.
+ *
+ * @example
+ * ```ts
+ * const bought = selectAffordablePrefix(keys, items, m, budget - baseCost, chainOf, deltaCost, 3);
+ * // items[0 … bought) are the upgrades to apply
+ * ```
+ * @category Policies
+ */
+export function selectAffordablePrefix(
+  keys: Float64Array, items: Uint32Array, m: number, capacity: number,
+  chainOf: Uint32Array, chainCost: Float64Array, shift: number,
+): number {
+  const mask = (1 << shift) - 1;
+  let lo = 0, hi = m, remaining = capacity;
+  let rounds = 0;
+  const limit = 2 * Math.ceil(Math.log2(m + 1)) + 8;
+  while (hi - lo > 16) {
+    let pivotIndex: number;
+    if (++rounds > limit) {
+      lcgState = (Math.imul(lcgState, 1664525) + 1013904223) >>> 0;
+      pivotIndex = lo + (lcgState % (hi - lo));
+    } else {
+      const mid = lo + ((hi - lo) >> 1), last = hi - 1;
+      const ka = keys[lo], kb = keys[mid], kc = keys[last];
+      const ia = items[lo], ib = items[mid], ic = items[last];
+      if (itemPrecedes(ka, ia, kb, ib)) {
+        pivotIndex = itemPrecedes(kb, ib, kc, ic) ? mid : itemPrecedes(ka, ia, kc, ic) ? last : lo;
+      } else {
+        pivotIndex = itemPrecedes(ka, ia, kc, ic) ? lo : itemPrecedes(kb, ib, kc, ic) ? last : mid;
+      }
+    }
+    const last = hi - 1;
+    const pk = keys[pivotIndex], pi = items[pivotIndex];
+    keys[pivotIndex] = keys[last]; items[pivotIndex] = items[last];
+    keys[last] = pk; items[last] = pi;
+    let store = lo;
+    let sum = 0;
+    for (let q = lo; q < last; q++) {
+      const k = keys[q], it = items[q];
+      if (itemPrecedes(k, it, pk, pi)) {
+        keys[q] = keys[store]; items[q] = items[store];
+        keys[store] = k; items[store] = it;
+        store++;
+        sum += chainCost[chainOf[it >>> shift] + (it & mask)];
+      }
+    }
+    keys[last] = keys[store]; items[last] = items[store];
+    keys[store] = pk; items[store] = pi;
+    if (sum > remaining) {
+      hi = store; // the boundary lies among the items before the pivot
+      continue;
+    }
+    remaining -= sum;
+    const pivotCost = chainCost[chainOf[pi >>> shift] + (pi & mask)];
+    if (pivotCost > remaining) return store;
+    remaining -= pivotCost;
+    lo = store + 1;
+  }
+  // Insertion-sort the last range and scan it in order.
+  for (let q = lo + 1; q < hi; q++) {
+    const k = keys[q], it = items[q];
+    let j = q - 1;
+    while (j >= lo && itemPrecedes(k, it, keys[j], items[j])) {
+      keys[j + 1] = keys[j]; items[j + 1] = items[j];
+      j--;
+    }
+    keys[j + 1] = k; items[j + 1] = it;
+  }
+  for (let q = lo; q < hi; q++) {
+    const it = items[q];
+    const c = chainCost[chainOf[it >>> shift] + (it & mask)];
+    if (c > remaining) return q;
+    remaining -= c;
+  }
+  return hi;
+}
