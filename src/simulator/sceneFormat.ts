@@ -1,0 +1,409 @@
+/**
+ * The `lodkit simulate` scene file: objects and instanced groups with bounding spheres (or
+ * extents), LOD profiles, a keyframed camera path, and the policies to compare. JSON, validated
+ * with zod; every error names the JSON path and what was expected (`camera.keyframes[2].fovY:
+ * expected a number in (0, 180)`).
+ *
+ * Contributor notes:
+ * - Objects are strict (`z.strictObject`): a misspelt key (`treshold`) is an error naming the key,
+ *   not a silently ignored field — the commonest mistake when a scene is written by hand.
+ * - Cross-field rules (per-level arrays one longer than the thresholds, threshold order per metric,
+ *   profile names that exist, non-decreasing keyframe times, exactly one of `target`/`rotation`)
+ *   live in `superRefine` so they report the same `path: message` form as shape errors.
+ * - Instanced groups store spheres as one flat `[x, y, z, r, …]` array: 200k trees validate in
+ *   ~100 ms that way, against several seconds for 200k small objects.
+ *
+ * @module
+ */
+import * as z from 'zod';
+
+/** Current scene format version. @category Simulator */
+export const SCENE_FORMAT_VERSION = 1;
+
+const finite = z.number();
+const positive = z.number().positive();
+const nonNegative = z.number().nonnegative();
+const vec3 = z.tuple([finite, finite, finite]);
+const METRICS = ['distance', 'pixels', 'screenHeight', 'screenArea'] as const;
+const SCREEN_METRICS = ['pixels', 'screenHeight', 'screenArea'] as const;
+const POLICY_KINDS = ['thresholds', 'rankQuota', 'budget', 'hybrid'] as const;
+
+const rule = z.strictObject({
+  metric: z.enum(METRICS),
+  thresholds: z.array(nonNegative).min(1).max(254),
+  blendThresholds: z.array(nonNegative).optional(),
+});
+
+const qualityRule = z.strictObject({
+  metric: z.enum(SCREEN_METRICS),
+  thresholds: z.array(nonNegative).min(1).max(254),
+});
+
+const profile = z.strictObject({
+  /** Which metric the thresholds are in. */
+  metric: z.enum(METRICS),
+  /** Descending for screen metrics, ascending for distance; `n` thresholds → `n + 1` levels. */
+  thresholds: z.array(nonNegative).min(1).max(254),
+  blendThresholds: z.array(nonNegative).optional(),
+  /** Triangles per level, finest first (the cost the budgets count). */
+  triangles: z.array(nonNegative),
+  /** Per-level geometric error for the budget policies (default: derived from triangles by the engine). */
+  errors: z.array(nonNegative).optional(),
+  /** Hybrid policy: never coarser than this level. */
+  qualityFloor: z.number().int().nonnegative().optional(),
+  /**
+   * The screen-size rule quality loss is measured against (default: this profile's own rule).
+   */
+  quality: qualityRule.optional(),
+});
+
+const extent = z.strictObject({ min: vec3, max: vec3 });
+
+const motionKey = z.strictObject({ time: finite, center: vec3 });
+
+const object = z.strictObject({
+  name: z.string().optional(),
+  profile: z.string(),
+  center: vec3.optional(),
+  radius: positive.optional(),
+  extent: extent.optional(),
+  /** Keyframed centre (linear between keys, held before the first and after the last). */
+  motion: z.array(motionKey).min(1).optional(),
+});
+
+const group = z.strictObject({
+  name: z.string().optional(),
+  profile: z.string(),
+  /** Flat `[x, y, z, radius, x, y, z, radius, …]`. */
+  spheres: z.array(finite).optional(),
+  extents: z.array(extent).optional(),
+});
+
+const keyframe = z.strictObject({
+  time: finite,
+  position: vec3,
+  target: vec3.optional(),
+  /** Unit quaternion `[x, y, z, w]`; the camera looks down its local −Z. */
+  rotation: z.tuple([finite, finite, finite, finite]).optional(),
+  up: vec3.optional(),
+  fovY: z.number().gt(0).lt(180).optional(),
+  /** Orthographic view height in world units. */
+  height: positive.optional(),
+  /** `[width, height]` in pixels. */
+  viewport: z.tuple([z.number().int().positive(), z.number().int().positive()]),
+  /** Shot label shown in the report (e.g. `"telephoto"`). */
+  shot: z.string().optional(),
+  /** Jump to this keyframe at its time instead of interpolating from the previous one. */
+  cut: z.boolean().optional(),
+});
+
+const camera = z.strictObject({
+  near: positive.default(0.1),
+  far: positive.default(10_000),
+  keyframes: z.array(keyframe).min(1),
+});
+
+const policy = z.strictObject({
+  name: z.string().min(1),
+  policy: z.enum(POLICY_KINDS),
+  bias: positive.optional(),
+  hysteresis: nonNegative.optional(),
+  minFramesBetweenChanges: z.number().int().nonnegative().optional(),
+  budget: positive.optional(),
+  quotas: z.array(z.number().int().nonnegative()).min(1).optional(),
+  /** rankQuota: rank each profile separately (`'profile'`, default, MotoGP) or all objects together. */
+  quotaScope: z.enum(['profile', 'scene']).optional(),
+  minLevel: z.number().int().nonnegative().max(255).optional(),
+  maxLevel: z.number().int().nonnegative().max(255).optional(),
+  /** Per-profile rule replacements for this policy only (e.g. a distance rule). */
+  profiles: z.record(z.string(), rule).optional(),
+});
+
+const sceneShape = z.strictObject({
+  format: z.literal('lodkit-scene'),
+  version: z.literal(SCENE_FORMAT_VERSION),
+  name: z.string().min(1),
+  description: z.string().optional(),
+  /** Seed the scene was generated with (recorded, not used by the simulator). */
+  seed: z.number().int().optional(),
+  /** Frames per second of the simulation. */
+  fps: positive.default(30),
+  /** Seconds simulated from the first keyframe (default: up to the last keyframe). */
+  duration: positive.optional(),
+  /** Default triangle budget for `budget`/`hybrid` policies and the report's budget line. */
+  budget: positive.optional(),
+  profiles: z.record(z.string(), profile),
+  objects: z.array(object).default([]),
+  groups: z.array(group).default([]),
+  camera,
+  policies: z.array(policy).min(1),
+  /** Free-form scenario parameters shown in the report. */
+  parameters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+});
+
+type Ctx = z.core.$RefinementCtx<z.output<typeof sceneShape>>;
+
+function checkOrder(ctx: Ctx, values: readonly number[], descending: boolean, path: (string | number)[]): void {
+  for (let i = 1; i < values.length; i++) {
+    const ok = descending ? values[i] < values[i - 1] : values[i] > values[i - 1];
+    if (!ok) {
+      ctx.addIssue({
+        code: 'custom', path: [...path, i],
+        message: `expected ${descending ? 'strictly descending' : 'strictly ascending'} thresholds (${descending ? 'screen metrics shrink with distance' : 'distances grow'}), got ${values[i]} after ${values[i - 1]}`,
+      });
+      return;
+    }
+  }
+}
+
+function checkRule(ctx: Ctx, r: { metric: string; thresholds: number[]; blendThresholds?: number[] }, path: (string | number)[]): void {
+  checkOrder(ctx, r.thresholds, r.metric !== 'distance', [...path, 'thresholds']);
+  if (r.blendThresholds && r.blendThresholds.length > r.thresholds.length) {
+    ctx.addIssue({ code: 'custom', path: [...path, 'blendThresholds'], message: `expected at most ${r.thresholds.length} values (one per threshold), got ${r.blendThresholds.length}` });
+  }
+}
+
+function vecLength(v: readonly number[]): number {
+  return Math.hypot(...v);
+}
+
+/**
+ * The zod schema of a scene file (format `lodkit-scene`, version 1). Prefer {@link parseScene},
+ * which formats errors.
+ * @example
+ * ```ts
+ * const result = sceneSchema.safeParse(JSON.parse(text));
+ * ```
+ * @category Simulator
+ */
+export const sceneSchema = sceneShape.superRefine((scene, ctx) => {
+  const profileNames = Object.keys(scene.profiles);
+  if (profileNames.length === 0) ctx.addIssue({ code: 'custom', path: ['profiles'], message: 'expected at least one profile' });
+  for (const name of profileNames) {
+    const p = scene.profiles[name];
+    const path = ['profiles', name];
+    checkRule(ctx, p, path);
+    const levels = p.thresholds.length + 1;
+    if (p.triangles.length !== levels) {
+      ctx.addIssue({ code: 'custom', path: [...path, 'triangles'], message: `expected ${levels} values (one per level: thresholds.length + 1), got ${p.triangles.length}` });
+    }
+    for (let l = 1; l < p.triangles.length; l++) {
+      if (p.triangles[l] > p.triangles[l - 1]) {
+        ctx.addIssue({ code: 'custom', path: [...path, 'triangles', l], message: `expected triangle counts not increasing toward coarser levels, got ${p.triangles[l]} after ${p.triangles[l - 1]}` });
+        break;
+      }
+    }
+    if (p.errors && p.errors.length !== levels) {
+      ctx.addIssue({ code: 'custom', path: [...path, 'errors'], message: `expected ${levels} values (one per level: thresholds.length + 1), got ${p.errors.length}` });
+    } else if (p.errors) {
+      for (let l = 1; l < p.errors.length; l++) {
+        if (p.errors[l] < p.errors[l - 1]) {
+          ctx.addIssue({ code: 'custom', path: [...path, 'errors', l], message: `expected errors not decreasing toward coarser levels, got ${p.errors[l]} after ${p.errors[l - 1]}` });
+          break;
+        }
+      }
+    }
+    if (p.qualityFloor !== undefined && p.qualityFloor >= levels) {
+      ctx.addIssue({ code: 'custom', path: [...path, 'qualityFloor'], message: `expected a level in [0, ${levels - 1}], got ${p.qualityFloor}` });
+    }
+    if (p.quality) {
+      checkOrder(ctx, p.quality.thresholds, true, [...path, 'quality', 'thresholds']);
+      if (p.quality.thresholds.length !== levels - 1) {
+        ctx.addIssue({ code: 'custom', path: [...path, 'quality', 'thresholds'], message: `expected ${levels - 1} thresholds (same level count as the profile), got ${p.quality.thresholds.length}` });
+      }
+    }
+  }
+  const checkProfileRef = (name: string, path: (string | number)[]): void => {
+    if (!Object.hasOwn(scene.profiles, name)) {
+      ctx.addIssue({ code: 'custom', path, message: `expected the name of a profile (${profileNames.map((n) => `"${n}"`).join(', ') || 'none defined'}), got "${name}"` });
+    }
+  };
+  scene.objects.forEach((o, i) => {
+    const path = ['objects', i];
+    checkProfileRef(o.profile, [...path, 'profile']);
+    const hasSphere = o.radius !== undefined;
+    const hasExtent = o.extent !== undefined;
+    if (hasSphere === hasExtent) {
+      ctx.addIssue({ code: 'custom', path, message: 'expected either a bounding sphere (center + radius, or motion + radius) or an extent, not both or neither' });
+    }
+    if (hasSphere && o.center === undefined && o.motion === undefined) {
+      ctx.addIssue({ code: 'custom', path: [...path, 'center'], message: 'expected a center (or a motion) with radius' });
+    }
+    if (hasExtent && o.motion !== undefined) {
+      ctx.addIssue({ code: 'custom', path: [...path, 'motion'], message: 'expected motion only with a bounding sphere (center + radius)' });
+    }
+    if (o.extent) {
+      for (let a = 0; a < 3; a++) {
+        if (!(o.extent.max[a] >= o.extent.min[a])) {
+          ctx.addIssue({ code: 'custom', path: [...path, 'extent', 'max', a], message: `expected max >= min on axis ${a}, got ${o.extent.max[a]} < ${o.extent.min[a]}` });
+        }
+      }
+    }
+    if (o.motion) {
+      for (let k = 1; k < o.motion.length; k++) {
+        if (!(o.motion[k].time > o.motion[k - 1].time)) {
+          ctx.addIssue({ code: 'custom', path: [...path, 'motion', k, 'time'], message: `expected times strictly increasing, got ${o.motion[k].time} after ${o.motion[k - 1].time}` });
+          break;
+        }
+      }
+    }
+  });
+  scene.groups.forEach((g, i) => {
+    const path = ['groups', i];
+    checkProfileRef(g.profile, [...path, 'profile']);
+    if ((g.spheres === undefined) === (g.extents === undefined)) {
+      ctx.addIssue({ code: 'custom', path, message: 'expected either spheres ([x, y, z, r, …]) or extents, not both or neither' });
+    }
+    if (g.spheres) {
+      if (g.spheres.length % 4 !== 0) {
+        ctx.addIssue({ code: 'custom', path: [...path, 'spheres'], message: `expected a flat list of [x, y, z, radius] quadruples (length a multiple of 4), got length ${g.spheres.length}` });
+      } else {
+        for (let s = 3; s < g.spheres.length; s += 4) {
+          if (!(g.spheres[s] > 0)) {
+            ctx.addIssue({ code: 'custom', path: [...path, 'spheres', s], message: `expected a radius > 0 (sphere ${(s - 3) / 4}), got ${g.spheres[s]}` });
+            break;
+          }
+        }
+      }
+    }
+    g.extents?.forEach((e, k) => {
+      for (let a = 0; a < 3; a++) {
+        if (!(e.max[a] >= e.min[a])) {
+          ctx.addIssue({ code: 'custom', path: [...path, 'extents', k, 'max', a], message: `expected max >= min on axis ${a}, got ${e.max[a]} < ${e.min[a]}` });
+          return;
+        }
+      }
+    });
+  });
+  if (!(scene.camera.far > scene.camera.near)) {
+    ctx.addIssue({ code: 'custom', path: ['camera', 'far'], message: `expected far > near (${scene.camera.near}), got ${scene.camera.far}` });
+  }
+  scene.camera.keyframes.forEach((k, i) => {
+    const path = ['camera', 'keyframes', i];
+    if ((k.target === undefined) === (k.rotation === undefined)) {
+      ctx.addIssue({ code: 'custom', path, message: 'expected exactly one of target (a point to look at) or rotation (a quaternion)' });
+    }
+    if ((k.fovY === undefined) === (k.height === undefined)) {
+      ctx.addIssue({ code: 'custom', path, message: 'expected exactly one of fovY (perspective, degrees) or height (orthographic, world units)' });
+    }
+    if (k.target && vecLength([k.target[0] - k.position[0], k.target[1] - k.position[1], k.target[2] - k.position[2]]) === 0) {
+      ctx.addIssue({ code: 'custom', path: [...path, 'target'], message: 'expected a target different from the position' });
+    }
+    if (k.rotation && Math.abs(vecLength(k.rotation) - 1) > 1e-3) {
+      ctx.addIssue({ code: 'custom', path: [...path, 'rotation'], message: `expected a unit quaternion [x, y, z, w], got length ${vecLength(k.rotation).toFixed(4)}` });
+    }
+    if (i > 0) {
+      const prev = scene.camera.keyframes[i - 1];
+      if (k.time < prev.time || (k.time === prev.time && !k.cut)) {
+        ctx.addIssue({ code: 'custom', path: [...path, 'time'], message: `expected times increasing (equal only on a cut), got ${k.time} after ${prev.time}` });
+      }
+      if (!k.cut && (k.fovY === undefined) !== (prev.fovY === undefined)) {
+        ctx.addIssue({ code: 'custom', path: [...path, 'cut'], message: 'expected cut: true to switch between perspective and orthographic (they cannot be interpolated)' });
+      }
+    }
+  });
+  const names = new Set<string>();
+  scene.policies.forEach((p, i) => {
+    const path = ['policies', i];
+    if (names.has(p.name)) ctx.addIssue({ code: 'custom', path: [...path, 'name'], message: `expected a unique policy name, "${p.name}" is used twice` });
+    names.add(p.name);
+    if ((p.policy === 'budget' || p.policy === 'hybrid') && p.budget === undefined && scene.budget === undefined) {
+      ctx.addIssue({ code: 'custom', path: [...path, 'budget'], message: `expected a budget (here or at the scene's top level) for the ${p.policy} policy` });
+    }
+    if (p.policy === 'rankQuota' && p.quotas === undefined) {
+      ctx.addIssue({ code: 'custom', path: [...path, 'quotas'], message: 'expected quotas (objects per level, closest first, e.g. [4, 6]) for the rankQuota policy' });
+    }
+    if (p.minLevel !== undefined && p.maxLevel !== undefined && p.minLevel > p.maxLevel) {
+      ctx.addIssue({ code: 'custom', path: [...path, 'maxLevel'], message: `expected maxLevel >= minLevel (${p.minLevel}), got ${p.maxLevel}` });
+    }
+    for (const [name, r] of Object.entries(p.profiles ?? {})) {
+      checkProfileRef(name, [...path, 'profiles', name]);
+      if (!Object.hasOwn(scene.profiles, name)) continue;
+      checkRule(ctx, r, [...path, 'profiles', name]);
+      const want = scene.profiles[name].thresholds.length;
+      if (r.thresholds.length !== want) {
+        ctx.addIssue({ code: 'custom', path: [...path, 'profiles', name, 'thresholds'], message: `expected ${want} thresholds (the profile has ${want + 1} levels), got ${r.thresholds.length}` });
+      }
+    }
+  });
+});
+
+/** A validated scene (defaults filled in). @category Simulator */
+export type Scene = z.output<typeof sceneSchema>;
+/** A scene as written in a file (defaults optional). @category Simulator */
+export type SceneInput = z.input<typeof sceneSchema>;
+/** One LOD profile of a scene. @category Simulator */
+export type SceneProfile = Scene['profiles'][string];
+/** One policy entry of a scene. @category Simulator */
+export type ScenePolicy = Scene['policies'][number];
+/** One camera keyframe. @category Simulator */
+export type CameraKeyframe = Scene['camera']['keyframes'][number];
+
+/**
+ * Formats a zod issue path as a JSON path: `camera.keyframes[2].fovY`; the root is `(root)`.
+ * @example
+ * ```ts
+ * formatJsonPath(['profiles', 'bike', 'thresholds', 1]); // 'profiles.bike.thresholds[1]'
+ * ```
+ * @category Simulator
+ */
+export function formatJsonPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else {
+      const s = String(key);
+      out += /^[A-Za-z_$][\w$]*$/.test(s) ? (out ? `.${s}` : s) : `[${JSON.stringify(s)}]`;
+    }
+  }
+  return out || '(root)';
+}
+
+/**
+ * Thrown by {@link parseScene} for an invalid scene; `issues` lists every problem as `path: message`.
+ * @category Simulator
+ */
+export class SceneValidationError extends Error {
+  readonly issues: readonly string[];
+  constructor(issues: readonly string[], source = 'scene') {
+    super(`invalid ${source}:\n${issues.map((i) => `  ${i}`).join('\n')}`);
+    this.name = 'SceneValidationError';
+    this.issues = issues;
+  }
+}
+
+/**
+ * Validates parsed JSON as a scene and returns it with defaults filled in; throws
+ * {@link SceneValidationError} listing every issue as `path: message`.
+ *
+ * @example
+ * ```ts
+ * import { readFileSync } from 'node:fs';
+ * const scene = parseScene(JSON.parse(readFileSync('scene.json', 'utf8')), 'scene.json');
+ * ```
+ * @category Simulator
+ */
+export function parseScene(json: unknown, source = 'scene'): Scene {
+  const result = sceneSchema.safeParse(json);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => `${formatJsonPath(issue.path)}: ${issue.message}`);
+  throw new SceneValidationError(issues, source);
+}
+
+/**
+ * Parses scene JSON text; a JSON syntax error is reported as a {@link SceneValidationError} too.
+ * @example
+ * ```ts
+ * const scene = parseSceneText('{"format": "lodkit-scene", …}', 'my.json');
+ * ```
+ * @category Simulator
+ */
+export function parseSceneText(text: string, source = 'scene'): Scene {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new SceneValidationError([`(root): expected valid JSON, ${(error as Error).message}`], source);
+  }
+  return parseScene(json, source);
+}

@@ -1,0 +1,15 @@
+/**
+ * The `lodkit` command registry. A command is a function `registerXCommand(program, context?)` that
+ * adds one sub-command to the commander program; adding a command = adding it to this list.
+ *
+ * @module
+ */
+import type { Command } from 'commander';
+import type { CliContext } from '../context.js';
+import { registerSimulateCommand } from './simulate.js';
+
+/** Adds one sub-command to `program` and returns it. @category CLI */
+export type CommandRegistration = (program: Command, context: CliContext) => Command;
+
+/** Every registered command, in `--help` order. @category CLI */
+export const COMMAND_REGISTRY: readonly CommandRegistration[] = [registerSimulateCommand];
