@@ -402,6 +402,25 @@ export class ScreenSizeLOD extends LOD {
     return this.current;
   }
 
+  /**
+   * Sets the level chosen elsewhere (by `LodManager`): `HIDDEN_LEVEL` (255) hides every level,
+   * otherwise the level (and its blend pair) is shown as `update` would.
+   */
+  setLevel(level: number, blend: number): void {
+    if (level >= this.levels.length) {
+      for (const l of this.levels) { l.object.visible = false; setObjectFade(l.object, 1); }
+      this.hiddenByManager = true;
+      return;
+    }
+    this.hiddenByManager = false;
+    this.current = level;
+    this.blend = blend;
+    this.applyVisibility(level, blend);
+  }
+
+  /** True when `LodManager` hid the whole object (culled, hidden or removed). */
+  hiddenByManager = false;
+
   /** Band of boundary `k` (between levels k and k + 1). */
   private bandOf(k: number): number {
     const lv = this.descending ? this.levels[k] : this.levels[k + 1];
