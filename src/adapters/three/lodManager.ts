@@ -33,6 +33,12 @@ const KIND_NONE = 0, KIND_LOD = 1, KIND_INSTANCE = 2, KIND_BATCHED = 3;
 
 /** Per-level costs/errors/floor for a registration (the batch engine's profile extras). @category three.js */
 export interface LodCostOptions {
+  /** Register with this metric instead of the LOD's own (with `thresholds`); e.g. one LOD in several managers. */
+  metric?: SphereMetric;
+  /** Register with these lodkit thresholds (levels − 1 values) instead of the LOD's own. */
+  thresholds?: ArrayLike<number>;
+  /** Register with these blend thresholds instead of the LOD's own. */
+  blendThresholds?: ArrayLike<number>;
   /** Cost per level (e.g. triangles); default: triangles counted from the level geometry. */
   costs?: ArrayLike<number>;
   /** Error per level for the budget policies; default derived from costs by `LodSet`. */
@@ -42,7 +48,7 @@ export interface LodCostOptions {
 }
 
 /** Options of {@link LodManager.addInstanced}. @category three.js */
-export interface InstancedLodOptions extends LodCostOptions {
+export interface InstancedLodOptions extends Omit<LodCostOptions, 'metric' | 'thresholds'> {
   metric: SphereMetric;
   /** lodkit thresholds (levels − 1 values): descending sizes, or ascending distances. */
   thresholds: ArrayLike<number>;
@@ -211,6 +217,7 @@ export class LodManager {
   private readonly views: LodView[] = [];
   private readonly viewList: LodView[] = [];
   private readonly profiles = new Map<string, number>();
+  private readonly idOf = new Map<ScreenSizeLOD, number>();
   private blendingProfiles = 0;
   private blending = new Uint32Array(0);
   private blendingCount = 0;
@@ -230,8 +237,14 @@ export class LodManager {
   add(lod: ScreenSizeLOD, options: LodCostOptions = {}): number {
     if (!(lod instanceof ScreenSizeLOD)) throw new TypeError('LodManager.add: lod must be a ScreenSizeLOD');
     if (lod.levels.length === 0) throw new RangeError('LodManager.add: the ScreenSizeLOD has no levels');
+    if (this.idOf.has(lod)) throw new RangeError('LodManager.add: the LOD is already registered');
     const costs = options.costs ?? nonIncreasing(lod.levels.map((l) => countTriangles(l.object)));
-    const profile = this.profile(lod.metric, lod.thresholds, lod.blendThresholds, costs, options);
+    const thresholds = options.thresholds ?? lod.thresholds;
+    if (thresholds.length !== lod.levels.length - 1) {
+      throw new RangeError(`LodManager.add: thresholds must have levels − 1 = ${lod.levels.length - 1} values, got ${thresholds.length}`);
+    }
+    const blends = options.blendThresholds ?? (options.thresholds === undefined ? lod.blendThresholds : undefined);
+    const profile = this.profile(options.metric ?? lod.metric, thresholds, blends, costs, options);
     lod.updateWorldMatrix(true, false);
     const s = this.worldSphereOf(lod);
     const id = this.set.add({ center: [s.center.x, s.center.y, s.center.z], radius: s.radius, profile });
@@ -240,7 +253,7 @@ export class LodManager {
     this.owner[id] = this.lods.length;
     this.local[id] = 0;
     this.lods.push(lod);
-    (lod as ScreenSizeLOD & { lodkitId?: number }).lodkitId = id;
+    this.idOf.set(lod, id);
     lod.autoUpdate = false;
     lod.setLevel(HIDDEN_LEVEL, 0);
     return id;
@@ -308,10 +321,24 @@ export class LodManager {
 
   /** Re-reads a registered `ScreenSizeLOD`'s world bounding sphere (call after it moved). */
   refresh(lod: ScreenSizeLOD): void {
-    const id = (lod as ScreenSizeLOD & { lodkitId?: number }).lodkitId;
-    if (id === undefined || this.lods[this.owner[id]] !== lod) throw new RangeError('LodManager.refresh: the LOD is not registered');
+    const id = this.idOf.get(lod);
+    if (id === undefined) throw new RangeError('LodManager.refresh: the LOD is not registered');
     const s = this.worldSphereOf(lod);
     this.set.setSphere(id, s.center.x, s.center.y, s.center.z, s.radius);
+  }
+
+  /** The id of a registered `ScreenSizeLOD` (index into `set.levels` etc.), or -1. */
+  idFor(lod: ScreenSizeLOD): number {
+    return this.idOf.get(lod) ?? -1;
+  }
+
+  /**
+   * Re-applies every object's current level (O(n)): use it when something else changed the
+   * objects' visibility, e.g. after switching between two managers that share objects.
+   */
+  resync(): void {
+    const levels = this.set.levels, blend = this.set.blend;
+    for (let id = 0; id < this.set.count; id++) this.apply(id, levels[id], blend[id]);
   }
 
   /** Re-reads the world spheres of every registered `ScreenSizeLOD` (O(n)). */
@@ -321,13 +348,13 @@ export class LodManager {
 
   /** Unregisters a `ScreenSizeLOD`: it keeps its level objects, gets `autoUpdate` back, and its id is freed. */
   remove(lod: ScreenSizeLOD): void {
-    const id = (lod as ScreenSizeLOD & { lodkitId?: number }).lodkitId;
-    if (id === undefined || this.kinds[id] !== KIND_LOD || this.lods[this.owner[id]] !== lod) throw new RangeError('LodManager.remove: the LOD is not registered');
+    const id = this.idOf.get(lod);
+    if (id === undefined) throw new RangeError('LodManager.remove: the LOD is not registered');
     this.set.remove(id);
     this.lods[this.owner[id]] = null;
     this.kinds[id] = KIND_NONE;
     lod.autoUpdate = true;
-    delete (lod as ScreenSizeLOD & { lodkitId?: number }).lodkitId;
+    this.idOf.delete(lod);
   }
 
   /** Viewport height used for `'pixels'` profiles (NaN when unknown). */
