@@ -56,7 +56,7 @@ export class LodDebugHelper extends Object3D {
   }
 
   /** Rewrites the spheres from the sets' current spheres and levels (overrides `Object3D.update`, a no-op). */
-  override update(): void {
+  update(): void {
     let total = 0;
     for (const s of this.sets) total += s.count;
     if (total > this.capacity) {
@@ -85,7 +85,7 @@ export class LodDebugHelper extends Object3D {
   }
 
   /** Frees the GPU resources. */
-  dispose(): void {
+  override dispose(): void {
     this.mesh.geometry.dispose();
     (this.mesh.material as MeshBasicMaterial).dispose();
   }
