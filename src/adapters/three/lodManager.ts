@@ -394,6 +394,7 @@ export class LodManager {
     let touched = 0;
     for (let k = 0; k < cc; k++) { this.apply(changed[k], levels[changed[k]], blend[changed[k]]); touched++; }
     if (this.blendingProfiles > 0) touched += this.applyBlends(levels, blend);
+    touched += this.advanceFades();
     this.touched = touched;
     return stats;
   }
@@ -404,7 +405,10 @@ export class LodManager {
     const kind = this.kinds[id];
     if (kind === KIND_LOD) {
       const lod = this.lods[this.owner[id]];
-      if (lod !== null) lod.setLevel(level, frac);
+      if (lod !== null) {
+        lod.setLevel(level, frac);
+        if (lod.fading && !this.animating.includes(lod)) this.animating.push(lod);
+      }
     } else if (kind === KIND_INSTANCE) {
       this.instancedGroups[this.owner[id]].move(this.local[id], level);
     } else if (kind === KIND_BATCHED) {
@@ -418,6 +422,23 @@ export class LodManager {
       }
     }
   }
+
+  /** Time-based fades (`fadeDuration > 0`) started by level changes progress every frame until done. */
+  private advanceFades(): number {
+    const list = this.animating;
+    let w = 0;
+    for (let k = 0; k < list.length; k++) {
+      const lod = list[k];
+      if (lod.hiddenByManager || !lod.fading) continue;
+      lod.applyVisibility(lod.getCurrentLevel(), lod.blend);
+      if (lod.fading) list[w++] = lod;
+    }
+    const n = list.length;
+    list.length = w;
+    return n;
+  }
+
+  private readonly animating: ScreenSizeLOD[] = [];
 
   /** Cross-fades: ScreenSizeLODs inside a blend window this frame or last frame get their pair updated. */
   private applyBlends(levels: Uint8Array, blend: Float32Array): number {

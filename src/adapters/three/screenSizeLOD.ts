@@ -418,6 +418,9 @@ export class ScreenSizeLOD extends LOD {
     this.applyVisibility(level, blend);
   }
 
+  /** True while a time-based fade is running (call `applyVisibility` each frame until it ends). */
+  get fading(): boolean { return this.fadeFrom >= 0; }
+
   /** True when `LodManager` hid the whole object (culled, hidden or removed). */
   hiddenByManager = false;
 
