@@ -64,7 +64,7 @@ export class CameraPath {
     this.rotations = keys.map((k) => (k.rotation ? Float64Array.from(k.rotation) : lookAtRotation(k.position, k.target!, k.up ?? DEFAULT_UP)));
   }
 
-  /** Index of the segment's start keyframe for time `t` (the last keyframe with time ≤ t, or 0). */
+  /** Index of the segment's start keyframe for time `t` (the last keyframe with time ≤ t, or 0); binary search. */
   segmentAt(t: number): number {
     const keys = this.camera.keyframes;
     let lo = 0, hi = keys.length - 1;
@@ -120,7 +120,16 @@ export class CameraPath {
   }
 }
 
-/** Shortest-arc spherical interpolation of unit quaternions `[x, y, z, w]` into `out`. */
+/**
+ * Shortest-arc spherical interpolation of unit quaternions `[x, y, z, w]` into `out` (normalised;
+ * linear when the two are within ~1.8° of each other).
+ * @example
+ * ```ts
+ * const s = Math.SQRT1_2;
+ * slerp([0, 0, 0, 1], [0, s, 0, s], 0.5, new Float64Array(4)); // 45° about +y
+ * ```
+ * @category Simulator
+ */
 export function slerp(a: ArrayLike<number>, b: ArrayLike<number>, s: number, out: Float64Array): Float64Array {
   let bx = b[0], by = b[1], bz = b[2], bw = b[3];
   let cos = a[0] * bx + a[1] * by + a[2] * bz + a[3] * bw;

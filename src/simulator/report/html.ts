@@ -66,6 +66,7 @@ export function renderHtmlReport(result: SimulationResult, timings: SimulationTi
   const table = `<table><thead><tr>${TABLE_COLUMNS.map((c) => `<th>${escapeHtml(c)}</th>`).join('')}</tr></thead><tbody>${rows
     .map((r) => `<tr>${r.map((cell, c) => `<td${c === 0 || c === 3 ? '' : ' class="num"'}>${escapeHtml(cell)}</td>`).join('')}</tr>`)
     .join('')}</tbody></table>`;
+  const shotTable = renderShotTable(result);
   const params: Array<[string, string]> = [
     ['scene', s.name],
     ['objects', s.objects.toLocaleString('en-US')],
@@ -118,6 +119,8 @@ th { background: #f3f3f3; }
 <h2>Comparison</h2>
 ${table}
 <p class="note">Quality loss (${escapeHtml(result.qualityLossUnit)}): for every visible object, its on-screen diameter in pixels (clamped to the viewport height) × how many levels coarser than the screen-size rule wants it is drawn; summed per frame. Pops: objects visible in consecutive frames whose level changed (not counted on camera cuts). Selection time is measured on this machine and varies between runs.</p>
+<h2>Per camera shot</h2>
+${shotTable}
 <h2>Triangles per frame</h2>
 <div class="chart"><canvas id="cost"></canvas></div>
 <h2>Quality loss per frame</h2>
@@ -170,6 +173,30 @@ ${table}
 </body>
 </html>
 `;
+}
+
+/**
+ * Mean and worst triangles and mean quality loss per camera shot and policy, as an HTML table:
+ * where in the sequence each policy pays or loses.
+ */
+function renderShotTable(result: SimulationResult): string {
+  const shots = result.scene.shots.map((s) => s.shot).filter((s, i, all) => all.indexOf(s) === i);
+  const head = `<tr><th>policy</th>${shots.map((s) => `<th colspan="3">${escapeHtml(s)}</th>`).join('')}</tr>`
+    + `<tr><th></th>${shots.map(() => '<th>mean tris</th><th>worst tris</th><th>mean loss</th>').join('')}</tr>`;
+  const body = result.policies.map((p) => {
+    const cells = shots.map((shot) => {
+      let n = 0, sum = 0, worst = 0, loss = 0;
+      for (const f of p.frames) {
+        if (f.shot !== shot) continue;
+        n++; sum += f.cost; loss += f.qualityLoss;
+        if (f.cost > worst) worst = f.cost;
+      }
+      const mean = n ? Math.round(sum / n).toLocaleString('en-US') : '–';
+      return `<td class="num">${mean}</td><td class="num">${worst.toLocaleString('en-US')}</td><td class="num">${n ? (loss / n).toFixed(1) : '–'}</td>`;
+    });
+    return `<tr><td>${escapeHtml(p.name)}</td>${cells.join('')}</tr>`;
+  });
+  return `<table><thead>${head}</thead><tbody>${body.join('')}</tbody></table>`;
 }
 
 function writeAtomically(path: string, content: string): void {

@@ -6,7 +6,14 @@
  */
 import type { SimulationResult, SimulationTimings } from '../simulate.js';
 
-/** Column headers of {@link formatComparisonTable}. @category Simulator */
+/**
+ * Column headers of {@link formatComparisonTable}.
+ * @example
+ * ```ts
+ * TABLE_COLUMNS.indexOf('pops/s'); // 7
+ * ```
+ * @category Simulator
+ */
 export const TABLE_COLUMNS = [
   'policy', 'mean tris', 'worst tris', 'worst shot', 'frames > budget', 'quality loss mean', 'quality loss worst', 'pops/s', 'select ms/frame',
 ] as const;

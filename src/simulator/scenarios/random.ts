@@ -22,7 +22,14 @@ export function lcg(seed: number): () => number {
   };
 }
 
-/** Rounds to 3 decimals so generated scenes serialise compactly and identically. @category Simulator */
+/**
+ * Rounds to 3 decimals so generated scenes serialise compactly and identically.
+ * @example
+ * ```ts
+ * r3(1 / 3); // 0.333
+ * ```
+ * @category Simulator
+ */
 export function r3(x: number): number {
   return Math.round(x * 1000) / 1000;
 }

@@ -20,7 +20,14 @@ export interface CliContext {
   cwd?: string;
 }
 
-/** The process's own streams. @category CLI */
+/**
+ * The process's own streams.
+ * @example
+ * ```ts
+ * await main(process.argv, processContext());
+ * ```
+ * @category CLI
+ */
 export function processContext(): CliContext {
   return { stdout: process.stdout, stderr: process.stderr };
 }
@@ -41,5 +48,12 @@ export class UsageError extends Error {
   }
 }
 
-/** Exit codes of the `lodkit` CLI. @category CLI */
+/**
+ * Exit codes of the `lodkit` CLI.
+ * @example
+ * ```ts
+ * if (code === EXIT.usage) console.error('bad usage');
+ * ```
+ * @category CLI
+ */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;

@@ -11,5 +11,13 @@ import { registerSimulateCommand } from './simulate.js';
 /** Adds one sub-command to `program` and returns it. @category CLI */
 export type CommandRegistration = (program: Command, context: CliContext) => Command;
 
-/** Every registered command, in `--help` order. @category CLI */
+/**
+ * Every registered command, in `--help` order. A new command exports
+ * `registerXCommand(program: Command, context?: CliContext): Command` and is appended here.
+ * @example
+ * ```ts
+ * for (const register of COMMAND_REGISTRY) register(program, context);
+ * ```
+ * @category CLI
+ */
 export const COMMAND_REGISTRY: readonly CommandRegistration[] = [registerSimulateCommand];
