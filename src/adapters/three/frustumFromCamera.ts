@@ -119,11 +119,11 @@ export function cameraViews(camera: Camera, out: Camera[]): number {
   const sub = (camera as Camera & { isArrayCamera?: boolean; cameras?: Camera[] }).cameras;
   if ((camera as { isArrayCamera?: boolean }).isArrayCamera === true && sub !== undefined && sub.length > 0) {
     for (let i = 0; i < sub.length; i++) out[i] = sub[i];
-    out.length = sub.length;
+    if (out.length !== sub.length) out.length = sub.length;
     return sub.length;
   }
   out[0] = camera;
-  out.length = 1;
+  if (out.length !== 1) out.length = 1;
   return 1;
 }
 

@@ -25,7 +25,7 @@
  * @module
  */
 import { LOD, Matrix4, Object3D, Sphere, Vector2, Vector3, type Camera, type Intersection, type Raycaster } from 'three';
-import { computeLodAscending, computeLodDescending } from '../../heuristics/lodIndex.js';
+import { writeLodAscending, writeLodDescending } from '../../heuristics/lodIndex.js';
 import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import { validateThresholds } from '../../heuristics/thresholds.js';
 import type { Frustum } from '../../metrics/frustum.js';
@@ -106,21 +106,53 @@ export function measureSphere(
   metric: SphereMetric, frusta: readonly Frustum[], count: number,
   x: number, y: number, z: number, radius: number, viewportHeight: number,
 ): number {
+  measureSphereInto(metric, frusta, count, x, y, z, radius, viewportHeight, measureOut, 0);
+  return measureOut[0];
+}
+
+/**
+ * {@link measureSphere} writing into `out[offset]` instead of returning: V8 allocates a heap number
+ * for a double returned from a call it does not inline, which per-object loops cannot afford.
+ * @example
+ * ```ts
+ * const out = new Float64Array(1);
+ * measureSphereInto('screenHeight', frusta, 1, x, y, z, r, 1, out, 0);
+ * ```
+ * @category three.js
+ */
+export function measureSphereInto(
+  metric: SphereMetric, frusta: readonly Frustum[], count: number,
+  x: number, y: number, z: number, radius: number, viewportHeight: number, out: Float64Array, offset: number,
+): void {
+  sphereArgs[0] = x; sphereArgs[1] = y; sphereArgs[2] = z; sphereArgs[3] = radius; sphereArgs[4] = viewportHeight;
+  measureScratchSphere(metric, frusta, count, out, offset);
+}
+
+/** Sphere x, y, z, r and viewport height for {@link measureScratchSphere} (doubles passed through memory, not boxed arguments). */
+const sphereArgs = new Float64Array(5);
+
+function measureScratchSphere(metric: SphereMetric, frusta: readonly Frustum[], count: number, out: Float64Array, offset: number): void {
+  const x = sphereArgs[0], y = sphereArgs[1], z = sphereArgs[2], radius = sphereArgs[3];
   if (metric === 'distance') {
     let best = Infinity;
     for (let i = 0; i < count; i++) {
       const d = sphereDistance(frusta[i], x, y, z, radius);
       if (d < best) best = d;
     }
-    return best;
+    out[offset] = best;
+    return;
   }
   let best = 0;
   for (let i = 0; i < count; i++) {
     const s = metric === 'screenArea' ? sphereScreenArea(frusta[i], x, y, z, radius) : sphereScreenHeight(frusta[i], x, y, z, radius);
     if (s > best) best = s;
   }
-  return metric === 'pixels' ? best * viewportHeight : best;
+  out[offset] = metric === 'pixels' ? best * sphereArgs[4] : best;
 }
+
+const measureOut = new Float64Array(1);
+/** [0] measured value, [1] fractional level. */
+const frameScratch = new Float64Array(2);
 
 /**
  * Computes the bounding sphere of everything under `root` (meshes, instanced and batched meshes,
@@ -323,9 +355,13 @@ export class ScreenSizeLOD extends LOD {
 
   /** OpenUSD fractional level index for a metric value (after bias is applied by the caller). */
   fractionalLevel(value: number): number {
-    return this.descending
-      ? computeLodDescending(this.thresholdArray, this.blendArray, value)
-      : computeLodAscending(this.thresholdArray, this.blendArray, value);
+    this.writeFractionalLevel(value);
+    return frameScratch[1];
+  }
+
+  private writeFractionalLevel(value: number): void {
+    if (this.descending) writeLodDescending(this.thresholdArray, this.blendArray, value, frameScratch, 1);
+    else writeLodAscending(this.thresholdArray, this.blendArray, value, frameScratch, 1);
   }
 
   /** Viewport height used for `'pixels'`, or NaN when neither `viewportHeight` nor `renderer` gives one. */
@@ -345,19 +381,34 @@ export class ScreenSizeLOD extends LOD {
    * Uses `matrixWorld` as it is; the renderer updates it before calling `update`.
    */
   measure(camera: Camera): number {
+    this.measureInto(camera);
+    return frameScratch[0];
+  }
+
+  /** {@link ScreenSizeLOD.measure} into the module scratch (no heap number per call). */
+  private measureInto(camera: Camera): void {
+    frameScratch[0] = NaN;
     if (this.boundingSphere === null || (this.autoSphere && this.boundingSphere.isEmpty())) this.computeBoundingSphere();
     const sphere = this.boundingSphere!;
     const views = sharedCache.update(camera);
-    if (views === 0) return NaN;
+    if (views === 0) return;
     let viewport = 1;
     if (this.metricValue === 'pixels') {
       viewport = this.resolveViewportHeight();
-      if (!(viewport > 0)) return NaN;
+      if (!(viewport > 0)) return;
     }
-    scratchCenter.copy(sphere.center).applyMatrix4(this.matrixWorld);
-    const radius = sphere.radius * this.matrixWorld.getMaxScaleOnAxis();
-    const v = measureSphere(this.metricValue, sharedCache.frusta, views, scratchCenter.x, scratchCenter.y, scratchCenter.z, radius, viewport);
-    return this.descending ? v * this.bias : v / this.bias;
+    // World sphere: centre through matrixWorld, radius × the largest axis scale (written to
+    // sphereArgs directly so no double crosses a call boundary).
+    const e = this.matrixWorld.elements, c = sphere.center;
+    const cx = c.x, cy = c.y, cz = c.z;
+    sphereArgs[0] = e[0] * cx + e[4] * cy + e[8] * cz + e[12];
+    sphereArgs[1] = e[1] * cx + e[5] * cy + e[9] * cz + e[13];
+    sphereArgs[2] = e[2] * cx + e[6] * cy + e[10] * cz + e[14];
+    const sx = e[0] * e[0] + e[1] * e[1] + e[2] * e[2], sy = e[4] * e[4] + e[5] * e[5] + e[6] * e[6], sz = e[8] * e[8] + e[9] * e[9] + e[10] * e[10];
+    sphereArgs[3] = sphere.radius * Math.sqrt(Math.max(sx, sy, sz));
+    sphereArgs[4] = viewport;
+    measureScratchSphere(this.metricValue, sharedCache.frusta, views, frameScratch, 0);
+    if (this.bias !== 1) frameScratch[0] = this.descending ? frameScratch[0] * this.bias : frameScratch[0] / this.bias;
   }
 
   /**
@@ -369,7 +420,8 @@ export class ScreenSizeLOD extends LOD {
     const levels = this.levels;
     if (levels.length === 0) return;
     if (levels.length === 1) { this.current = 0; this.blend = 0; this.applyVisibility(0, 0); return; }
-    const value = this.measure(camera);
+    this.measureInto(camera);
+    const value = frameScratch[0];
     if (value !== value) { this.skippedUpdates++; this.applyVisibility(this.current, this.blend); return; }
     const culled = this.descending ? value === 0 : value === Infinity;
     if (culled) { this.applyVisibility(this.current, this.blend); return; }
@@ -381,7 +433,8 @@ export class ScreenSizeLOD extends LOD {
   /** Applies the level rule (with hysteresis) to a metric value; used by `update` and `LodManager`. */
   chooseLevel(value: number): number {
     const old = this.current;
-    const f = this.fractionalLevel(value);
+    this.writeFractionalLevel(value);
+    const f = frameScratch[1];
     const level = Math.floor(f + 0.5);
     const frac = f - Math.floor(f);
     if (frac !== 0 || level === old || old >= this.levels.length) {
@@ -437,6 +490,14 @@ export class ScreenSizeLOD extends LOD {
   applyVisibility(level: number, blend: number): void {
     const levels = this.levels;
     const n = levels.length;
+    if (!this.fadeWasActive && (!this.crossFade || (blend === 0 && this.fadeDuration === 0))) {
+      // Common case: no fade running or starting; touch only objects whose visibility differs.
+      for (let i = 0; i < n; i++) {
+        const obj = levels[i].object, visible = i === level;
+        if (obj.visible !== visible) obj.visible = visible;
+      }
+      return;
+    }
     let a = level, b = -1, fadeA = 1, fadeB = 1;
     if (blend > 0 && this.crossFade) {
       a = blend >= 0.5 ? level - 1 : level;
