@@ -108,4 +108,22 @@ describe.skipIf(!HAS_CHROMIUM)('three.js demo in Chromium', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'three-demo-budget.png') });
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('cross-fade: the dither-patched materials compile and render without errors', async () => {
+    await page.check('[data-testid=fade-toggle]');
+    // Switching policy re-applies every level: objects whose level differs start a 0.3 s fade.
+    await page.selectOption('[data-testid=policy-select]', 'distance');
+    await frames(1);
+    const fading = await page.evaluate(() => {
+      type Lods = { levels: { object: { material: { userData: Record<string, unknown> } } }[] }[];
+      const demo = (window as unknown as { lodkitDemo: { bikes: Lods; sectors: Lods } }).lodkitDemo;
+      let n = 0;
+      for (const lod of [...demo.bikes, ...demo.sectors]) for (const l of lod.levels) if (l.object.material.userData.lodkitFadeSource !== undefined) n++;
+      return n;
+    });
+    expect(fading).toBeGreaterThan(0);
+    await frames(2);
+    await page.screenshot({ path: join(ARTIFACTS, 'three-demo-fade.png') });
+    expect(errors).toEqual([]);
+  }, 60_000);
 });

@@ -245,7 +245,8 @@ export class ScreenSizeLOD extends LOD {
   private autoSphere = true;
   private fadeFrom = -1;
   private fadeStart = 0;
-  private fadeLevels = new Int32Array([-1, -1]);
+  private fadeTo = -1;
+  private shownLevel = -1;
 
   constructor(options: ScreenSizeLODOptions = {}) {
     super();
@@ -496,6 +497,7 @@ export class ScreenSizeLOD extends LOD {
         const obj = levels[i].object, visible = i === level;
         if (obj.visible !== visible) obj.visible = visible;
       }
+      this.shownLevel = level; this.fadeTo = level;
       return;
     }
     let a = level, b = -1, fadeA = 1, fadeB = 1;
@@ -506,18 +508,17 @@ export class ScreenSizeLOD extends LOD {
       this.fadeFrom = -1;
     } else if (this.fadeDuration > 0 && this.crossFade) {
       const t = now();
-      if (this.fadeLevels[1] !== level) {
-        // A new target: fade from whatever dominates now.
-        const from = this.fadeFrom >= 0 && t - this.fadeStart < this.fadeDuration * 0.5 ? this.fadeLevels[0] : this.fadeLevels[1];
-        this.fadeLevels[0] = from; this.fadeLevels[1] = level;
-        this.fadeFrom = from >= 0 && from !== level ? from : -1;
+      if (level !== this.fadeTo) {
+        // A new target: fade from whichever level dominates the screen now.
+        const from = this.fadeFrom >= 0 && t - this.fadeStart < this.fadeDuration * 0.5 ? this.fadeFrom : this.shownLevel;
+        this.fadeFrom = from >= 0 && from < n && from !== level ? from : -1;
+        this.fadeTo = level;
         this.fadeStart = t;
       }
       if (this.fadeFrom >= 0) {
         const p = (t - this.fadeStart) / this.fadeDuration;
-        if (p >= 1 || this.fadeFrom >= n) { this.fadeFrom = -1; } else {
-          a = this.fadeFrom; b = level; fadeA = 1 - p; fadeB = -p;
-        }
+        if (p >= 1 || this.fadeFrom >= n) this.fadeFrom = -1;
+        else { a = this.fadeFrom; b = level; fadeA = 1 - p; fadeB = -p; }
       }
     }
     for (let i = 0; i < n; i++) {
@@ -533,6 +534,8 @@ export class ScreenSizeLOD extends LOD {
       for (let i = 0; i < n; i++) setObjectFade(levels[i].object, 1);
       this.fadeWasActive = false;
     }
+    this.shownLevel = level;
+    if (!(this.fadeDuration > 0)) this.fadeTo = level;
   }
 
   private fadeWasActive = false;

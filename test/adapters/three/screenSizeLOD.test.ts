@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import {
   ArrayCamera, BoxGeometry, Mesh, MeshBasicMaterial, Object3D, ObjectLoader, OrthographicCamera, PerspectiveCamera,
@@ -188,6 +188,32 @@ describe('ScreenSizeLOD behaviour', () => {
     expect(coarse.visible).toBe(false);
     expect(isFading(fine)).toBe(false);
     expect(() => lod.setBlendThresholds([0.7])).toThrow(/blendThresholds\[0\]/);
+  });
+
+  it('time-based fade (no blend thresholds): old and new level dither over fadeDuration, then only the new one', () => {
+    const clock = vi.spyOn(performance, 'now');
+    try {
+      const lod = new ScreenSizeLOD({ metric: 'screenHeight', fadeDuration: 1 });
+      const fine = ball(1), coarse = ball(1);
+      lod.addLevel(fine, 0.5).addLevel(coarse, 0);
+      clock.mockReturnValue(0);
+      lod.setLevel(0, 0);
+      expect([fine.visible, coarse.visible]).toEqual([true, false]);
+      lod.setLevel(1, 0);                       // change at t = 0 s
+      expect(lod.fading).toBe(true);
+      clock.mockReturnValue(250);                // t = 0.25 s
+      lod.applyVisibility(1, 0);
+      expect([fine.visible, coarse.visible]).toEqual([true, true]);
+      expect(fadeOf(fine)).toBeCloseTo(0.75, 9);
+      expect(fadeOf(coarse)).toBeCloseTo(-0.25, 9);
+      clock.mockReturnValue(1100);               // past the duration
+      lod.applyVisibility(1, 0);
+      expect(lod.fading).toBe(false);
+      expect([fine.visible, coarse.visible]).toEqual([false, true]);
+      expect(isFading(fine) || isFading(coarse)).toBe(false);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('raycast hits only the level that is drawn', () => {
