@@ -111,7 +111,12 @@ describe.skipIf(!HAS_CHROMIUM)('three.js demo in Chromium', () => {
 
   it('cross-fade: the dither-patched materials compile and render without errors', async () => {
     await page.check('[data-testid=fade-toggle]');
-    // Switching policy re-applies every level: objects whose level differs start a 0.3 s fade.
+    // Software WebGL frames can take longer than the 0.3 s fade: stretch it so it is still running.
+    await page.evaluate(() => {
+      const demo = (window as unknown as { lodkitDemo: { bikes: { fadeDuration: number }[]; sectors: { fadeDuration: number }[] } }).lodkitDemo;
+      for (const lod of [...demo.bikes, ...demo.sectors]) lod.fadeDuration = 60;
+    });
+    // Switching policy re-applies every level: objects whose level differs start a fade.
     await page.selectOption('[data-testid=policy-select]', 'distance');
     await frames(1);
     const fading = await page.evaluate(() => {
