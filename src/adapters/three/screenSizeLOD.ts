@@ -24,7 +24,7 @@
  *
  * @module
  */
-import { LOD, Matrix4, Object3D, Sphere, Vector2, Vector3, type Camera, type Intersection, type Raycaster } from 'three';
+import { LOD, Matrix4, Object3D, Sphere, Vector2, type Camera, type Intersection, type Raycaster } from 'three';
 import { writeLodAscending, writeLodDescending } from '../../heuristics/lodIndex.js';
 import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import { validateThresholds } from '../../heuristics/thresholds.js';
@@ -78,7 +78,6 @@ export const SCREEN_SIZE_LOD_DEFAULTS = {
 };
 
 const sharedCache = new CameraFrustumCache();
-const scratchCenter = new Vector3();
 const scratchSize = new Vector2();
 const scratchSphere = new Sphere();
 

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  Frustum as ThreeFrustum, Sphere,
+  ArrayCamera, Frustum as ThreeFrustum, Sphere,
   BatchedMesh, BoxGeometry, IcosahedronGeometry, InstancedMesh, Matrix4, Mesh, MeshBasicMaterial, PerspectiveCamera, Scene,
   Vector3, type Camera, type Object3D,
 } from 'three';
 import { LodManager, countTriangles } from '../../../src/adapters/three/lodManager.js';
 import { ScreenSizeLOD } from '../../../src/adapters/three/screenSizeLOD.js';
+import { fadeOf, isFading } from '../../../src/adapters/three/crossFade.js';
 import { lcg } from '../../../src/simulator/scenarios/random.js';
 
 const material = new MeshBasicMaterial();
@@ -201,6 +202,40 @@ describe('LodManager', () => {
     const stats = manager.update(camera, { policy: 'thresholds' });
     expect(stats.hidden).toBe(10);
     ids.forEach((id) => expect(batched.getVisibleAt(id)).toBe(false));
+  });
+
+  it('an ArrayCamera (stereo eyes) gives one level per object: the largest size over the eyes', () => {
+    const lods = Array.from({ length: 30 }, (_, i) => bikeLod(0, 0, -10 - i * 4));
+    const manager = new LodManager({ viewportHeight: 1000 });
+    lods.forEach((l) => manager.add(l));
+    const wide = new PerspectiveCamera(90, 1, 0.1, 2000), narrow = new PerspectiveCamera(20, 1, 0.1, 2000);
+    for (const c of [wide, narrow]) { c.updateProjectionMatrix(); look(c, [0, 0, 0], [0, 0, -1]); }
+    manager.update(new ArrayCamera([wide, narrow]), { policy: 'thresholds' });
+    const px = (fov: number, d: number): number => (2 / (d * 2 * Math.tan((fov * Math.PI) / 360))) * 1000;
+    lods.forEach((lod, i) => {
+      const size = Math.max(px(90, 10 + i * 4), px(20, 10 + i * 4));
+      if (Math.abs(size - 80) < 0.01 || Math.abs(size - 20) < 0.01) return;
+      expect(visibleLevel(lod)).toBe(size > 80 ? 0 : size > 20 ? 1 : 2);
+    });
+  });
+
+  it('blend thresholds: objects inside a blend window draw both levels with complementary dither, and stop when they leave it', () => {
+    const lod = bikeLod(0, 0, -20);
+    const manager = new LodManager({ viewportHeight: 1000 });
+    manager.add(lod, { metric: 'pixels', thresholds: [80, 20], blendThresholds: [60] });
+    const camera = new PerspectiveCamera(50, 1, 0.1, 2000);
+    const wh = 2 * Math.tan((25 * Math.PI) / 180);
+    // Distance where the bike is 70 px tall: inside the [80, 60] blend window, fraction (70 − 80)/(60 − 80) = 0.5.
+    const d70 = 2000 / (70 * wh);
+    look(camera, [0, 0, -20 + d70], [0, 0, -20]);
+    manager.update(camera, { policy: 'thresholds' });
+    expect(lod.levels[0].object.visible && lod.levels[1].object.visible).toBe(true);
+    expect(fadeOf(lod.levels[0].object) + -fadeOf(lod.levels[1].object)).toBeCloseTo(1, 5);
+    expect(lod.blend).toBeCloseTo(0.5, 4);
+    look(camera, [0, 0, -20 + 2000 / (100 * wh)], [0, 0, -20]); // 100 px: plain level 0
+    manager.update(camera, { policy: 'thresholds' });
+    expect(visibleLevel(lod)).toBe(0);
+    expect(isFading(lod.levels[0].object) || isFading(lod.levels[1].object)).toBe(false);
   });
 
   it('rankQuota gives the closest objects the finest levels (MotoGP 4/6) and rejects bad registrations', () => {
