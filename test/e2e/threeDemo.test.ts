@@ -27,7 +27,7 @@ describe.skipIf(!HAS_CHROMIUM)('three.js demo in Chromium', () => {
 
   const frames = async (n: number): Promise<void> => {
     const now = Number(await page.evaluate(() => document.body.dataset.frames ?? '0'));
-    await page.waitForFunction((target) => Number(document.body.dataset.frames ?? '0') >= target, now + n, { timeout: 30_000 });
+    await page.waitForFunction((target) => Number(document.body.dataset.frames ?? '0') >= target, now + n, { timeout: 45_000 });
   };
   const triangles = async (): Promise<number> => Number((await page.textContent('[data-testid=triangle-count]'))!.replace(/,/g, ''));
 
@@ -67,7 +67,7 @@ describe.skipIf(!HAS_CHROMIUM)('three.js demo in Chromium', () => {
     expect(top / pixels).toBeLessThan(0.7); // not a cleared canvas (sky alone is < 50 % of the chase shot)
     expect(await triangles()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
-  }, 60_000);
+  }, 90_000);
 
   it('the TV telephoto camera with the screen-size policy raises the triangle count', async () => {
     await page.selectOption('[data-testid=policy-select]', 'pixels');
@@ -85,7 +85,7 @@ describe.skipIf(!HAS_CHROMIUM)('three.js demo in Chromium', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'three-demo-telephoto.png') });
     if (process.env.LODKIT_UPDATE_SCREENSHOT === '1') writeFileSync(join(ROOT, 'docs/three-demo.png'), await page.screenshot());
     expect(errors).toEqual([]);
-  }, 60_000);
+  }, 90_000);
 
   it('the budget policy keeps the triangle count under the slider value', async () => {
     await page.selectOption('[data-testid=policy-select]', 'budget');
@@ -107,7 +107,7 @@ describe.skipIf(!HAS_CHROMIUM)('three.js demo in Chromium', () => {
     expect(await triangles()).toBeLessThanOrEqual(30_000);
     await page.screenshot({ path: join(ARTIFACTS, 'three-demo-budget.png') });
     expect(errors).toEqual([]);
-  }, 60_000);
+  }, 90_000);
 
   it('cross-fade: the dither-patched materials compile and render without errors', async () => {
     await page.check('[data-testid=fade-toggle]');
@@ -130,5 +130,5 @@ describe.skipIf(!HAS_CHROMIUM)('three.js demo in Chromium', () => {
     await frames(2);
     await page.screenshot({ path: join(ARTIFACTS, 'three-demo-fade.png') });
     expect(errors).toEqual([]);
-  }, 60_000);
+  }, 90_000);
 });

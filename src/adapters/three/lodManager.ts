@@ -78,6 +78,13 @@ export const LOD_MANAGER_DEFAULTS = { capacity: 1024, viewportHeight: null as nu
 /**
  * Instances of one model drawn through one `InstancedMesh` per level. Created by
  * {@link LodManager.addInstanced}; read `levelOf(i)` to know where instance `i` is drawn.
+ * @example
+ * ```ts
+ * const group = manager.addInstanced([high, low], matrices, { metric: 'pixels', thresholds: [40] });
+ * manager.update(camera, { policy: 'thresholds' });
+ * group.levelOf(0);      // 0, 1 or HIDDEN_LEVEL
+ * group.liveCount(1);    // instances drawn by `low`
+ * ```
  * @category three.js
  */
 export class InstancedLodGroup {
@@ -140,7 +147,16 @@ export class InstancedLodGroup {
   }
 }
 
-/** Instances of a `BatchedMesh` registered by {@link LodManager.addBatched}. @category three.js */
+/**
+ * Instances of a `BatchedMesh` registered by {@link LodManager.addBatched}; instance
+ * `instanceIds[k]` has LodSet id `firstId + k`.
+ * @example
+ * ```ts
+ * const g = manager.addBatched(batched, ids, { metric: 'pixels', thresholds: [80, 20], levelGeometryIds: [g0, g1, g2] });
+ * manager.set.levels[g.firstId]; // level of ids[0]
+ * ```
+ * @category three.js
+ */
 export interface BatchedLodGroup {
   readonly mesh: BatchedMesh;
   readonly instanceIds: Int32Array;
@@ -148,7 +164,14 @@ export interface BatchedLodGroup {
   readonly firstId: number;
 }
 
-/** Triangles drawn by everything under `root` (index count / 3, or vertex count / 3; instances multiply). @category three.js */
+/**
+ * Triangles drawn by everything under `root` (index count / 3, or vertex count / 3; instances multiply).
+ * @example
+ * ```ts
+ * countTriangles(new Mesh(new BoxGeometry())); // 12
+ * ```
+ * @category three.js
+ */
 export function countTriangles(root: Object3D): number {
   let total = 0;
   root.traverse((node) => {
@@ -159,7 +182,14 @@ export function countTriangles(root: Object3D): number {
   return total;
 }
 
-/** Triangles of one geometry, honouring its draw range. @category three.js */
+/**
+ * Triangles of one geometry, honouring its draw range.
+ * @example
+ * ```ts
+ * geometryTriangles(new BoxGeometry()); // 12
+ * ```
+ * @category three.js
+ */
 export function geometryTriangles(g: BufferGeometry): number {
   const n = g.index !== null ? g.index.count : (g.getAttribute('position')?.count ?? 0);
   const range = Math.min(n - g.drawRange.start, g.drawRange.count);

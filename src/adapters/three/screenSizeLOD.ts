@@ -463,6 +463,7 @@ export class ScreenSizeLOD extends LOD {
     if (level >= this.levels.length) {
       for (const l of this.levels) { l.object.visible = false; setObjectFade(l.object, 1); }
       this.hiddenByManager = true;
+      this.shownLevel = -1;
       return;
     }
     this.hiddenByManager = false;
@@ -491,7 +492,9 @@ export class ScreenSizeLOD extends LOD {
     const levels = this.levels;
     const n = levels.length;
     if (!this.fadeWasActive && (!this.crossFade || (blend === 0 && this.fadeDuration === 0))) {
-      // Common case: no fade running or starting; touch only objects whose visibility differs.
+      // Common case: no fade running or starting. The level shown is remembered, so a frame
+      // without a change reads no level object at all (they are scattered in memory).
+      if (level === this.shownLevel) return;
       for (let i = 0; i < n; i++) {
         const obj = levels[i].object, visible = i === level;
         if (obj.visible !== visible) obj.visible = visible;
@@ -623,6 +626,7 @@ export class ScreenSizeLOD extends LOD {
   }
 
   private levelsChanged(): void {
+    this.shownLevel = -1;
     this.rebuildThresholds();
     if (this.autoSphere) this.boundingSphere = null;
   }
