@@ -284,8 +284,11 @@ export class LodManager {
     this.local[id] = 0;
     this.lods.push(lod);
     this.idOf.set(lod, id);
+    // A LOD that never chose a level shows all its levels (as THREE.LOD does): hide them until the
+    // first update. One already showing a level (e.g. shared with another manager) keeps it, so
+    // its next change can cross-fade from it.
+    if (lod.displayedLevel < 0) lod.setLevel(HIDDEN_LEVEL, 0);
     lod.autoUpdate = false;
-    lod.setLevel(HIDDEN_LEVEL, 0);
     return id;
   }
 

@@ -472,6 +472,9 @@ export class ScreenSizeLOD extends LOD {
     this.applyVisibility(level, blend);
   }
 
+  /** The level whose visibility was last applied (the target of a running fade); −1 before the first, or while hidden by `LodManager`. */
+  get displayedLevel(): number { return this.shownLevel; }
+
   /** True while a time-based fade is running (call `applyVisibility` each frame until it ends). */
   get fading(): boolean { return this.fadeFrom >= 0; }
 

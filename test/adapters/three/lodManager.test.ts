@@ -252,3 +252,16 @@ describe('LodManager', () => {
     expect(() => manager.addInstanced([mesh], new Float32Array(32), { metric: 'pixels', thresholds: [] })).toThrow(/room for 1/);
   });
 });
+
+describe('triangle counting', () => {
+  it('counts indexed and non-indexed geometry, draw ranges and instances', () => {
+    const box = new BoxGeometry(); // 6 faces × 2 triangles, indexed
+    expect(countTriangles(new Mesh(box, material))).toBe(12);
+    const flat = box.toNonIndexed();
+    flat.setDrawRange(0, 9);
+    expect(countTriangles(new Mesh(flat, material))).toBe(3);
+    const inst = new InstancedMesh(box, material, 5);
+    inst.count = 4;
+    expect(countTriangles(inst)).toBe(48);
+  });
+});
