@@ -75,6 +75,12 @@ export interface LodManagerOptions {
 /** Defaults of {@link LodManagerOptions}. @category three.js */
 export const LOD_MANAGER_DEFAULTS = { capacity: 1024, viewportHeight: null as number | null, renderer: null as ViewportSource | null };
 
+/** Copies matrix `from` of `src` to slot `to` of `dst` (16 floats each; no subarray views, no allocation). */
+function copyMatrix(src: Float32Array, from: number, dst: Float32Array, to: number): void {
+  const a = from * 16, b = to * 16;
+  for (let k = 0; k < 16; k++) dst[b + k] = src[a + k];
+}
+
 /**
  * Instances of one model drawn through one `InstancedMesh` per level. Created by
  * {@link LodManager.addInstanced}; read `levelOf(i)` to know where instance `i` is drawn.
@@ -130,7 +136,7 @@ export class InstancedLodGroup {
         const moved = owners[last];
         owners[slot] = moved;
         this.slotOf[moved] = slot;
-        mesh.instanceMatrix.array.set(this.matrices.subarray(moved * 16, moved * 16 + 16), slot * 16);
+        copyMatrix(this.matrices, moved, mesh.instanceMatrix.array as Float32Array, slot);
       }
       mesh.count = last;
       mesh.instanceMatrix.needsUpdate = true;
@@ -141,7 +147,7 @@ export class InstancedLodGroup {
     const slot = this.live[level]++;
     this.owners[level][slot] = i;
     this.slotOf[i] = slot;
-    mesh.instanceMatrix.array.set(this.matrices.subarray(i * 16, i * 16 + 16), slot * 16);
+    copyMatrix(this.matrices, i, mesh.instanceMatrix.array as Float32Array, slot);
     mesh.count = slot + 1;
     mesh.instanceMatrix.needsUpdate = true;
   }
