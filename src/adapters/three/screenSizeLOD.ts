@@ -552,8 +552,8 @@ export class ScreenSizeLOD extends LOD {
   override raycast(raycaster: Raycaster, intersects: Intersection[]): boolean {
     const levels = this.levels;
     if (levels.length === 0) return true;
-    const drawn = levels[Math.min(this.current, levels.length - 1)].object;
-    raycaster.intersectObject(drawn, true, intersects);
+    // Nothing of the levels is drawn while LodManager hides the object (culled or hidden).
+    if (!this.hiddenByManager) raycaster.intersectObject(levels[Math.min(this.current, levels.length - 1)].object, true, intersects);
     for (const child of this.children) {
       let isLevel = false;
       for (let i = 0; i < levels.length; i++) if (levels[i].object === child) { isLevel = true; break; }

@@ -1,12 +1,14 @@
 /**
  * LodManager.update does not allocate per object: with 20,000 registered ScreenSizeLODs, a camera
- * cycling through 8 poses (≈ 800 level changes a frame), the heap grows by less than 16 kB per frame
- * (one 16-byte allocation per object would be 320 kB). Measured like test/batch/allocation.test.ts
- * (gc exposed at run time, no forced collection inside the loop).
+ * cycling through 8 poses (hundreds of level changes a frame), the heap grows by less than 64 kB
+ * per frame (one 16-byte allocation per object would be 320 kB; the slack absorbs the test runner's
+ * own traffic). Measured like test/batch/allocation.test.ts (gc exposed at run time, no forced
+ * collection inside the loop).
  *
- * Not zero: measured ≈ 3–7 kB per frame, independent of the object count (2k and 20k objects give the
- * same), most of it in `Frustum.set` (validation boxes each double it reads), which runs once per
- * frame when the camera moved.
+ * Not zero: measured ≈ 3–7 kB per frame, not growing with the object count (2k and 20k objects
+ * measured alike). Part of it is building the frustum once per moved camera: `frustumFromCamera`
+ * measured ≈ 1.3 kB per call, ≈ 0.4 kB of it inside the core's `Frustum.set` (its validation boxes
+ * the doubles it reads).
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -46,5 +48,5 @@ it('LodManager.update: heap growth per frame is independent of the object count 
   for (let f = 0; f < frames; f++) changes += manager.update(cameras[f & 7], options).changes;
   const perFrame = (process.memoryUsage().heapUsed - before) / frames;
   expect(changes / frames).toBeGreaterThan(100);
-  expect(perFrame).toBeLessThan(16 * 1024);
+  expect(perFrame).toBeLessThan(64 * 1024);
 });

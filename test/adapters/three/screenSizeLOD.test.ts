@@ -242,6 +242,13 @@ describe('ScreenSizeLOD behaviour', () => {
     expect(hits).toHaveLength(0); // the ray at x = 1.5 misses the thin box and the hidden wide box is skipped
     const sideRay = new Raycaster(new Vector3(10, 0, 30), new Vector3(0, 0, -1));
     expect(sideRay.intersectObject(lod, true)[0]?.object).toBe(side);
+    // Hidden as a whole (LodManager's HIDDEN_LEVEL): no level is hit, other children still are.
+    lod.setLevel(0, 0);
+    const centre = new Raycaster(new Vector3(0, 0, 30), new Vector3(0, 0, -1));
+    expect(centre.intersectObject(lod, true)[0]?.object).toBe(wide);
+    lod.setLevel(255, 0);
+    expect(centre.intersectObject(lod, true)).toHaveLength(0);
+    expect(sideRay.intersectObject(lod, true)[0]?.object).toBe(side);
   });
 
   it('a sphere outside the view keeps its level; pixels without a viewport height is counted, not thrown', () => {
