@@ -6,7 +6,8 @@
  *   touching only changed objects), for the thresholds (distance and pixels) and budget policies;
  * - `LodManager.update` with 100k `InstancedMesh` instances (one mesh per level).
  * Seeded LCG positions, a camera dollying 2 m per frame (so levels change every frame), 15 warm-up
- * frames, median of 41 measured frames. Writes bench/RESULTS-three.md.
+ * frames, median of 41 measured frames, the variants interleaved frame by frame. Writes
+ * bench/RESULTS-three.md.
  *
  * Run: `npm run bench:three`.
  */
@@ -45,18 +46,31 @@ function median(values: number[]): number {
   return s[s.length >> 1];
 }
 
-function measure(name: string, frame: (camera: PerspectiveCamera) => void): { name: string; ms: number; nsPerObject: number } {
+interface Variant { name: string; frame: (camera: PerspectiveCamera) => number | void }
+
+/**
+ * Runs every variant on every frame, round-robin (frame f of all variants back to back), so that
+ * load from other processes hits all variants alike; median per variant.
+ */
+function measureAll(variants: Variant[]): { name: string; ms: number; nsPerObject: number; changes?: number }[] {
   const camera = new PerspectiveCamera(50, 16 / 9, 0.1, 5000);
-  const times: number[] = [];
+  const times = variants.map(() => [] as number[]);
+  const changes = variants.map(() => 0);
   for (let f = 0; f < WARMUP + FRAMES; f++) {
-    cameraAt(camera, f);
-    const t0 = performance.now();
-    frame(camera);
-    const dt = performance.now() - t0;
-    if (f >= WARMUP) times.push(dt);
+    for (let v = 0; v < variants.length; v++) {
+      cameraAt(camera, f);
+      const t0 = performance.now();
+      const c = variants[v].frame(camera);
+      const dt = performance.now() - t0;
+      if (f >= WARMUP) { times[v].push(dt); if (typeof c === 'number') changes[v] += c; }
+    }
   }
-  const ms = median(times);
-  return { name, ms, nsPerObject: (ms * 1e6) / N };
+  return variants.map((v, i) => {
+    const ms = median(times[i]);
+    const row: { name: string; ms: number; nsPerObject: number; changes?: number } = { name: v.name, ms, nsPerObject: (ms * 1e6) / N };
+    if (v.name.startsWith('LodManager')) row.changes = Math.round(changes[i] / FRAMES);
+    return row;
+  });
 }
 
 function threeLods(p: Float64Array): LOD[] {
@@ -87,40 +101,19 @@ function screenSizeLods(p: Float64Array): ScreenSizeLOD[] {
 
 it(`LOD selection per frame, ${N} objects`, () => {
   const p = positions(20260);
-  const rows: { name: string; ms: number; nsPerObject: number; changes?: number }[] = [];
 
-  let lods: LOD[] | null = threeLods(p);
-  const baseline = measure('THREE.LOD.update × N (distance from origin)', (camera) => {
-    const l = lods!;
-    for (let i = 0; i < l.length; i++) l[i].update(camera);
-  });
-  rows.push(baseline);
-  lods = null;
-
+  const lods = threeLods(p);
   const ss = screenSizeLods(p);
-  rows.push(measure('ScreenSizeLOD.update × N (distance to bounding sphere)', (camera) => {
-    for (let i = 0; i < ss.length; i++) ss[i].update(camera);
-  }));
-
-  const manager = new LodManager({ capacity: N, viewportHeight: 1080 });
   const costs = { costs: [12_000, 2_500, 300] };
-  for (const lod of ss) manager.add(lod, costs);
-  const variants: [string, LodUpdateOptions][] = [
-    ['LodManager.update, thresholds (distance 50/200 m)', { policy: 'thresholds' }],
-    ['LodManager.update, thresholds + hysteresis 0.1', { policy: 'thresholds', hysteresis: 0.1 }],
-    ['LodManager.update, budget 20M triangles', { policy: 'budget', budget: 20_000_000 }],
-  ];
-  for (const [name, options] of variants) {
-    let changes = 0;
-    const r = measure(name, (camera) => { changes = manager.update(camera, options).changes; });
-    rows.push({ ...r, changes });
-  }
-
+  // One manager (one LodSet) per variant, so each sees its own frame-to-frame changes.
+  const distanceManager = (): LodManager => {
+    const m = new LodManager({ capacity: N, viewportHeight: 1080 });
+    for (const lod of ss) m.add(lod, costs);
+    return m;
+  };
+  const manager = distanceManager(), managerH = distanceManager(), managerB = distanceManager();
   const pixels = new LodManager({ capacity: N, viewportHeight: 1080 });
   for (const lod of ss) pixels.add(lod, { ...costs, metric: 'pixels', thresholds: [80, 20] });
-  let pxChanges = 0;
-  rows.push({ ...measure('LodManager.update, thresholds (pixels 80/20)', (camera) => { pxChanges = pixels.update(camera, { policy: 'thresholds' }).changes; }), changes: pxChanges });
-
   const material = new MeshBasicMaterial();
   const meshes = [new BoxGeometry(1, 1, 1, 8, 8, 8), new BoxGeometry(1, 1, 1, 2, 2, 2), new BoxGeometry()].map((g) => new InstancedMesh(g, material, N));
   const matrices = new Float32Array(N * 16);
@@ -128,14 +121,26 @@ it(`LOD selection per frame, ${N} objects`, () => {
   for (let i = 0; i < N; i++) m.makeTranslation(p[i * 3], p[i * 3 + 1], p[i * 3 + 2]).toArray(matrices, i * 16);
   const instanced = new LodManager({ capacity: N, viewportHeight: 1080 });
   instanced.addInstanced(meshes, matrices, { metric: 'distance', thresholds: [50, 200] });
-  let inChanges = 0;
-  rows.push({ ...measure('LodManager.update, InstancedMesh levels (distance 50/200 m)', (camera) => { inChanges = instanced.update(camera, { policy: 'thresholds' }).changes; }), changes: inChanges });
+  const thresholds: LodUpdateOptions = { policy: 'thresholds' };
+  const hysteresis: LodUpdateOptions = { policy: 'thresholds', hysteresis: 0.1 };
+  const budget: LodUpdateOptions = { policy: 'budget', budget: 20_000_000 };
+
+  const rows = measureAll([
+    { name: 'THREE.LOD.update × N (distance from origin)', frame: (camera) => { for (let i = 0; i < lods.length; i++) lods[i].update(camera); } },
+    { name: 'ScreenSizeLOD.update × N (distance to bounding sphere)', frame: (camera) => { for (let i = 0; i < ss.length; i++) ss[i].update(camera); } },
+    { name: 'LodManager.update, thresholds (distance 50/200 m)', frame: (camera) => manager.update(camera, thresholds).changes },
+    { name: 'LodManager.update, thresholds + hysteresis 0.1', frame: (camera) => managerH.update(camera, hysteresis).changes },
+    { name: 'LodManager.update, budget 20M triangles', frame: (camera) => managerB.update(camera, budget).changes },
+    { name: 'LodManager.update, thresholds (pixels 80/20)', frame: (camera) => pixels.update(camera, thresholds).changes },
+    { name: 'LodManager.update, InstancedMesh levels (distance 50/200 m)', frame: (camera) => instanced.update(camera, thresholds).changes },
+  ]);
+  const baseline = rows[0];
 
   const lines = [
     '# three.js LOD selection per frame (bench/three-manager.bench.ts)',
     '',
     `${N.toLocaleString('en-US')} objects with 3 levels, seeded LCG positions in a ${AREA} m square, camera dollying 2 m per frame;`,
-    `median of ${FRAMES} frames after ${WARMUP} warm-up frames, all variants in one Node ${process.version} process`,
+    `median of ${FRAMES} frames after ${WARMUP} warm-up frames, variants interleaved frame by frame in one Node ${process.version} process`,
     `(${process.platform}/${process.arch}). Ratio = THREE.LOD.update time ÷ variant time (higher is faster).`,
     '',
     '| variant | ms / frame | ns / object | changes / frame | ratio vs THREE.LOD |',
