@@ -255,6 +255,7 @@ export class LodManager {
   private readonly profiles = new Map<string, number>();
   private readonly idOf = new Map<ScreenSizeLOD, number>();
   private blendingProfiles = 0;
+  private pixelProfiles = 0;
   private blending = new Uint32Array(0);
   private blendingCount = 0;
   private nextBlending = new Uint32Array(0);
@@ -413,6 +414,9 @@ export class LodManager {
   update(camera: Camera, options: LodUpdateOptions): LodFrameStats {
     const n = this.cache.update(camera);
     const viewport = this.resolveViewportHeight();
+    if (this.pixelProfiles > 0 && !(viewport > 0)) {
+      throw new RangeError("LodManager.update: a registered object uses the 'pixels' metric; set the manager's viewportHeight or renderer");
+    }
     const views = this.viewList;
     views.length = 0;
     for (let i = 0; i < n; i++) {
@@ -515,6 +519,7 @@ export class LodManager {
       });
       this.profiles.set(key, p);
       if (blends !== undefined && blends.length > 0) this.blendingProfiles++;
+      if (metric === 'pixels') this.pixelProfiles++;
     }
     return p;
   }

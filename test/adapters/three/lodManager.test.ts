@@ -248,6 +248,9 @@ describe('LodManager', () => {
     expect(lods.map(visibleLevel)).toEqual([...Array(4).fill(0), ...Array(6).fill(1), ...Array(10).fill(2)]);
     expect(() => manager.add(new ScreenSizeLOD())).toThrow(/no levels/);
     expect(() => manager.addInstanced([], new Float32Array(16), { metric: 'pixels', thresholds: [] })).toThrow(TypeError);
+    const noViewport = new LodManager();
+    noViewport.add(bikeLod(0, 0, -5));
+    expect(() => noViewport.update(camera, { policy: 'thresholds' })).toThrow(/viewportHeight or renderer/);
     const mesh = new InstancedMesh(new BoxGeometry(), material, 1);
     expect(() => manager.addInstanced([mesh], new Float32Array(32), { metric: 'pixels', thresholds: [] })).toThrow(/room for 1/);
   });
