@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ArrayCamera, OrthographicCamera, PerspectiveCamera, Vector3, Vector4, type Camera } from 'three';
+import { ArrayCamera, Camera, OrthographicCamera, PerspectiveCamera, Vector3, Vector4 } from 'three';
 import { CameraFrustumCache, cameraViews, frustumFromCamera } from '../../../src/adapters/three/frustumFromCamera.js';
 import type { Frustum } from '../../../src/metrics/frustum.js';
 
@@ -109,6 +109,28 @@ describe('frustumFromCamera', () => {
         expectSameProjection(camera, f, points);
       },
     ), { numRuns: 150 });
+  });
+
+  it('a camera with only a projection matrix (WebXR-style) gets near/far from the GL depth row', () => {
+    const source = new PerspectiveCamera(70, 0.9, 0.05, 80);
+    source.setViewOffset(2000, 1000, 300, 100, 1000, 800); // asymmetric, like an eye's frustum
+    source.updateProjectionMatrix();
+    const bare = new Camera();
+    bare.projectionMatrix.copy(source.projectionMatrix);
+    bare.position.set(2, 1, 0);
+    bare.updateMatrixWorld(true);
+    const f = frustumFromCamera(bare);
+    expect(f.near).toBeCloseTo(0.05, 9);
+    expect(f.far).toBeCloseTo(80, 6);
+    const o = new OrthographicCamera(-3, 5, 2, -4, 0.5, 60);
+    o.updateProjectionMatrix();
+    const bareOrtho = new Camera();
+    bareOrtho.projectionMatrix.copy(o.projectionMatrix);
+    bareOrtho.updateMatrixWorld(true);
+    const fo = frustumFromCamera(bareOrtho);
+    expect(fo.isPerspective).toBe(false);
+    expect([fo.near, fo.far, fo.windowMin[0], fo.windowMax[0], fo.windowMin[1], fo.windowMax[1]].map((v) => +v.toFixed(9))).toEqual([0.5, 60, -3, 5, -4, 2]);
+    expectSameProjection(bare, f, [[0, 0, -10], [3, -2, -30], [-5, 4, -60]]);
   });
 
   it('rejects a camera whose projection matrix was never set up', () => {
