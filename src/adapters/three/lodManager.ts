@@ -19,7 +19,13 @@
  * - Registered `ScreenSizeLOD`s get `autoUpdate = false` so the renderer does not override the
  *   manager's choice. Their world spheres are captured at registration; call `refresh(lod)` for
  *   moving objects (the demo does it for the bikes) or `refreshAll()`.
- * - Timings: bench/three-manager.bench.ts → bench/RESULTS-three.md.
+ * - Timings (bench/three-manager.bench.ts → bench/RESULTS-three.md, 100k objects, camera moving,
+ *   ~100 changes a frame): 5–6 ms per frame for thresholds, ~8.5 ms for the budget policy, against
+ *   ~17 ms for `THREE.LOD.update` on 100k `THREE.LOD`s (2.9–3.2× faster); almost all of it is
+ *   `LodSet.update`, the adapter adds the frustum build and O(changes) visibility writes.
+ * - Allocation: per-frame heap growth does not depend on the object count
+ *   (test/adapters/three/allocation.test.ts); the remaining few kB per frame include building the
+ *   frustum when the camera moved (`Frustum.set` validation boxes doubles).
  *
  * @module
  */
