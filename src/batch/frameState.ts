@@ -58,6 +58,22 @@ export class FrameState {
   lo = new Uint8Array(0);
   /** Coarsest allowed level per profile this frame. */
   hi = new Uint8Array(0);
+  /** Hybrid quality floor per profile this frame (qualityFloor clamped to [lo, hi]). */
+  floor = new Uint8Array(0);
+
+  // Policy scratch (sized lazily by LodSet).
+  candidates = new Uint32Array(0);
+  ranks = new Uint8Array(0);
+  keys = new Float64Array(0);
+  items = new Uint32Array(0);
+  chainOf = new Uint32Array(0);
+  preferred = new Uint8Array(0);
+  chainLevel = new Uint8Array(0);
+  chainCost = new Float64Array(0);
+  chainSlope = new Float64Array(0);
+  chainInfo = new Uint32Array(0);
+  /** Budget policy: cost of every drawn object before upgrades. */
+  baseCost = 0;
 
   // Options of the frame.
   bias = 1;

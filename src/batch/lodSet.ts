@@ -35,6 +35,10 @@ import {
 } from './metricKernels.js';
 import { MetricCode, ProfileTable, validateLodProfile, type LodProfile, type LodProfileOptions } from './profiles.js';
 import { decideAscending, decideDescending } from './thresholdKernels.js';
+import {
+  applyRanks, applyUpgrades, classifyPass, clearCoarsenedBlend, collectBudgetItems, collectHybridItems,
+  collectRankCandidates, finalizePass, hybridMinimumCost,
+} from './policyPasses.js';
 
 export { HIDDEN_LEVEL, NO_FORCED_LEVEL } from './frameState.js';
 
@@ -154,18 +158,6 @@ export class LodSet {
   private freeCount = 0;
   private frame = 0;
 
-  // Policy scratch (lazily sized).
-  private candidates = new Uint32Array(0);
-  private ranks = new Uint8Array(0);
-  private keys = new Float64Array(0);
-  private items = new Uint32Array(0);
-  private chainOf = new Uint32Array(0);
-  private preferred = new Uint8Array(0);
-  private chainLevel = new Uint8Array(0);
-  private chainCost = new Float64Array(0);
-  private chainSlope = new Float64Array(0);
-  private chainInfo = new Uint32Array(0);
-
   private readonly stats: LodFrameStats = {
     totalCost: 0, levelCounts: new Uint32Array(1), changes: 0, budgetMet: true, minimumCost: 0, invalid: 0, hidden: 0,
   };
@@ -206,18 +198,18 @@ export class LodSet {
     st.thresholds = t.thresholds; st.blendThresholds = t.blendThresholds;
     st.thresholdCount = t.thresholdCount; st.blendCount = t.blendCount; st.levelCount = t.levelCount;
     st.metricCode = t.metricCode; st.costs = t.costs; st.errors = t.errors; st.qualityFloor = t.qualityFloor;
-    st.lo = new Uint8Array(t.count); st.hi = new Uint8Array(t.count);
+    st.lo = new Uint8Array(t.count); st.hi = new Uint8Array(t.count); st.floor = new Uint8Array(t.count);
     if (st.levelCounts.length < t.stride) {
       st.levelCounts = new Uint32Array(t.stride);
       this.stats.levelCounts = st.levelCounts;
     }
     const n = t.count, s = t.stride;
-    this.chainLevel = new Uint8Array(n * s * s);
-    this.chainCost = new Float64Array(n * s * s);
-    this.chainSlope = new Float64Array(n * s * s);
-    this.chainInfo = new Uint32Array(n * s);
-    this.keys = new Float64Array(0);
-    this.items = new Uint32Array(0);
+    st.chainLevel = new Uint8Array(n * s * s);
+    st.chainCost = new Float64Array(n * s * s);
+    st.chainSlope = new Float64Array(n * s * s);
+    st.chainInfo = new Uint32Array(n * s);
+    st.keys = new Float64Array(0);
+    st.items = new Uint32Array(0);
     return id;
   }
 
@@ -291,7 +283,7 @@ export class LodSet {
     st.flags[id] = FLAG_REMOVED;
     st.levels[id] = HIDDEN_LEVEL;
     st.blend[id] = 0;
-    st.sizes[id] = NaN;
+    st.sizes[id] = Number.NaN;
     this.freeIds[this.freeCount++] = id;
   }
 
@@ -333,7 +325,10 @@ export class LodSet {
       const coarsest = table.levelCount[p] - 1;
       const hi = maxLevel < coarsest ? maxLevel : coarsest;
       st.hi[p] = hi;
-      st.lo[p] = minLevel < hi ? minLevel : hi;
+      const lo = minLevel < hi ? minLevel : hi;
+      st.lo[p] = lo;
+      const q = table.qualityFloor[p];
+      st.floor[p] = q < hi ? (q > lo ? q : lo) : hi;
     }
     st.frame = ++this.frame;
     st.changedCount = 0;
@@ -404,119 +399,30 @@ export class LodSet {
     }
   }
 
-  /**
-   * Classifies every object for the rankQuota and budget policies into `st.next` / `st.fixed`:
-   * not drawn (hidden/culled/removed), fixed (invalid → coarsest, forced, held by minFrames), or
-   * adjustable (next = coarsest allowed). `culledValue` is what the metric pass wrote for culled objects.
-   */
-  private classify(n: number, culledValue: number): void {
-    const st = this.st;
-    const flags = st.flags, work = st.work, profileIds = st.profileIds, forced = st.forced, levels = st.levels;
-    const lastChange = st.lastChange, next = st.next, fixed = st.fixed, sizes = st.sizes;
-    const lc = st.levelCount, loA = st.lo, hiA = st.hi, costs = st.costs, stride = st.stride;
-    const minFrames = st.minFrames, frame = st.frame;
-    let hidden = 0, invalid = 0, minimumCost = 0;
-    for (let i = 0; i < n; i++) {
-      const fl = flags[i];
-      if (fl & FLAG_REMOVED) { next[i] = HIDDEN_LEVEL; fixed[i] = NOT_DRAWN; continue; }
-      const s = work[i];
-      const p = profileIds[i];
-      if (fl & FLAG_HIDDEN || s === culledValue) {
-        next[i] = HIDDEN_LEVEL; fixed[i] = NOT_DRAWN; hidden++; sizes[i] = NaN;
-        continue;
-      }
-      let level: number;
-      if (s !== s) {
-        level = hiA[p]; fixed[i] = FIXED; invalid++; sizes[i] = NaN;
-      } else {
-        const fo = forced[i];
-        const old = levels[i];
-        if (fo !== NO_FORCED_LEVEL) {
-          level = fo < lc[p] ? fo : lc[p] - 1; fixed[i] = FIXED;
-        } else if (minFrames > 0 && old !== HIDDEN_LEVEL && old >= loA[p] && old <= hiA[p] && sizes[i] === sizes[i]
-          && frame - lastChange[i] < minFrames) {
-          level = old; fixed[i] = FIXED;
-        } else {
-          level = hiA[p]; fixed[i] = ADJUSTABLE;
-        }
-      }
-      next[i] = level;
-      minimumCost += costs[p * stride + level];
-    }
-    st.hidden += hidden; st.invalid += invalid; st.minimumCost += minimumCost;
-  }
-
-  /** Writes `next` into `levels`, collects changed ids, level counts and total cost. */
-  private finalize(n: number): void {
-    const st = this.st;
-    const next = st.next, levels = st.levels, flags = st.flags, changed = st.changed, lastChange = st.lastChange;
-    const profileIds = st.profileIds, costs = st.costs, stride = st.stride, levelCounts = st.levelCounts;
-    const frame = st.frame;
-    let changedCount = 0, totalCost = 0;
-    for (let i = 0; i < n; i++) {
-      if (flags[i] & FLAG_REMOVED) continue;
-      const level = next[i];
-      if (level !== levels[i]) {
-        changed[changedCount++] = i;
-        lastChange[i] = frame;
-        levels[i] = level;
-      }
-      if (level !== HIDDEN_LEVEL) {
-        levelCounts[level]++;
-        totalCost += costs[profileIds[i] * stride + level];
-      }
-    }
-    st.changedCount = changedCount;
-    st.totalCost = totalCost;
-  }
-
   private rankQuota(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
     quotas: ArrayLike<number>, n: number): void {
     const st = this.st;
     this.metricPass(MetricCode.distance, views, single, viewCount, cull, st.work, 0, n, false);
-    this.classify(n, cull ? Infinity : NaN);
-    const work = st.work, fixed = st.fixed, candidates = this.candidates, sizes = st.sizes, blend = st.blend;
-    let m = 0;
-    for (let i = 0; i < n; i++) {
-      const f = fixed[i];
-      if (f !== NOT_DRAWN) {
-        sizes[i] = work[i];
-        if (f === ADJUSTABLE) candidates[m++] = i;
-      }
-      blend[i] = 0;
-    }
-    const ranks = this.ranks;
-    assignQuotaRanks(work, candidates, 0, m, quotas, ranks);
-    const next = st.next, profileIds = st.profileIds, loA = st.lo, hiA = st.hi;
-    for (let q = 0; q < m; q++) {
-      const i = candidates[q], p = profileIds[i];
-      let level = ranks[i];
-      if (level < loA[p]) level = loA[p];
-      if (level >= quotas.length || level > hiA[p]) level = hiA[p];
-      next[i] = level;
-    }
-    this.finalize(n);
-  }
-
-  /** Screen-height weights (max over views, × bias) into `st.weights`; culled → CULLED_SIZE. */
-  private weightPass(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, n: number): void {
-    const st = this.st;
-    this.metricPass(MetricCode.screenHeight, views, single, viewCount, cull, st.weights, 0, n, false);
+    classifyPass(st, n, true);
+    const m = collectRankCandidates(st, n);
+    assignQuotaRanks(st.work, st.candidates, 0, m, quotas, st.ranks);
+    applyRanks(st, m, quotas.length);
+    finalizePass(st, n);
   }
 
   private buildChains(hybrid: boolean): void {
     const st = this.st, table = this.table, s = table.stride;
-    const info = this.chainInfo;
+    const info = st.chainInfo;
     for (let p = 0; p < table.count; p++) {
       const lo = st.lo[p], hi = st.hi[p];
       if (!hybrid) {
         info[p * s] = buildUpgradeChain(st.costs, st.errors, p * s, hi, lo, false,
-          this.chainLevel, this.chainCost, this.chainSlope, p * s * s);
+          st.chainLevel, st.chainCost, st.chainSlope, p * s * s);
       } else {
-        const floor = st.qualityFloor[p] < hi ? (st.qualityFloor[p] > lo ? st.qualityFloor[p] : lo) : hi;
+        const floor = st.floor[p];
         for (let pref = lo; pref < floor; pref++) {
           info[p * s + pref] = buildUpgradeChain(st.costs, st.errors, p * s, floor, pref, true,
-            this.chainLevel, this.chainCost, this.chainSlope, (p * s + pref) * s);
+            st.chainLevel, st.chainCost, st.chainSlope, (p * s + pref) * s);
         }
       }
     }
@@ -524,120 +430,41 @@ export class LodSet {
 
   private budgetPolicy(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
     budget: number, n: number): void {
-    const st = this.st, s = this.table.stride;
+    const st = this.st;
     this.metricPass(MetricCode.screenHeight, views, single, viewCount, cull, st.work, 0, n, false);
-    this.classify(n, cull ? CULLED_SIZE : NaN);
+    classifyPass(st, n, false);
     this.buildChains(false);
-    const fixed = st.fixed, work = st.work, next = st.next, profileIds = st.profileIds, sizes = st.sizes, blend = st.blend;
-    const costs = st.costs, info = this.chainInfo, chainOf = this.chainOf, chainSlope = this.chainSlope;
-    const keys = this.keys, items = this.items, bias = st.bias, shift = this.itemShift();
-    let base = 0, m = 0;
-    for (let i = 0; i < n; i++) {
-      blend[i] = 0;
-      const f = fixed[i];
-      if (f === NOT_DRAWN) continue;
-      const p = profileIds[i];
-      const w = work[i] * bias;
-      sizes[i] = w;
-      if (f === FIXED) { base += costs[p * s + next[i]]; continue; }
-      const packed = info[p * s];
-      const start = packed & 255, steps = packed >>> 8;
-      next[i] = start;
-      base += costs[p * s + start];
-      const chain = p * s * s;
-      chainOf[i] = chain;
-      for (let j = 0; j < steps; j++) {
-        const key = w * chainSlope[chain + j];
-        if (!(key > 0)) break;
-        keys[m] = key;
-        items[m++] = ((i << shift) | j) >>> 0;
-      }
+    const shift = this.itemShift();
+    const m = collectBudgetItems(st, n, shift);
+    if (st.baseCost <= budget) {
+      const bought = selectAffordablePrefix(st.keys, st.items, m, budget - st.baseCost, st.chainOf, st.chainCost, shift);
+      applyUpgrades(st, bought, shift);
     }
-    if (base <= budget) {
-      const bought = selectAffordablePrefix(keys, items, m, budget - base, chainOf, this.chainCost, shift);
-      this.applyUpgrades(bought, shift);
-    }
-    this.finalize(n);
-  }
-
-  private applyUpgrades(bought: number, shift: number): void {
-    const items = this.items, chainOf = this.chainOf, chainLevel = this.chainLevel, next = this.st.next;
-    const mask = (1 << shift) - 1;
-    for (let q = 0; q < bought; q++) {
-      const it = items[q];
-      const i = it >>> shift;
-      const level = chainLevel[chainOf[i] + (it & mask)];
-      if (level < next[i]) next[i] = level;
-    }
+    finalizePass(st, n);
   }
 
   private hybridPolicy(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
     budget: number, n: number): void {
-    const st = this.st, s = this.table.stride;
-    // Preferred levels by thresholds into `next` (fills `fixed`, blend, sizes, stats of the preferred state).
+    const st = this.st;
+    // Preferred levels by thresholds into `next` (fills `fixed`, blend, sizes, and the preferred cost).
     this.thresholdPass(views, single, viewCount, cull, 0, n, st.next, false);
     const preferredCost = st.totalCost;
     st.levelCounts.fill(0);
-    st.minimumCost = 0;
-    const next = st.next, fixed = st.fixed, profileIds = st.profileIds, costs = st.costs;
-    let minimumCost = 0;
     if (preferredCost <= budget) {
-      // Fits: the minimum cost is still reported (every adjustable object at its quality floor).
-      for (let i = 0; i < n; i++) {
-        const f = fixed[i];
-        if (f === NOT_DRAWN || (st.flags[i] & FLAG_REMOVED)) continue;
-        const p = profileIds[i];
-        const floor = this.floorOf(p);
-        const level = f === ADJUSTABLE && next[i] < floor ? floor : next[i];
-        minimumCost += costs[p * s + level];
-      }
-      st.minimumCost = minimumCost;
-      this.finalize(n);
+      hybridMinimumCost(st, n);
+      finalizePass(st, n);
       return;
     }
-    this.weightPass(views, single, viewCount, cull, n);
+    this.metricPass(MetricCode.screenHeight, views, single, viewCount, cull, st.weights, 0, n, false);
     this.buildChains(true);
-    const preferred = this.preferred;
-    const weights = st.weights, info = this.chainInfo, chainOf = this.chainOf, chainSlope = this.chainSlope;
-    const keys = this.keys, items = this.items, bias = st.bias, shift = this.itemShift();
-    let m = 0;
-    for (let i = 0; i < n; i++) {
-      const f = fixed[i];
-      if (f === NOT_DRAWN || (st.flags[i] & FLAG_REMOVED)) continue;
-      const p = profileIds[i];
-      const pref = next[i];
-      preferred[i] = pref;
-      const floor = this.floorOf(p);
-      if (f === FIXED || pref >= floor) { minimumCost += costs[p * s + pref]; continue; }
-      const packed = info[p * s + pref];
-      const start = packed & 255, steps = packed >>> 8;
-      next[i] = start;
-      minimumCost += costs[p * s + start];
-      const chain = (p * s + pref) * s;
-      chainOf[i] = chain;
-      let w = weights[i] * bias;
-      if (!(w >= 0)) w = 0; // culled in every view yet visible to the metric (cull off)
-      for (let j = 0; j < steps; j++) {
-        const slope = chainSlope[chain + j];
-        keys[m] = slope > 0 ? w * slope : 0;
-        items[m++] = ((i << shift) | j) >>> 0;
-      }
+    const shift = this.itemShift();
+    const m = collectHybridItems(st, n, shift);
+    if (st.minimumCost <= budget) {
+      const bought = selectAffordablePrefix(st.keys, st.items, m, budget - st.minimumCost, st.chainOf, st.chainCost, shift);
+      applyUpgrades(st, bought, shift);
     }
-    st.minimumCost = minimumCost;
-    if (minimumCost <= budget) {
-      const bought = selectAffordablePrefix(keys, items, m, budget - minimumCost, chainOf, this.chainCost, shift);
-      this.applyUpgrades(bought, shift);
-    }
-    const blend = st.blend;
-    for (let i = 0; i < n; i++) {
-      if (fixed[i] === ADJUSTABLE && next[i] !== preferred[i]) blend[i] = 0;
-    }
-    this.finalize(n);
-  }
-
-  private floorOf(p: number): number {
-    const st = this.st, lo = st.lo[p], hi = st.hi[p], q = st.qualityFloor[p];
-    return q < hi ? (q > lo ? q : lo) : hi;
+    clearCoarsenedBlend(st, n);
+    finalizePass(st, n);
   }
 
   private itemShift(): number {
@@ -717,19 +544,19 @@ export class LodSet {
   }
 
   private ensureScratch(policy: LodPolicy): void {
-    const cap = this.capacity;
+    const cap = this.capacity, st = this.st;
     if (policy === 'rankQuota') {
-      if (this.candidates.length < cap) this.candidates = new Uint32Array(cap);
-      if (this.ranks.length < cap) this.ranks = new Uint8Array(cap);
+      if (st.candidates.length < cap) st.candidates = new Uint32Array(cap);
+      if (st.ranks.length < cap) st.ranks = new Uint8Array(cap);
     } else if (policy === 'budget' || policy === 'hybrid') {
       const perObject = Math.max(1, this.table.stride - 1);
-      if (this.keys.length < cap * perObject) {
-        this.keys = new Float64Array(cap * perObject);
-        this.items = new Uint32Array(cap * perObject);
+      if (st.keys.length < cap * perObject) {
+        st.keys = new Float64Array(cap * perObject);
+        st.items = new Uint32Array(cap * perObject);
       }
-      if (this.chainOf.length < cap) this.chainOf = new Uint32Array(cap);
-      if (policy === 'hybrid' && this.preferred.length < cap) this.preferred = new Uint8Array(cap);
-      if (policy === 'hybrid' && this.st.weights.length < cap) this.st.weights = new Float64Array(cap);
+      if (st.chainOf.length < cap) st.chainOf = new Uint32Array(cap);
+      if (policy === 'hybrid' && st.preferred.length < cap) st.preferred = new Uint8Array(cap);
+      if (policy === 'hybrid' && st.weights.length < cap) st.weights = new Float64Array(cap);
     }
   }
 

@@ -14,14 +14,16 @@
  *   flips the level. The extra evaluations happen only when the level would change (rare per frame).
  * - `minFramesBetweenChanges` holds the previous level the same way while
  *   `frame − lastChange < minFrames`. Neither rule applies after a hidden or invalid frame.
+ * - Inside the loops, flags, marks and sentinels are written as literals (1 hidden, 2 removed, 255
+ *   hidden level / no forced level; marks 0 adjustable, 1 fixed, 2 not drawn — see frameState.ts):
+ *   an imported constant merging with computed doubles makes TurboFan box values (allocation).
  * - The OpenUSD index rule is re-implemented here with offsets into the flat profile arrays
  *   (`computeLodDescending` takes whole arrays; sub-arrays would allocate per call). Tests check the
  *   two agree object by object.
  *
  * @module
  */
-import { ADJUSTABLE, FIXED, FLAG_HIDDEN, FLAG_REMOVED, HIDDEN_LEVEL, NOT_DRAWN, NO_FORCED_LEVEL, type FrameState } from './frameState.js';
-import { CULLED_SIZE } from './metricKernels.js';
+import type { FrameState } from './frameState.js';
 
 /** OpenUSD's descending rule on `t[off … off+n)`, `b[off … off+nb)`. */
 export function lodDescendingAt(t: Float32Array, b: Float32Array, off: number, n: number, nb: number, size: number): number {
@@ -58,12 +60,6 @@ export function lodAscendingAt(t: Float32Array, b: Float32Array, off: number, n:
   return lod;
 }
 
-function clampRound(f: number, lo: number, hi: number): number {
-  if (f < lo) f = lo;
-  else if (f > hi) f = hi;
-  return Math.floor(f + 0.5);
-}
-
 /**
  * Decides objects `[start, end)` whose values are in `st.work` (screen metrics, larger = finer).
  * Writes `out` (the set's `levels`, or `next` for hybrid), `blend`, `sizes`; when `track` is true it
@@ -82,25 +78,41 @@ export function decideDescending(st: FrameState, start: number, end: number, out
 
   for (let i = start; i < end; i++) {
     const fl = flags[i];
-    if (fl & FLAG_REMOVED) continue;
+    if (fl & 2) continue;
     const p = profileIds[i];
     if (filter && metricCode[p] !== code) continue;
     const old = levels[i];
     const s = work[i];
-    let level: number, frac = 0, used: number, mark = ADJUSTABLE;
-    if (fl & FLAG_HIDDEN || s === CULLED_SIZE) {
-      level = HIDDEN_LEVEL; used = NaN; hidden++; mark = NOT_DRAWN;
+    let level: number, frac = 0, used: number, mark = 0;
+    if (fl & 1 || s === -1) {
+      level = 255; used = Number.NaN; hidden++; mark = 2;
     } else if (s !== s) {
-      level = hiA[p]; used = NaN; invalid++; mark = FIXED;
+      level = hiA[p]; used = Number.NaN; invalid++; mark = 1;
     } else {
       const v = s * bias;
       used = v;
       const fo = forced[i];
-      if (fo !== NO_FORCED_LEVEL) {
-        level = fo < lc[p] ? fo : lc[p] - 1; mark = FIXED;
+      if (fo !== 255) {
+        level = fo < lc[p] ? fo : lc[p] - 1; mark = 1;
       } else {
         const off = p * stride, n = tc[p], nb = bc[p], lo = loA[p], hi = hiA[p];
-        let f = lodDescendingAt(t, b, off, n, nb, v);
+        // OpenUSD's rule, inlined (see lodDescendingAt).
+        const sizeF = Math.fround(v);
+        let lod = 0;
+        while (lod < n && !(sizeF > t[off + lod])) lod++;
+        let f = lod;
+        if (nb !== 0) {
+          let bi = 0;
+          while (bi < nb && !(sizeF > b[off + bi])) bi++;
+          if (bi > lod) bi = lod;
+          if (bi < lod - 1) bi = lod - 1;
+          if (bi !== lod && bi < nb) {
+            const a = t[off + bi];
+            let e = b[off + bi];
+            if (lod < n && t[off + lod] > e) e = t[off + lod];
+            if (a >= v && v > e) f = Math.fround(bi + Math.fround((v - a) / Math.fround(e - a)));
+          }
+        }
         if (f < lo) f = lo; else if (f > hi) f = hi;
         level = Math.floor(f + 0.5);
         frac = f - Math.floor(f);
@@ -108,16 +120,41 @@ export function decideDescending(st: FrameState, start: number, end: number, out
           const prev = sizes[i];
           if (prev === prev) {
             let hold = minFrames > 0 && frame - lastChange[i] < minFrames;
-            if (!hold && h > 0) {
-              const la = clampRound(lodDescendingAt(t, b, off, n, nb, v * up), lo, hi);
-              const lb = clampRound(lodDescendingAt(t, b, off, n, nb, v * down), lo, hi);
-              hold = la <= lb ? la <= old && old <= lb : lb <= old && old <= la;
+            // The rule at up to three values, inlined (a call would box the doubles): k = 0 → v·(1+h),
+            // k = 1 → v·(1−h) (hold when the previous level lies between the two), k = 2 → prev.
+            let la = 0, fp = 0;
+            for (let k = hold ? 2 : h > 0 ? 0 : 3; k < 3; k++) {
+              const x = k === 0 ? v * up : k === 1 ? v * down : prev;
+              const xF = Math.fround(x);
+              let q = 0;
+              while (q < n && !(xF > t[off + q])) q++;
+              let g = q;
+              if (nb !== 0) {
+                let bj = 0;
+                while (bj < nb && !(xF > b[off + bj])) bj++;
+                if (bj > q) bj = q;
+                if (bj < q - 1) bj = q - 1;
+                if (bj !== q && bj < nb) {
+                  const a2 = t[off + bj];
+                  let e2 = b[off + bj];
+                  if (q < n && t[off + q] > e2) e2 = t[off + q];
+                  if (a2 >= x && x > e2) g = Math.fround(bj + Math.fround((x - a2) / Math.fround(e2 - a2)));
+                }
+              }
+              if (g < lo) g = lo; else if (g > hi) g = hi;
+              if (k === 0) {
+                la = Math.floor(g + 0.5);
+              } else if (k === 1) {
+                const lb = Math.floor(g + 0.5);
+                hold = la <= lb ? la <= old && old <= lb : lb <= old && old <= la;
+                if (!hold) break;
+              } else {
+                fp = g;
+              }
             }
             if (hold) {
-              let fp = lodDescendingAt(t, b, off, n, nb, prev);
-              if (fp < lo) fp = lo; else if (fp > hi) fp = hi;
               frac = Math.floor(fp + 0.5) === old ? fp - Math.floor(fp) : 0;
-              level = old; used = prev; mark = FIXED;
+              level = old; used = prev; mark = 1;
             }
           }
         }
@@ -126,10 +163,10 @@ export function decideDescending(st: FrameState, start: number, end: number, out
     out[i] = level;
     blend[i] = frac;
     sizes[i] = used;
-    if (level !== HIDDEN_LEVEL) {
+    if (level !== 255) {
       levelCounts[level]++;
       totalCost += costs[p * stride + level];
-      minimumCost += costs[p * stride + (mark === ADJUSTABLE ? hiA[p] : level)];
+      minimumCost += costs[p * stride + (mark === 0 ? hiA[p] : level)];
     }
     if (track) {
       if (level !== old) { changed[changedCount++] = i; lastChange[i] = frame; }
@@ -158,25 +195,40 @@ export function decideAscending(st: FrameState, start: number, end: number, out:
 
   for (let i = start; i < end; i++) {
     const fl = flags[i];
-    if (fl & FLAG_REMOVED) continue;
+    if (fl & 2) continue;
     const p = profileIds[i];
     if (filter && metricCode[p] !== code) continue;
     const old = levels[i];
     const s = work[i];
-    let level: number, frac = 0, used: number, mark = ADJUSTABLE;
-    if (fl & FLAG_HIDDEN || s === Infinity) {
-      level = HIDDEN_LEVEL; used = NaN; hidden++; mark = NOT_DRAWN;
+    let level: number, frac = 0, used: number, mark = 0;
+    if (fl & 1 || s === Number.POSITIVE_INFINITY) {
+      level = 255; used = Number.NaN; hidden++; mark = 2;
     } else if (s !== s) {
-      level = hiA[p]; used = NaN; invalid++; mark = FIXED;
+      level = hiA[p]; used = Number.NaN; invalid++; mark = 1;
     } else {
       const v = s / bias;
       used = v;
       const fo = forced[i];
-      if (fo !== NO_FORCED_LEVEL) {
-        level = fo < lc[p] ? fo : lc[p] - 1; mark = FIXED;
+      if (fo !== 255) {
+        level = fo < lc[p] ? fo : lc[p] - 1; mark = 1;
       } else {
         const off = p * stride, n = tc[p], nb = bc[p], lo = loA[p], hi = hiA[p];
-        let f = lodAscendingAt(t, b, off, n, nb, v);
+        // OpenUSD's rule, inlined (see lodAscendingAt).
+        let lod = 0;
+        while (lod < n && !(v < t[off + lod])) lod++;
+        let f = lod;
+        if (nb !== 0) {
+          let bi = 0;
+          while (bi < nb && !(v < b[off + bi])) bi++;
+          if (bi > lod) bi = lod;
+          if (bi < lod - 1) bi = lod - 1;
+          if (bi !== lod && bi < nb) {
+            const a = t[off + bi];
+            let e = b[off + bi];
+            if (lod < n && t[off + lod] < e) e = t[off + lod];
+            if (a <= v && v < e) f = Math.fround(bi + Math.fround((v - a) / Math.fround(e - a)));
+          }
+        }
         if (f < lo) f = lo; else if (f > hi) f = hi;
         level = Math.floor(f + 0.5);
         frac = f - Math.floor(f);
@@ -184,16 +236,40 @@ export function decideAscending(st: FrameState, start: number, end: number, out:
           const prev = sizes[i];
           if (prev === prev) {
             let hold = minFrames > 0 && frame - lastChange[i] < minFrames;
-            if (!hold && h > 0) {
-              const la = clampRound(lodAscendingAt(t, b, off, n, nb, v * up), lo, hi);
-              const lb = clampRound(lodAscendingAt(t, b, off, n, nb, v * down), lo, hi);
-              hold = la <= lb ? la <= old && old <= lb : lb <= old && old <= la;
+            // The rule at up to three values, inlined (a call would box the doubles): k = 0 → v·(1+h),
+            // k = 1 → v·(1−h) (hold when the previous level lies between the two), k = 2 → prev.
+            let la = 0, fp = 0;
+            for (let k = hold ? 2 : h > 0 ? 0 : 3; k < 3; k++) {
+              const x = k === 0 ? v * up : k === 1 ? v * down : prev;
+              let q = 0;
+              while (q < n && !(x < t[off + q])) q++;
+              let g = q;
+              if (nb !== 0) {
+                let bj = 0;
+                while (bj < nb && !(x < b[off + bj])) bj++;
+                if (bj > q) bj = q;
+                if (bj < q - 1) bj = q - 1;
+                if (bj !== q && bj < nb) {
+                  const a2 = t[off + bj];
+                  let e2 = b[off + bj];
+                  if (q < n && t[off + q] < e2) e2 = t[off + q];
+                  if (a2 <= x && x < e2) g = Math.fround(bj + Math.fround((x - a2) / Math.fround(e2 - a2)));
+                }
+              }
+              if (g < lo) g = lo; else if (g > hi) g = hi;
+              if (k === 0) {
+                la = Math.floor(g + 0.5);
+              } else if (k === 1) {
+                const lb = Math.floor(g + 0.5);
+                hold = la <= lb ? la <= old && old <= lb : lb <= old && old <= la;
+                if (!hold) break;
+              } else {
+                fp = g;
+              }
             }
             if (hold) {
-              let fp = lodAscendingAt(t, b, off, n, nb, prev);
-              if (fp < lo) fp = lo; else if (fp > hi) fp = hi;
               frac = Math.floor(fp + 0.5) === old ? fp - Math.floor(fp) : 0;
-              level = old; used = prev; mark = FIXED;
+              level = old; used = prev; mark = 1;
             }
           }
         }
@@ -202,10 +278,10 @@ export function decideAscending(st: FrameState, start: number, end: number, out:
     out[i] = level;
     blend[i] = frac;
     sizes[i] = used;
-    if (level !== HIDDEN_LEVEL) {
+    if (level !== 255) {
       levelCounts[level]++;
       totalCost += costs[p * stride + level];
-      minimumCost += costs[p * stride + (mark === ADJUSTABLE ? hiA[p] : level)];
+      minimumCost += costs[p * stride + (mark === 0 ? hiA[p] : level)];
     }
     if (track) {
       if (level !== old) { changed[changedCount++] = i; lastChange[i] = frame; }

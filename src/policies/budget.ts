@@ -54,7 +54,7 @@ export function buildUpgradeChain(
   let steps = 0;
   while (current > finest) {
     const cc = costs[profileOffset + current], ce = errors[profileOffset + current];
-    let best = -1, bestSlope = -Infinity;
+    let best = -1, bestSlope = Number.NEGATIVE_INFINITY;
     for (let l = current - 1; l >= finest; l--) {
       const dc = costs[profileOffset + l] - cc;
       if (!(dc > 0)) continue; // equal cost: reached through a later step or dominated

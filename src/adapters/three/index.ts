@@ -1,0 +1,20 @@
+/**
+ * `lodkit/three`: screen-size LOD for three.js — `ScreenSizeLOD` (a drop-in `THREE.LOD` with
+ * lodkit metrics), `LodManager` (one batch decision per frame for a whole scene, with budgets),
+ * screen-door cross-fades, camera → frustum conversion and a debug view.
+ *
+ * `three` is an optional peer dependency: import this subpath only in three.js apps.
+ *
+ * @module
+ */
+export { CameraFrustumCache, cameraViews, frustumFromCamera, isOrthographicProjection } from './frustumFromCamera.js';
+export {
+  computeContentSphere, measureSphere, SCREEN_SIZE_LOD_DEFAULTS, ScreenSizeLOD,
+  type ScreenSizeLODLevel, type ScreenSizeLODOptions, type ViewportSource,
+} from './screenSizeLOD.js';
+export {
+  countTriangles, geometryTriangles, InstancedLodGroup, LOD_MANAGER_DEFAULTS, LodManager,
+  type BatchedLodGroup, type BatchedLodOptions, type InstancedLodOptions, type LodCostOptions, type LodManagerOptions,
+} from './lodManager.js';
+export { createFadeMaterial, FADE_UNIFORM, fadeOf, isFading, patchFragmentShader, setObjectFade, type FadeMaterial } from './crossFade.js';
+export { LEVEL_COLORS, LodDebugHelper, LodStatsPanel, type LodPanelFrame } from './debug.js';

@@ -1,0 +1,568 @@
+/**
+ * `LodManager`: one batch LOD decision per frame for a whole three.js scene. Registered
+ * `ScreenSizeLOD`s, `InstancedMesh` level sets and `BatchedMesh` instances become spheres in one
+ * lodkit `LodSet`; `update(camera, options)` runs any policy (thresholds, rank quotas, triangle
+ * budget, hybrid) and then touches only the objects whose level changed.
+ *
+ * Contributor notes:
+ * - Bookkeeping is structure-of-arrays indexed by the `LodSet` id: `kinds` (LOD, instance,
+ *   batched), `owner` (index into `lods` / `groups`) and `local` (instance index). Per-frame work
+ *   after `LodSet.update` is O(changedCount) plus, only when a registered profile has blend
+ *   thresholds, one pass over `blend` to drive cross-fades.
+ * - Instanced levels: one `InstancedMesh` per level; an instance lives in exactly one of them.
+ *   Moving an instance between levels is a swap-remove in the old mesh (the last slot fills the
+ *   hole) and an append in the new one: O(1) and only for changed instances. `mesh.count` is the
+ *   number of live slots, so three draws nothing extra.
+ * - Batched instances switch geometry with `setGeometryIdAt`, hidden ones with `setVisibleAt`.
+ * - Profiles are deduplicated by (metric, thresholds, blends, costs, errors, floor): a scene with
+ *   10k identical trees has one profile.
+ * - Registered `ScreenSizeLOD`s get `autoUpdate = false` so the renderer does not override the
+ *   manager's choice. Their world spheres are captured at registration; call `refresh(lod)` for
+ *   moving objects (the demo does it for the bikes) or `refreshAll()`.
+ * - Timings (bench/three-manager.bench.ts → bench/RESULTS-three.md, 100k objects, camera moving,
+ *   ~100 changes a frame): 5–6 ms per frame for thresholds, ~8.5 ms for the budget policy, against
+ *   ~17 ms for `THREE.LOD.update` on 100k `THREE.LOD`s (2.9–3.2× faster); almost all of it is
+ *   `LodSet.update`, the adapter adds the frustum build and O(changes) visibility writes.
+ * - Allocation: per-frame heap growth does not depend on the object count
+ *   (test/adapters/three/allocation.test.ts); the remaining few kB per frame include building the
+ *   frustum when the camera moved (`Frustum.set` validation boxes doubles).
+ *
+ * @module
+ */
+import { Matrix4, Sphere, Vector2, Vector3, type BatchedMesh, type BufferGeometry, type Camera, type InstancedMesh, type Object3D } from 'three';
+import type { SphereMetric } from '../../heuristics/lodThresholds.js';
+import { HIDDEN_LEVEL, LodSet, type LodFrameStats, type LodUpdateOptions, type LodView } from '../../batch/lodSet.js';
+import { CameraFrustumCache } from './frustumFromCamera.js';
+import { ScreenSizeLOD, type ViewportSource } from './screenSizeLOD.js';
+
+const KIND_NONE = 0, KIND_LOD = 1, KIND_INSTANCE = 2, KIND_BATCHED = 3;
+
+/** Per-level costs/errors/floor for a registration (the batch engine's profile extras). @category three.js */
+export interface LodCostOptions {
+  /** Register with this metric instead of the LOD's own (with `thresholds`); e.g. one LOD in several managers. */
+  metric?: SphereMetric;
+  /** Register with these lodkit thresholds (levels − 1 values) instead of the LOD's own. */
+  thresholds?: ArrayLike<number>;
+  /** Register with these blend thresholds instead of the LOD's own. */
+  blendThresholds?: ArrayLike<number>;
+  /** Cost per level (e.g. triangles); default: triangles counted from the level geometry. */
+  costs?: ArrayLike<number>;
+  /** Error per level for the budget policies; default derived from costs by `LodSet`. */
+  errors?: ArrayLike<number>;
+  /** Hybrid policy: never coarser than this level. */
+  qualityFloor?: number;
+}
+
+/** Options of {@link LodManager.addInstanced}. @category three.js */
+export interface InstancedLodOptions extends Omit<LodCostOptions, 'metric' | 'thresholds'> {
+  metric: SphereMetric;
+  /** lodkit thresholds (levels − 1 values): descending sizes, or ascending distances. */
+  thresholds: ArrayLike<number>;
+  blendThresholds?: ArrayLike<number>;
+  /** Local bounding sphere of one instance; default: the level-0 geometry's bounding sphere. */
+  sphere?: Sphere;
+}
+
+/** Options of {@link LodManager.addBatched}. @category three.js */
+export interface BatchedLodOptions extends InstancedLodOptions {
+  /** Geometry id of each level in the `BatchedMesh` (finest first). */
+  levelGeometryIds: ArrayLike<number>;
+}
+
+/** Options of {@link LodManager}. @category three.js */
+export interface LodManagerOptions {
+  /** Initial capacity of the underlying `LodSet`. Default 1024. */
+  capacity?: number;
+  /** Viewport height in pixels for the `'pixels'` metric; else read from `renderer`. */
+  viewportHeight?: number | null;
+  renderer?: ViewportSource | null;
+}
+
+/** Defaults of {@link LodManagerOptions}. @category three.js */
+export const LOD_MANAGER_DEFAULTS = { capacity: 1024, viewportHeight: null as number | null, renderer: null as ViewportSource | null };
+
+/** Copies matrix `from` of `src` to slot `to` of `dst` (16 floats each; no subarray views, no allocation). */
+function copyMatrix(src: Float32Array, from: number, dst: Float32Array, to: number): void {
+  const a = from * 16, b = to * 16;
+  for (let k = 0; k < 16; k++) dst[b + k] = src[a + k];
+}
+
+/**
+ * Instances of one model drawn through one `InstancedMesh` per level. Created by
+ * {@link LodManager.addInstanced}; read `levelOf(i)` to know where instance `i` is drawn.
+ * @example
+ * ```ts
+ * const group = manager.addInstanced([high, low], matrices, { metric: 'pixels', thresholds: [40] });
+ * manager.update(camera, { policy: 'thresholds' });
+ * group.levelOf(0);      // 0, 1 or HIDDEN_LEVEL
+ * group.liveCount(1);    // instances drawn by `low`
+ * ```
+ * @category three.js
+ */
+export class InstancedLodGroup {
+  /** One mesh per level, finest first. */
+  readonly meshes: InstancedMesh[];
+  /** Number of logical instances. */
+  readonly count: number;
+  /** LodSet id of instance 0 (instance `i` is `firstId + i`). */
+  readonly firstId: number;
+  /** Source matrices, 16 floats per instance (column-major). */
+  readonly matrices: Float32Array;
+  private readonly slotOf: Int32Array;
+  private readonly levelOfInstance: Uint8Array;
+  private readonly owners: Int32Array[];
+  private readonly live: Int32Array;
+
+  constructor(meshes: InstancedMesh[], matrices: Float32Array, firstId: number) {
+    this.meshes = meshes;
+    this.count = matrices.length / 16;
+    this.firstId = firstId;
+    this.matrices = matrices;
+    this.slotOf = new Int32Array(this.count).fill(-1);
+    this.levelOfInstance = new Uint8Array(this.count).fill(HIDDEN_LEVEL);
+    this.owners = meshes.map(() => new Int32Array(this.count));
+    this.live = new Int32Array(meshes.length);
+    for (const m of meshes) m.count = 0;
+  }
+
+  /** Level instance `i` is drawn at (`HIDDEN_LEVEL` when hidden). */
+  levelOf(i: number): number { return this.levelOfInstance[i]; }
+
+  /** Number of instances currently in level `level`'s mesh. */
+  liveCount(level: number): number { return this.live[level]; }
+
+  /** Moves instance `i` to `level` (or hides it); O(1). */
+  move(i: number, level: number): void {
+    const old = this.levelOfInstance[i];
+    if (old === level) return;
+    if (old !== HIDDEN_LEVEL) {
+      const mesh = this.meshes[old], owners = this.owners[old];
+      const slot = this.slotOf[i], last = --this.live[old];
+      if (slot !== last) {
+        const moved = owners[last];
+        owners[slot] = moved;
+        this.slotOf[moved] = slot;
+        copyMatrix(this.matrices, moved, mesh.instanceMatrix.array as Float32Array, slot);
+      }
+      mesh.count = last;
+      mesh.instanceMatrix.needsUpdate = true;
+    }
+    this.levelOfInstance[i] = level;
+    if (level === HIDDEN_LEVEL || level >= this.meshes.length) { this.slotOf[i] = -1; this.levelOfInstance[i] = HIDDEN_LEVEL; return; }
+    const mesh = this.meshes[level];
+    const slot = this.live[level]++;
+    this.owners[level][slot] = i;
+    this.slotOf[i] = slot;
+    copyMatrix(this.matrices, i, mesh.instanceMatrix.array as Float32Array, slot);
+    mesh.count = slot + 1;
+    mesh.instanceMatrix.needsUpdate = true;
+  }
+}
+
+/**
+ * Instances of a `BatchedMesh` registered by {@link LodManager.addBatched}; instance
+ * `instanceIds[k]` has LodSet id `firstId + k`.
+ * @example
+ * ```ts
+ * const g = manager.addBatched(batched, ids, { metric: 'pixels', thresholds: [80, 20], levelGeometryIds: [g0, g1, g2] });
+ * manager.set.levels[g.firstId]; // level of ids[0]
+ * ```
+ * @category three.js
+ */
+export interface BatchedLodGroup {
+  readonly mesh: BatchedMesh;
+  readonly instanceIds: Int32Array;
+  readonly levelGeometryIds: Int32Array;
+  readonly firstId: number;
+}
+
+/**
+ * Triangles drawn by everything under `root` (index count / 3, or vertex count / 3; instances multiply).
+ * @example
+ * ```ts
+ * countTriangles(new Mesh(new BoxGeometry())); // 12
+ * ```
+ * @category three.js
+ */
+export function countTriangles(root: Object3D): number {
+  let total = 0;
+  root.traverse((node) => {
+    const g = (node as Object3D & { geometry?: BufferGeometry }).geometry;
+    if (g === undefined || g === null || (node as { isMesh?: boolean }).isMesh !== true) return;
+    total += geometryTriangles(g) * ((node as { isInstancedMesh?: boolean }).isInstancedMesh ? (node as InstancedMesh).count : 1);
+  });
+  return total;
+}
+
+/**
+ * Triangles of one geometry, honouring its draw range.
+ * @example
+ * ```ts
+ * geometryTriangles(new BoxGeometry()); // 12
+ * ```
+ * @category three.js
+ */
+export function geometryTriangles(g: BufferGeometry): number {
+  const n = g.index !== null ? g.index.count : (g.getAttribute('position')?.count ?? 0);
+  const range = Math.min(n - g.drawRange.start, g.drawRange.count);
+  return Math.max(0, Math.floor(range / 3));
+}
+
+function nonIncreasing(values: number[]): number[] {
+  for (let i = 1; i < values.length; i++) if (values[i] > values[i - 1]) values[i] = values[i - 1];
+  return values;
+}
+
+const scratchSphere = new Sphere();
+const EMPTY_STATS: LodFrameStats = {
+  totalCost: 0, levelCounts: new Uint32Array(1), changes: 0, budgetMet: true, minimumCost: 0, invalid: 0, hidden: 0,
+};
+const scratchVector = new Vector3();
+const scratchMatrix = new Matrix4();
+const scratchSize = new Vector2();
+
+/**
+ * Batched LOD for a whole three.js scene: register objects once, call `update(camera, options)`
+ * once per frame.
+ *
+ * @example
+ * ```ts
+ * import { LodManager, ScreenSizeLOD } from 'lodkit/three';
+ * const manager = new LodManager({ renderer });
+ * for (const bike of bikes) manager.add(bike);           // ScreenSizeLODs
+ * manager.addInstanced([treeHigh, treeLow], matrices, { metric: 'pixels', thresholds: [40] });
+ * renderer.setAnimationLoop(() => {
+ *   const stats = manager.update(camera, { policy: 'budget', budget: 2_000_000 });
+ *   renderer.render(scene, camera);
+ * });
+ * ```
+ * @category three.js
+ */
+export class LodManager {
+  /** The batch engine; its `levels`, `blend` and `sizes` are indexed by the ids this manager returns. */
+  readonly set: LodSet;
+  viewportHeight: number | null;
+  renderer: ViewportSource | null;
+  /** Registered `ScreenSizeLOD`s by owner index (null after removal). */
+  readonly lods: (ScreenSizeLOD | null)[] = [];
+  /** Registered instanced groups. */
+  readonly instancedGroups: InstancedLodGroup[] = [];
+  /** Registered batched groups. */
+  readonly batchedGroups: BatchedLodGroup[] = [];
+  /** Objects touched (visibility/instance/geometry changes) by the last update. */
+  touched = 0;
+
+  private kinds = new Uint8Array(0);
+  private owner = new Int32Array(0);
+  private local = new Int32Array(0);
+  private readonly cache = new CameraFrustumCache();
+  private readonly views: LodView[] = [];
+  private readonly viewList: LodView[] = [];
+  private readonly profiles = new Map<string, number>();
+  private readonly idOf = new Map<ScreenSizeLOD, number>();
+  private blendingProfiles = 0;
+  private pixelProfiles = 0;
+  private blending = new Uint32Array(0);
+  private blendingCount = 0;
+  private nextBlending = new Uint32Array(0);
+
+  constructor(options: LodManagerOptions = {}) {
+    const o = { ...LOD_MANAGER_DEFAULTS, ...options };
+    this.set = new LodSet(o.capacity);
+    this.viewportHeight = o.viewportHeight;
+    this.renderer = o.renderer;
+  }
+
+  /** Number of ids in use (a high-water mark, like `LodSet.count`). */
+  get count(): number { return this.set.count; }
+
+  /** Registers a `ScreenSizeLOD` (turns its `autoUpdate` off); returns its id. */
+  add(lod: ScreenSizeLOD, options: LodCostOptions = {}): number {
+    if (!(lod instanceof ScreenSizeLOD)) throw new TypeError('LodManager.add: lod must be a ScreenSizeLOD');
+    if (lod.levels.length === 0) throw new RangeError('LodManager.add: the ScreenSizeLOD has no levels');
+    if (this.idOf.has(lod)) throw new RangeError('LodManager.add: the LOD is already registered');
+    const costs = options.costs ?? nonIncreasing(lod.levels.map((l) => countTriangles(l.object)));
+    const thresholds = options.thresholds ?? lod.thresholds;
+    if (thresholds.length !== lod.levels.length - 1) {
+      throw new RangeError(`LodManager.add: thresholds must have levels − 1 = ${lod.levels.length - 1} values, got ${thresholds.length}`);
+    }
+    const blends = options.blendThresholds ?? (options.thresholds === undefined ? lod.blendThresholds : undefined);
+    const profile = this.profile(options.metric ?? lod.metric, thresholds, blends, costs, options);
+    lod.updateWorldMatrix(true, false);
+    const s = this.worldSphereOf(lod);
+    const id = this.set.add({ center: [s.center.x, s.center.y, s.center.z], radius: s.radius, profile });
+    this.ensureCapacity();
+    this.kinds[id] = KIND_LOD;
+    this.owner[id] = this.lods.length;
+    this.local[id] = 0;
+    this.lods.push(lod);
+    this.idOf.set(lod, id);
+    // A LOD that never chose a level shows all its levels (as THREE.LOD does): hide them until the
+    // first update. One already showing a level (e.g. shared with another manager) keeps it, so
+    // its next change can cross-fade from it.
+    if (lod.displayedLevel < 0) lod.setLevel(HIDDEN_LEVEL, 0);
+    lod.autoUpdate = false;
+    return id;
+  }
+
+  /**
+   * Registers instances drawn through one `InstancedMesh` per level (finest first; each mesh needs
+   * capacity for every instance). `matrices` holds 16 floats per instance. Returns the group.
+   */
+  addInstanced(meshes: InstancedMesh[], matrices: Float32Array, options: InstancedLodOptions): InstancedLodGroup {
+    if (!Array.isArray(meshes) || meshes.length < 1) throw new TypeError('LodManager.addInstanced: meshes must be a non-empty array of InstancedMesh');
+    if (!(matrices instanceof Float32Array) || matrices.length % 16 !== 0) throw new TypeError('LodManager.addInstanced: matrices must be a Float32Array of 16 floats per instance');
+    const n = matrices.length / 16;
+    meshes.forEach((m, l) => {
+      if ((m as { isInstancedMesh?: boolean }).isInstancedMesh !== true) throw new TypeError(`LodManager.addInstanced: meshes[${l}] is not an InstancedMesh`);
+      if (m.instanceMatrix.count < n) throw new RangeError(`LodManager.addInstanced: meshes[${l}] has room for ${m.instanceMatrix.count} instances, need ${n}`);
+    });
+    if (options.thresholds.length !== meshes.length - 1) {
+      throw new RangeError(`LodManager.addInstanced: thresholds must have meshes.length − 1 = ${meshes.length - 1} values, got ${options.thresholds.length}`);
+    }
+    const costs = options.costs ?? nonIncreasing(meshes.map((m) => geometryTriangles(m.geometry)));
+    const profile = this.profile(options.metric, options.thresholds, options.blendThresholds, costs, options);
+    const local = options.sphere ?? this.geometrySphere(meshes[0].geometry);
+    const spheres = this.instanceSpheres(local, matrices, meshes[0]);
+    const firstId = this.set.addMany(spheres, profile);
+    this.ensureCapacity();
+    const group = new InstancedLodGroup(meshes, matrices, firstId);
+    const gi = this.instancedGroups.length;
+    this.instancedGroups.push(group);
+    for (let i = 0; i < n; i++) { this.kinds[firstId + i] = KIND_INSTANCE; this.owner[firstId + i] = gi; this.local[firstId + i] = i; }
+    return group;
+  }
+
+  /**
+   * Registers `BatchedMesh` instances whose geometry is switched per level
+   * (`options.levelGeometryIds`, finest first). Returns the group (ids `firstId …`).
+   */
+  addBatched(mesh: BatchedMesh, instanceIds: ArrayLike<number>, options: BatchedLodOptions): BatchedLodGroup {
+    if ((mesh as { isBatchedMesh?: boolean }).isBatchedMesh !== true) throw new TypeError('LodManager.addBatched: mesh must be a BatchedMesh');
+    const geo = Int32Array.from(options.levelGeometryIds);
+    if (geo.length !== options.thresholds.length + 1) {
+      throw new RangeError(`LodManager.addBatched: levelGeometryIds must have thresholds.length + 1 = ${options.thresholds.length + 1} values, got ${geo.length}`);
+    }
+    const costs = options.costs ?? nonIncreasing(Array.from(geo, (g) => {
+      const r = mesh.getGeometryRangeAt(g);
+      return Math.floor((r.count > 0 ? r.count : 0) / 3);
+    }));
+    const profile = this.profile(options.metric, options.thresholds, options.blendThresholds, costs, options);
+    const local = options.sphere ?? mesh.getBoundingSphereAt(geo[0], new Sphere());
+    if (local === null) throw new RangeError(`LodManager.addBatched: geometry ${geo[0]} has no bounding sphere`);
+    const ids = Int32Array.from(instanceIds);
+    const matrices = new Float32Array(ids.length * 16);
+    for (let i = 0; i < ids.length; i++) { mesh.getMatrixAt(ids[i], scratchMatrix); matrices.set(scratchMatrix.elements, i * 16); }
+    const firstId = this.set.addMany(this.instanceSpheres(local, matrices, mesh), profile);
+    this.ensureCapacity();
+    const group: BatchedLodGroup = { mesh, instanceIds: ids, levelGeometryIds: geo, firstId };
+    const gi = this.batchedGroups.length;
+    this.batchedGroups.push(group);
+    for (let i = 0; i < ids.length; i++) {
+      this.kinds[firstId + i] = KIND_BATCHED; this.owner[firstId + i] = gi; this.local[firstId + i] = i;
+      mesh.setVisibleAt(ids[i], false);
+    }
+    return group;
+  }
+
+  /** Re-reads a registered `ScreenSizeLOD`'s world bounding sphere (call after it moved). */
+  refresh(lod: ScreenSizeLOD): void {
+    const id = this.idOf.get(lod);
+    if (id === undefined) throw new RangeError('LodManager.refresh: the LOD is not registered');
+    const s = this.worldSphereOf(lod);
+    this.set.setSphere(id, s.center.x, s.center.y, s.center.z, s.radius);
+  }
+
+  /** The id of a registered `ScreenSizeLOD` (index into `set.levels` etc.), or -1. */
+  idFor(lod: ScreenSizeLOD): number {
+    return this.idOf.get(lod) ?? -1;
+  }
+
+  /**
+   * Re-applies every object's current level (O(n)): use it when something else changed the
+   * objects' visibility, e.g. after switching between two managers that share objects.
+   */
+  resync(): void {
+    const levels = this.set.levels, blend = this.set.blend;
+    for (let id = 0; id < this.set.count; id++) this.apply(id, levels[id], blend[id]);
+  }
+
+  /** Re-reads the world spheres of every registered `ScreenSizeLOD` (O(n)). */
+  refreshAll(): void {
+    for (const lod of this.lods) if (lod !== null) this.refresh(lod);
+  }
+
+  /** Unregisters a `ScreenSizeLOD`: it keeps its level objects, gets `autoUpdate` back, and its id is freed. */
+  remove(lod: ScreenSizeLOD): void {
+    const id = this.idOf.get(lod);
+    if (id === undefined) throw new RangeError('LodManager.remove: the LOD is not registered');
+    this.set.remove(id);
+    this.lods[this.owner[id]] = null;
+    this.kinds[id] = KIND_NONE;
+    lod.autoUpdate = true;
+    this.idOf.delete(lod);
+  }
+
+  /** Viewport height used for `'pixels'` profiles (NaN when unknown). */
+  resolveViewportHeight(): number {
+    if (this.viewportHeight !== null) return this.viewportHeight;
+    if (this.renderer !== null) return this.renderer.getDrawingBufferSize(scratchSize).y;
+    return NaN;
+  }
+
+  /**
+   * Runs one frame: measures every registered object against `camera` (every eye of an
+   * `ArrayCamera`: the largest size wins, so both eyes draw the same level), applies the policy and
+   * updates only the objects whose level changed (plus cross-fades of objects inside blend
+   * windows). Returns the batch engine's frame stats (the same object every frame). Throws only
+   * for invalid options (from `LodSet.update`); an unusable camera gives a frame with no change.
+   */
+  update(camera: Camera, options: LodUpdateOptions): LodFrameStats {
+    const n = this.cache.update(camera);
+    const viewport = this.resolveViewportHeight();
+    if (this.pixelProfiles > 0 && !(viewport > 0)) {
+      throw new RangeError("LodManager.update: a registered object uses the 'pixels' metric; set the manager's viewportHeight or renderer");
+    }
+    const views = this.viewList;
+    views.length = 0;
+    for (let i = 0; i < n; i++) {
+      let v = this.views[i];
+      if (v === undefined) { v = { frustum: this.cache.frusta[i] }; this.views[i] = v; }
+      v.frustum = this.cache.frusta[i];
+      v.viewportHeight = viewport > 0 ? viewport : undefined;
+      views.push(v);
+    }
+    if (n === 0) {
+      // An unusable camera: keep every level. LodSet needs a view, so run nothing and report no changes.
+      this.touched = 0;
+      return this.lastStats ?? EMPTY_STATS;
+    }
+    const stats = this.set.update(views, options);
+    this.lastStats = stats;
+    const set = this.set, levels = set.levels, blend = set.blend, changed = set.changed, cc = set.changedCount;
+    let touched = 0;
+    for (let k = 0; k < cc; k++) { this.apply(changed[k], levels[changed[k]], blend[changed[k]]); touched++; }
+    if (this.blendingProfiles > 0) touched += this.applyBlends(levels, blend);
+    touched += this.advanceFades();
+    this.touched = touched;
+    return stats;
+  }
+
+  private lastStats: LodFrameStats | null = null;
+
+  private apply(id: number, level: number, frac: number): void {
+    const kind = this.kinds[id];
+    if (kind === KIND_LOD) {
+      const lod = this.lods[this.owner[id]];
+      if (lod !== null) {
+        lod.setLevel(level, frac);
+        if (lod.fading && !this.animating.includes(lod)) this.animating.push(lod);
+      }
+    } else if (kind === KIND_INSTANCE) {
+      this.instancedGroups[this.owner[id]].move(this.local[id], level);
+    } else if (kind === KIND_BATCHED) {
+      const g = this.batchedGroups[this.owner[id]];
+      const inst = g.instanceIds[this.local[id]];
+      if (level === HIDDEN_LEVEL || level >= g.levelGeometryIds.length) {
+        g.mesh.setVisibleAt(inst, false);
+      } else {
+        g.mesh.setGeometryIdAt(inst, g.levelGeometryIds[level]);
+        g.mesh.setVisibleAt(inst, true);
+      }
+    }
+  }
+
+  /** Time-based fades (`fadeDuration > 0`) started by level changes progress every frame until done. */
+  private advanceFades(): number {
+    const list = this.animating;
+    let w = 0;
+    for (let k = 0; k < list.length; k++) {
+      const lod = list[k];
+      if (lod.hiddenByManager || !lod.fading) continue;
+      lod.applyVisibility(lod.getCurrentLevel(), lod.blend);
+      if (lod.fading) list[w++] = lod;
+    }
+    const n = list.length;
+    list.length = w;
+    return n;
+  }
+
+  private readonly animating: ScreenSizeLOD[] = [];
+
+  /** Cross-fades: ScreenSizeLODs inside a blend window this frame or last frame get their pair updated. */
+  private applyBlends(levels: Uint8Array, blend: Float32Array): number {
+    const total = this.set.count;
+    if (this.nextBlending.length < total) { this.nextBlending = new Uint32Array(Math.max(total, 2 * this.nextBlending.length)); }
+    let next = 0, touched = 0;
+    for (let id = 0; id < total; id++) {
+      if (blend[id] > 0 && this.kinds[id] === KIND_LOD) {
+        this.nextBlending[next++] = id;
+        const lod = this.lods[this.owner[id]];
+        if (lod !== null) { lod.setLevel(levels[id], blend[id]); touched++; }
+      }
+    }
+    for (let k = 0; k < this.blendingCount; k++) {
+      const id = this.blending[k];
+      if (!(blend[id] > 0) && this.kinds[id] === KIND_LOD) {
+        const lod = this.lods[this.owner[id]];
+        if (lod !== null) { lod.setLevel(levels[id], 0); touched++; }
+      }
+    }
+    const t = this.blending; this.blending = this.nextBlending; this.nextBlending = t.length >= total ? t : new Uint32Array(total);
+    this.blendingCount = next;
+    return touched;
+  }
+
+  private profile(metric: SphereMetric, thresholds: ArrayLike<number>, blends: ArrayLike<number> | undefined, costs: ArrayLike<number>, o: LodCostOptions): number {
+    const key = JSON.stringify([metric, Array.from(thresholds, Math.fround), blends === undefined ? [] : Array.from(blends, Math.fround), Array.from(costs), o.errors === undefined ? null : Array.from(o.errors), o.qualityFloor ?? null]);
+    let p = this.profiles.get(key);
+    if (p === undefined) {
+      p = this.set.addProfile({
+        metric, thresholds, costs,
+        ...(blends !== undefined && blends.length > 0 ? { blendThresholds: blends } : {}),
+        ...(o.errors !== undefined ? { errors: o.errors } : {}),
+        ...(o.qualityFloor !== undefined ? { qualityFloor: o.qualityFloor } : {}),
+      });
+      this.profiles.set(key, p);
+      if (blends !== undefined && blends.length > 0) this.blendingProfiles++;
+      if (metric === 'pixels') this.pixelProfiles++;
+    }
+    return p;
+  }
+
+  private ensureCapacity(): void {
+    const need = this.set.count;
+    if (this.kinds.length >= need) return;
+    const cap = Math.max(need, this.kinds.length * 2, 64);
+    const k = new Uint8Array(cap); k.set(this.kinds); this.kinds = k;
+    const o = new Int32Array(cap); o.set(this.owner); this.owner = o;
+    const l = new Int32Array(cap); l.set(this.local); this.local = l;
+  }
+
+  private worldSphereOf(lod: ScreenSizeLOD): Sphere {
+    const local = lod.boundingSphere ?? lod.computeBoundingSphere();
+    scratchSphere.center.copy(local.center).applyMatrix4(lod.matrixWorld);
+    scratchSphere.radius = local.radius * lod.matrixWorld.getMaxScaleOnAxis();
+    return scratchSphere;
+  }
+
+  private geometrySphere(g: BufferGeometry): Sphere {
+    if (g.boundingSphere === null) g.computeBoundingSphere();
+    return g.boundingSphere!;
+  }
+
+  /** World spheres (x, y, z, r per instance) of a local sphere under instance matrices and the mesh's world matrix. */
+  private instanceSpheres(local: Sphere, matrices: Float32Array, mesh: Object3D): Float32Array {
+    mesh.updateWorldMatrix(true, false);
+    const n = matrices.length / 16;
+    const out = new Float32Array(n * 4);
+    for (let i = 0; i < n; i++) {
+      scratchMatrix.fromArray(matrices, i * 16).premultiply(mesh.matrixWorld);
+      scratchVector.copy(local.center).applyMatrix4(scratchMatrix);
+      out[i * 4] = scratchVector.x; out[i * 4 + 1] = scratchVector.y; out[i * 4 + 2] = scratchVector.z;
+      out[i * 4 + 3] = local.radius * scratchMatrix.getMaxScaleOnAxis();
+    }
+    return out;
+  }
+}
+

@@ -1,0 +1,669 @@
+/**
+ * `ScreenSizeLOD`: a drop-in `THREE.LOD` that chooses its level by any lodkit metric — distance,
+ * pixels, screen height or OpenUSD screen area — measured on the bounding sphere of its content in
+ * world space, for perspective and orthographic cameras (zoom, view offsets, any aspect) and
+ * stereo `ArrayCamera`s, with hysteresis bands, OpenUSD blend windows and screen-door cross-fades.
+ *
+ * Contributor notes:
+ * - It extends `THREE.LOD` so `isLOD` is set and WebGLRenderer calls `update(camera)` for it when
+ *   `autoUpdate` is true; every method the renderer or user code reaches is overridden.
+ * - Level semantics follow three's: `addLevel(object, threshold)` keeps the levels sorted finest
+ *   first. For `'distance'` a level is drawn from its threshold on (level 0's threshold is ignored,
+ *   as in three); for the screen-size metrics a level is drawn while the size is above its
+ *   threshold (the coarsest level's threshold is ignored). Add an empty `Object3D` as the coarsest
+ *   level to draw nothing below a size. The resulting threshold array is exactly a lodkit profile's
+ *   (`thresholds` getter), so `LodManager` can run the same choice in batch.
+ * - Measurement uses the core's reference sphere metrics per view (max over views for sizes, min
+ *   for distances). A sphere outside every view keeps its level: three culls it anyway, and its
+ *   shadow must not change level.
+ * - The frustum of a camera is rebuilt only when the camera's matrices change (shared
+ *   `CameraFrustumCache`), so N objects against one camera cost N metric evaluations, not N
+ *   frustum builds. Measured in bench/three-manager.bench.ts.
+ * - Hysteresis: per boundary, lodkit's relative band (the rule of `LodSet` with `hysteresis = h`):
+ *   leaving a level across a threshold `t` requires the size to cross `t` by the factor `1 ± h`.
+ * - Speed (bench/three-manager.bench.ts, 100k objects, shared 2-core machine): the first version
+ *   returned doubles from `measure`/`fractionalLevel` and passed the world sphere as arguments;
+ *   V8 boxed each (garbage collection was ~25 % of a CPU profile) and `update` cost ~840 ns per
+ *   object. Passing doubles through module-level Float64Arrays and remembering the level shown
+ *   (so an unchanged frame reads no level object) brought it to ~300 ns, against ~180 ns for
+ *   `THREE.LOD.update`, which measures only the origin distance. `LodManager` is the fast path.
+ *
+ * @module
+ */
+import { LOD, Matrix4, Object3D, Sphere, Vector2, type Camera, type Intersection, type Raycaster } from 'three';
+import { writeLodAscending, writeLodDescending } from '../../heuristics/lodIndex.js';
+import type { SphereMetric } from '../../heuristics/lodThresholds.js';
+import { validateThresholds } from '../../heuristics/thresholds.js';
+import type { Frustum } from '../../metrics/frustum.js';
+import { sphereDistance, sphereScreenArea, sphereScreenHeight } from '../../metrics/sphereMetrics.js';
+import { setObjectFade } from './crossFade.js';
+import { CameraFrustumCache } from './frustumFromCamera.js';
+
+const METRICS: readonly SphereMetric[] = ['distance', 'pixels', 'screenHeight', 'screenArea'];
+
+/** One level of a {@link ScreenSizeLOD}; `distance` mirrors `threshold` for `THREE.LOD` code. @category three.js */
+export interface ScreenSizeLODLevel {
+  object: Object3D;
+  /** Metric value where this level starts (distance) or ends (screen sizes); see {@link ScreenSizeLOD.addLevel}. */
+  threshold: number;
+  /** Same value as `threshold` (the field name `THREE.LOD` code reads). */
+  distance: number;
+  /** Relative hysteresis band of this level's threshold, in [0, 1). */
+  hysteresis: number;
+}
+
+/** Something that knows the drawing-buffer size (a `WebGLRenderer` or `WebGPURenderer`). @category three.js */
+export interface ViewportSource {
+  getDrawingBufferSize(target: Vector2): Vector2;
+}
+
+/** Options of {@link ScreenSizeLOD}. @category three.js */
+export interface ScreenSizeLODOptions {
+  /** Metric of the thresholds. Default `'distance'` (so `THREE.LOD` code keeps working). */
+  metric?: SphereMetric;
+  /** Viewport height in pixels for the `'pixels'` metric (else read from `renderer`). */
+  viewportHeight?: number | null;
+  /** Renderer to read the drawing-buffer height from for the `'pixels'` metric. */
+  renderer?: ViewportSource | null;
+  /** Multiplies sizes / divides distances (Unity's lodBias). Default 1. */
+  bias?: number;
+  /** Seconds of the time-based cross-fade used when no blend thresholds are set; 0 = off. Default 0. */
+  fadeDuration?: number;
+  /** Draw both levels of a blend window with a screen-door dither. Default true. */
+  crossFade?: boolean;
+}
+
+/** Defaults of {@link ScreenSizeLODOptions}. @category three.js */
+export const SCREEN_SIZE_LOD_DEFAULTS = {
+  metric: 'distance' as SphereMetric,
+  viewportHeight: null as number | null,
+  renderer: null as ViewportSource | null,
+  bias: 1,
+  fadeDuration: 0,
+  crossFade: true,
+};
+
+const sharedCache = new CameraFrustumCache();
+const scratchSize = new Vector2();
+const scratchSphere = new Sphere();
+
+function now(): number {
+  return performance.now() / 1000;
+}
+
+function requireFiniteNumber(value: unknown, field: string, min: number, max = Infinity): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    throw new RangeError(`ScreenSizeLOD: ${field} must be a finite number in [${min}, ${max}], got ${String(value)}`);
+  }
+  return value;
+}
+
+/**
+ * Measures one world-space sphere against frusta: the largest screen size (or smallest distance)
+ * over the views; 0 (or +∞ for distance) when the sphere is outside every view.
+ * @example
+ * ```ts
+ * const px = measureSphere('pixels', [frustum], 1, x, y, z, r, 1080);
+ * ```
+ * @category three.js
+ */
+export function measureSphere(
+  metric: SphereMetric, frusta: readonly Frustum[], count: number,
+  x: number, y: number, z: number, radius: number, viewportHeight: number,
+): number {
+  measureSphereInto(metric, frusta, count, x, y, z, radius, viewportHeight, measureOut, 0);
+  return measureOut[0];
+}
+
+/**
+ * {@link measureSphere} writing into `out[offset]` instead of returning: V8 allocates a heap number
+ * for a double returned from a call it does not inline, which per-object loops cannot afford.
+ * @example
+ * ```ts
+ * const out = new Float64Array(1);
+ * measureSphereInto('screenHeight', frusta, 1, x, y, z, r, 1, out, 0);
+ * ```
+ * @category three.js
+ */
+export function measureSphereInto(
+  metric: SphereMetric, frusta: readonly Frustum[], count: number,
+  x: number, y: number, z: number, radius: number, viewportHeight: number, out: Float64Array, offset: number,
+): void {
+  sphereArgs[0] = x; sphereArgs[1] = y; sphereArgs[2] = z; sphereArgs[3] = radius; sphereArgs[4] = viewportHeight;
+  measureScratchSphere(metric, frusta, count, out, offset);
+}
+
+/** Sphere x, y, z, r and viewport height for {@link measureScratchSphere} (doubles passed through memory, not boxed arguments). */
+const sphereArgs = new Float64Array(5);
+
+function measureScratchSphere(metric: SphereMetric, frusta: readonly Frustum[], count: number, out: Float64Array, offset: number): void {
+  const x = sphereArgs[0], y = sphereArgs[1], z = sphereArgs[2], radius = sphereArgs[3];
+  if (metric === 'distance') {
+    let best = Infinity;
+    for (let i = 0; i < count; i++) {
+      const d = sphereDistance(frusta[i], x, y, z, radius);
+      if (d < best) best = d;
+    }
+    out[offset] = best;
+    return;
+  }
+  let best = 0;
+  for (let i = 0; i < count; i++) {
+    const s = metric === 'screenArea' ? sphereScreenArea(frusta[i], x, y, z, radius) : sphereScreenHeight(frusta[i], x, y, z, radius);
+    if (s > best) best = s;
+  }
+  out[offset] = metric === 'pixels' ? best * sphereArgs[4] : best;
+}
+
+const measureOut = new Float64Array(1);
+/** [0] measured value, [1] fractional level. */
+const frameScratch = new Float64Array(2);
+
+/**
+ * Computes the bounding sphere of everything under `root` (meshes, instanced and batched meshes,
+ * points, lines) in `root`'s local space, into `target`. Empty content gives an empty sphere.
+ * @example
+ * ```ts
+ * const sphere = computeContentSphere(lod, new Sphere());
+ * ```
+ * @category three.js
+ */
+export function computeContentSphere(root: Object3D, target: Sphere, skipRootMatrix = true): Sphere {
+  target.makeEmpty();
+  const visit = (node: Object3D, parent: Matrix4 | null): void => {
+    if (node.matrixAutoUpdate) node.updateMatrix();
+    const m = parent === null ? new Matrix4() : parent.clone().multiply(node.matrix);
+    const any = node as Object3D & {
+      geometry?: { boundingSphere: Sphere | null; computeBoundingSphere(): void };
+      boundingSphere?: Sphere | null; computeBoundingSphere?: () => void; isInstancedMesh?: boolean;
+      isBatchedMesh?: boolean; isSkinnedMesh?: boolean;
+    };
+    let local: Sphere | null = null;
+    if ((any.isInstancedMesh || any.isBatchedMesh || any.isSkinnedMesh) && typeof any.computeBoundingSphere === 'function') {
+      any.computeBoundingSphere();
+      local = any.boundingSphere ?? null;
+    } else if (any.geometry !== undefined && any.geometry !== null) {
+      if (any.geometry.boundingSphere === null) any.geometry.computeBoundingSphere();
+      local = any.geometry.boundingSphere;
+    }
+    if (local !== null && !local.isEmpty()) {
+      scratchSphere.copy(local).applyMatrix4(m);
+      target.union(scratchSphere);
+    }
+    for (const child of node.children) visit(child, m);
+  };
+  if (skipRootMatrix) {
+    for (const child of root.children) visit(child, new Matrix4());
+  } else {
+    visit(root, null);
+  }
+  return target;
+}
+
+/**
+ * A `THREE.LOD` whose thresholds are in any lodkit metric, measured on the bounding sphere of its
+ * content, with lodkit hysteresis, OpenUSD blend windows and cross-fades.
+ *
+ * @example
+ * ```ts
+ * import { ScreenSizeLOD } from 'lodkit/three';
+ * const lod = new ScreenSizeLOD({ metric: 'pixels', renderer });
+ * lod.addLevel(bikeHigh, 80);   // drawn while the bike is taller than 80 px
+ * lod.addLevel(bikeMedium, 20); // 80 … 20 px
+ * lod.addLevel(bikeLow);        // below 20 px
+ * scene.add(lod);               // the renderer calls lod.update(camera) every frame
+ * ```
+ * @category three.js
+ */
+export class ScreenSizeLOD extends LOD {
+  /** Marks lodkit's LOD (three's `isLOD` stays true). */
+  readonly isScreenSizeLOD = true;
+  declare readonly levels: ScreenSizeLODLevel[];
+  /** Viewport height in pixels for the `'pixels'` metric; when null, `renderer` is asked. */
+  viewportHeight: number | null;
+  /** Renderer giving the drawing-buffer height for the `'pixels'` metric. */
+  renderer: ViewportSource | null;
+  /** Multiplies sizes / divides distances (Unity's lodBias). */
+  bias: number;
+  /** Seconds of the time-based fade when no blend thresholds are set (0 = switch instantly). */
+  fadeDuration: number;
+  /** Draw both levels of a transition with a screen-door dither. */
+  crossFade: boolean;
+  /**
+   * Bounding sphere of the content in this object's local space. Computed from the levels on the
+   * first update after a level change; assign your own sphere to override (then call
+   * {@link ScreenSizeLOD.computeBoundingSphere} to return to automatic).
+   */
+  boundingSphere: Sphere | null = null;
+  /** Metric value of the last update (after bias); NaN before the first measurement. */
+  size = NaN;
+  /** OpenUSD fractional part toward the next level (0 outside blend windows). */
+  blend = 0;
+  /** Number of updates skipped because the camera or the viewport height was unusable. */
+  skippedUpdates = 0;
+
+  private metricValue: SphereMetric;
+  private current = 0;
+  private thresholdArray: Float32Array = new Float32Array(0);
+  private blendArray: Float32Array = new Float32Array(0);
+  private blendValues: number[] | null = null;
+  private autoSphere = true;
+  private fadeFrom = -1;
+  private fadeStart = 0;
+  private fadeTo = -1;
+  private shownLevel = -1;
+
+  constructor(options: ScreenSizeLODOptions = {}) {
+    super();
+    const o = { ...SCREEN_SIZE_LOD_DEFAULTS, ...options };
+    if (!METRICS.includes(o.metric)) {
+      throw new RangeError(`ScreenSizeLOD: metric must be one of ${METRICS.map((m) => `'${m}'`).join(', ')}, got ${String(o.metric)}`);
+    }
+    this.metricValue = o.metric;
+    this.viewportHeight = o.viewportHeight === null ? null : requireFiniteNumber(o.viewportHeight, 'viewportHeight', 1e-9);
+    this.renderer = o.renderer;
+    this.bias = requireFiniteNumber(o.bias, 'bias', 1e-9);
+    this.fadeDuration = requireFiniteNumber(o.fadeDuration, 'fadeDuration', 0);
+    this.crossFade = o.crossFade;
+    (this as { type: string }).type = 'ScreenSizeLOD';
+  }
+
+  /** The metric of the thresholds (set it before adding levels; changing it re-sorts the levels). */
+  get metric(): SphereMetric { return this.metricValue; }
+  set metric(metric: SphereMetric) {
+    if (!METRICS.includes(metric)) throw new RangeError(`ScreenSizeLOD: metric must be one of ${METRICS.join(', ')}, got ${String(metric)}`);
+    this.metricValue = metric;
+    this.sortLevels();
+    this.rebuildThresholds();
+  }
+
+  /** True for the screen-size metrics (thresholds descend), false for distance. */
+  get descending(): boolean { return this.metricValue !== 'distance'; }
+
+  /** The lodkit profile thresholds implied by the levels (levels − 1 values), a fresh copy. */
+  get thresholds(): number[] { return Array.from(this.thresholdArray); }
+
+  /** OpenUSD blend thresholds (one per threshold at most), or an empty array. */
+  get blendThresholds(): number[] { return this.blendValues === null ? [] : this.blendValues.slice(); }
+
+  /**
+   * Sets OpenUSD blend thresholds in the core's convention (for screen sizes `blend[i] ≤
+   * thresholds[i]`, for distance `blend[i] ≥ thresholds[i]`); `null` or `[]` removes them. While the
+   * size is inside a blend window both levels are drawn (cross-fade) and `blend` says how far.
+   * Throws `RangeError` naming the index when a value is outside its window.
+   */
+  setBlendThresholds(values: ArrayLike<number> | null): this {
+    const copy = values === null || values.length === 0 ? null : Array.from(values);
+    const v = validateThresholds(this.thresholdArray, copy ?? undefined, this.descending ? 'descending' : 'ascending', 'ScreenSizeLOD');
+    this.blendValues = copy;
+    this.blendArray = v.blendThresholds;
+    return this;
+  }
+
+  /**
+   * Adds a level. For `'distance'` the level is drawn from `threshold` on (three's meaning); for
+   * the screen-size metrics it is drawn while the size is above `threshold` (pixels, fraction of
+   * the viewport height, or OpenUSD area fraction). `hysteresis` is the relative band around this
+   * level's threshold, in [0, 1).
+   */
+  override addLevel(object: Object3D, threshold = 0, hysteresis = 0): this {
+    requireFiniteNumber(threshold, 'threshold', this.descending ? 0 : -Infinity);
+    requireFiniteNumber(hysteresis, 'hysteresis', 0, 0.999999);
+    if (!(object instanceof Object3D)) throw new TypeError('ScreenSizeLOD.addLevel: object must be a THREE.Object3D');
+    const value = this.descending ? threshold : Math.abs(threshold);
+    const levels = this.levels;
+    let at = 0;
+    while (at < levels.length && (this.descending ? value <= levels[at].threshold : value >= levels[at].threshold)) at++;
+    levels.splice(at, 0, { object, threshold: value, distance: value, hysteresis });
+    this.add(object);
+    this.levelsChanged();
+    return this;
+  }
+
+  /** Removes the first level whose threshold equals `threshold`; true when one was removed. */
+  override removeLevel(threshold: number): boolean {
+    const levels = this.levels;
+    for (let i = 0; i < levels.length; i++) {
+      if (levels[i].threshold === threshold) {
+        const [removed] = levels.splice(i, 1);
+        this.remove(removed.object);
+        if (this.current >= levels.length) this.current = Math.max(0, levels.length - 1);
+        this.levelsChanged();
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Index of the level drawn without blending (OpenUSD rounds the fractional index). */
+  override getCurrentLevel(): number {
+    return this.current;
+  }
+
+  /** The level object a metric value maps to, ignoring hysteresis (`getObjectForDistance` for any metric). */
+  getObjectForValue(value: number): Object3D | null {
+    if (this.levels.length === 0) return null;
+    const f = this.fractionalLevel(value);
+    return this.levels[Math.floor(f + 0.5)].object;
+  }
+
+  /** For `'distance'` LODs, the same as three's; for other metrics it maps the value in that metric. */
+  override getObjectForDistance(distance: number): Object3D | null {
+    return this.getObjectForValue(distance);
+  }
+
+  /** Recomputes {@link ScreenSizeLOD.boundingSphere} from the levels' geometry (local space). */
+  computeBoundingSphere(): Sphere {
+    this.autoSphere = true;
+    this.boundingSphere = computeContentSphere(this, this.boundingSphere ?? new Sphere());
+    return this.boundingSphere;
+  }
+
+  /** OpenUSD fractional level index for a metric value (after bias is applied by the caller). */
+  fractionalLevel(value: number): number {
+    this.writeFractionalLevel(value);
+    return frameScratch[1];
+  }
+
+  private writeFractionalLevel(value: number): void {
+    if (this.descending) writeLodDescending(this.thresholdArray, this.blendArray, value, frameScratch, 1);
+    else writeLodAscending(this.thresholdArray, this.blendArray, value, frameScratch, 1);
+  }
+
+  /** Viewport height used for `'pixels'`, or NaN when neither `viewportHeight` nor `renderer` gives one. */
+  resolveViewportHeight(): number {
+    if (this.viewportHeight !== null) return this.viewportHeight;
+    if (this.renderer !== null) {
+      const h = this.renderer.getDrawingBufferSize(scratchSize).y;
+      if (h > 0) return h;
+    }
+    return NaN;
+  }
+
+  /**
+   * Measures the content's bounding sphere in world space against `camera` (both eyes of an
+   * `ArrayCamera`: the largest size over the views) and returns the metric value after bias:
+   * NaN when the camera or the viewport height is unusable, 0 / +∞ when outside every view.
+   * Uses `matrixWorld` as it is; the renderer updates it before calling `update`.
+   */
+  measure(camera: Camera): number {
+    this.measureInto(camera);
+    return frameScratch[0];
+  }
+
+  /** {@link ScreenSizeLOD.measure} into the module scratch (no heap number per call). */
+  private measureInto(camera: Camera): void {
+    frameScratch[0] = NaN;
+    if (this.boundingSphere === null || (this.autoSphere && this.boundingSphere.isEmpty())) this.computeBoundingSphere();
+    const sphere = this.boundingSphere!;
+    const views = sharedCache.update(camera);
+    if (views === 0) return;
+    let viewport = 1;
+    if (this.metricValue === 'pixels') {
+      viewport = this.resolveViewportHeight();
+      if (!(viewport > 0)) return;
+    }
+    // World sphere: centre through matrixWorld, radius × the largest axis scale (written to
+    // sphereArgs directly so no double crosses a call boundary).
+    const e = this.matrixWorld.elements, c = sphere.center;
+    const cx = c.x, cy = c.y, cz = c.z;
+    sphereArgs[0] = e[0] * cx + e[4] * cy + e[8] * cz + e[12];
+    sphereArgs[1] = e[1] * cx + e[5] * cy + e[9] * cz + e[13];
+    sphereArgs[2] = e[2] * cx + e[6] * cy + e[10] * cz + e[14];
+    const sx = e[0] * e[0] + e[1] * e[1] + e[2] * e[2], sy = e[4] * e[4] + e[5] * e[5] + e[6] * e[6], sz = e[8] * e[8] + e[9] * e[9] + e[10] * e[10];
+    sphereArgs[3] = sphere.radius * Math.sqrt(Math.max(sx, sy, sz));
+    sphereArgs[4] = viewport;
+    measureScratchSphere(this.metricValue, sharedCache.frusta, views, frameScratch, 0);
+    if (this.bias !== 1) frameScratch[0] = this.descending ? frameScratch[0] * this.bias : frameScratch[0] / this.bias;
+  }
+
+  /**
+   * Chooses the level for `camera` and sets the levels' visibility (and cross-fade materials).
+   * Called by WebGLRenderer when `autoUpdate` is true. Never throws for bad data: an unusable
+   * camera or viewport counts in {@link ScreenSizeLOD.skippedUpdates} and keeps the level.
+   */
+  override update(camera: Camera): void {
+    const levels = this.levels;
+    if (levels.length === 0) return;
+    if (levels.length === 1) { this.current = 0; this.blend = 0; this.applyVisibility(0, 0); return; }
+    this.measureInto(camera);
+    const value = frameScratch[0];
+    if (value !== value) { this.skippedUpdates++; this.applyVisibility(this.current, this.blend); return; }
+    const culled = this.descending ? value === 0 : value === Infinity;
+    if (culled) { this.applyVisibility(this.current, this.blend); return; }
+    this.size = value;
+    this.chooseLevel(value);
+    this.applyVisibility(this.current, this.blend);
+  }
+
+  /** Applies the level rule (with hysteresis) to a metric value; used by `update` and `LodManager`. */
+  chooseLevel(value: number): number {
+    const old = this.current;
+    this.writeFractionalLevel(value);
+    const f = frameScratch[1];
+    const level = Math.floor(f + 0.5);
+    const frac = f - Math.floor(f);
+    if (frac !== 0 || level === old || old >= this.levels.length) {
+      this.current = level; this.blend = frac; return level;
+    }
+    // Hysteresis: leaving `old` across its boundary needs the value to pass it by the band.
+    const t = this.thresholdArray;
+    let hold = false;
+    if (level > old) {
+      const h = this.bandOf(old);
+      if (h > 0) hold = this.descending ? value * (1 + h) > t[old] : value * (1 - h) < t[old];
+    } else {
+      const h = this.bandOf(old - 1);
+      if (h > 0) hold = this.descending ? value * (1 - h) <= t[old - 1] : value * (1 + h) >= t[old - 1];
+    }
+    this.current = hold ? old : level;
+    this.blend = 0;
+    return this.current;
+  }
+
+  /**
+   * Sets the level chosen elsewhere (by `LodManager`): `HIDDEN_LEVEL` (255) hides every level,
+   * otherwise the level (and its blend pair) is shown as `update` would.
+   */
+  setLevel(level: number, blend: number): void {
+    if (level >= this.levels.length) {
+      for (const l of this.levels) { l.object.visible = false; setObjectFade(l.object, 1); }
+      this.hiddenByManager = true;
+      this.shownLevel = -1;
+      return;
+    }
+    this.hiddenByManager = false;
+    this.current = level;
+    this.blend = blend;
+    this.applyVisibility(level, blend);
+  }
+
+  /** The level whose visibility was last applied (the target of a running fade); −1 before the first, or while hidden by `LodManager`. */
+  get displayedLevel(): number { return this.shownLevel; }
+
+  /** True while a time-based fade is running (call `applyVisibility` each frame until it ends). */
+  get fading(): boolean { return this.fadeFrom >= 0; }
+
+  /** True when `LodManager` hid the whole object (culled, hidden or removed). */
+  hiddenByManager = false;
+
+  /** Band of boundary `k` (between levels k and k + 1). */
+  private bandOf(k: number): number {
+    const lv = this.descending ? this.levels[k] : this.levels[k + 1];
+    return lv === undefined ? 0 : lv.hysteresis;
+  }
+
+  /**
+   * Shows `level` (and `level + 1` with complementary dither when `blend > 0` and cross-fading),
+   * hides the others; runs the time-based fade when configured. Public for `LodManager`.
+   */
+  applyVisibility(level: number, blend: number): void {
+    const levels = this.levels;
+    const n = levels.length;
+    if (!this.fadeWasActive && (!this.crossFade || (blend === 0 && this.fadeDuration === 0))) {
+      // Common case: no fade running or starting. The level shown is remembered, so a frame
+      // without a change reads no level object at all (they are scattered in memory).
+      if (level === this.shownLevel) return;
+      for (let i = 0; i < n; i++) {
+        const obj = levels[i].object, visible = i === level;
+        if (obj.visible !== visible) obj.visible = visible;
+      }
+      this.shownLevel = level; this.fadeTo = level;
+      return;
+    }
+    let a = level, b = -1, fadeA = 1, fadeB = 1;
+    if (blend > 0 && this.crossFade) {
+      a = blend >= 0.5 ? level - 1 : level;
+      b = a + 1;
+      fadeA = 1 - blend; fadeB = -blend; // blend = weight of the coarser level of the pair
+      this.fadeFrom = -1;
+    } else if (this.fadeDuration > 0 && this.crossFade) {
+      const t = now();
+      if (level !== this.fadeTo) {
+        // A new target: fade from whichever level dominates the screen now.
+        const from = this.fadeFrom >= 0 && t - this.fadeStart < this.fadeDuration * 0.5 ? this.fadeFrom : this.shownLevel;
+        this.fadeFrom = from >= 0 && from < n && from !== level ? from : -1;
+        this.fadeTo = level;
+        this.fadeStart = t;
+      }
+      if (this.fadeFrom >= 0) {
+        const p = (t - this.fadeStart) / this.fadeDuration;
+        if (p >= 1 || this.fadeFrom >= n) this.fadeFrom = -1;
+        else { a = this.fadeFrom; b = level; fadeA = 1 - p; fadeB = -p; }
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      const obj = levels[i].object;
+      const visible = i === a || i === b;
+      obj.visible = visible;
+    }
+    if (b >= 0 && b < n) {
+      setObjectFade(levels[a].object, fadeA);
+      setObjectFade(levels[b].object, fadeB);
+      this.fadeWasActive = true;
+    } else if (this.fadeWasActive) {
+      for (let i = 0; i < n; i++) setObjectFade(levels[i].object, 1);
+      this.fadeWasActive = false;
+    }
+    this.shownLevel = level;
+    if (!(this.fadeDuration > 0)) this.fadeTo = level;
+  }
+
+  private fadeWasActive = false;
+
+  /**
+   * Raycasts the level that is drawn (the dominant one of a cross-fade pair) and its descendants, then
+   * stops the raycaster from descending into the hidden levels; other children are still tested.
+   */
+  override raycast(raycaster: Raycaster, intersects: Intersection[]): boolean {
+    const levels = this.levels;
+    if (levels.length === 0) return true;
+    // Nothing of the levels is drawn while LodManager hides the object (culled or hidden).
+    if (!this.hiddenByManager) raycaster.intersectObject(levels[Math.min(this.current, levels.length - 1)].object, true, intersects);
+    for (const child of this.children) {
+      let isLevel = false;
+      for (let i = 0; i < levels.length; i++) if (levels[i].object === child) { isLevel = true; break; }
+      if (!isLevel) raycaster.intersectObject(child, true, intersects);
+    }
+    return false;
+  }
+
+  /** Copies levels (cloned), metric, thresholds, blend thresholds and options from `source`. */
+  override copy(source: this, recursive?: boolean): this {
+    void recursive;
+    Object3D.prototype.copy.call(this, source, false);
+    this.metricValue = source.metric;
+    this.viewportHeight = source.viewportHeight;
+    this.renderer = source.renderer;
+    this.bias = source.bias;
+    this.fadeDuration = source.fadeDuration;
+    this.crossFade = source.crossFade;
+    this.autoUpdate = source.autoUpdate;
+    for (const level of source.levels) this.addLevel(level.object.clone(), level.threshold, level.hysteresis);
+    if (source.blendValues !== null) this.setBlendThresholds(source.blendValues);
+    if (!source.autoSphere && source.boundingSphere !== null) { this.boundingSphere = source.boundingSphere.clone(); this.autoSphere = false; }
+    return this;
+  }
+
+  /**
+   * Serialises like `THREE.LOD` (levels as `{object: uuid, distance, hysteresis}`) plus a `lodkit`
+   * block `{metric, thresholds, blendThresholds, bias, viewportHeight, fadeDuration, crossFade}`;
+   * {@link ScreenSizeLOD.fromJSON} rebuilds it from what `ObjectLoader` returns.
+   */
+  override toJSON(meta?: Parameters<LOD['toJSON']>[0]): ReturnType<LOD['toJSON']> {
+    const data = super.toJSON(meta);
+    const obj = data.object as unknown as Record<string, unknown>;
+    obj.lodkit = {
+      metric: this.metricValue, thresholds: this.levels.map((l) => l.threshold), blendThresholds: this.blendThresholds,
+      bias: this.bias, viewportHeight: this.viewportHeight, fadeDuration: this.fadeDuration, crossFade: this.crossFade,
+    };
+    return data;
+  }
+
+  /**
+   * Rebuilds a `ScreenSizeLOD` from `ObjectLoader` output: `loaded` is the object the loader made
+   * for a serialised `ScreenSizeLOD` (a plain `Object3D` carrying the children), `json` its entry
+   * in the file's `object` tree. Throws `RangeError` when the entry has no `lodkit` block.
+   * @example
+   * ```ts
+   * const root = new ObjectLoader().parse(json);
+   * const lod = ScreenSizeLOD.fromJSON(json.object, root);
+   * ```
+   */
+  static fromJSON(json: { levels?: { object: string; distance: number; hysteresis: number }[]; lodkit?: Record<string, unknown> }, loaded: Object3D): ScreenSizeLOD {
+    const k = json.lodkit;
+    if (k === undefined || json.levels === undefined) throw new RangeError('ScreenSizeLOD.fromJSON: json has no lodkit block or levels');
+    const lod = new ScreenSizeLOD({
+      metric: k.metric as SphereMetric, bias: k.bias as number, viewportHeight: (k.viewportHeight as number | null) ?? null,
+      fadeDuration: k.fadeDuration as number, crossFade: k.crossFade as boolean,
+    });
+    lod.name = loaded.name;
+    lod.position.copy(loaded.position); lod.quaternion.copy(loaded.quaternion); lod.scale.copy(loaded.scale);
+    for (const level of json.levels) {
+      const child = loaded.children.find((c) => c.uuid === level.object);
+      if (child === undefined) throw new RangeError(`ScreenSizeLOD.fromJSON: level object ${level.object} not found`);
+      lod.addLevel(child, level.distance, level.hysteresis);
+    }
+    const blends = k.blendThresholds as number[] | undefined;
+    if (blends !== undefined && blends.length > 0) lod.setBlendThresholds(blends);
+    return lod;
+  }
+
+  private sortLevels(): void {
+    const d = this.descending;
+    this.levels.sort((a, b) => (d ? b.threshold - a.threshold : a.threshold - b.threshold));
+  }
+
+  private levelsChanged(): void {
+    this.shownLevel = -1;
+    this.rebuildThresholds();
+    if (this.autoSphere) this.boundingSphere = null;
+  }
+
+  private rebuildThresholds(): void {
+    const levels = this.levels;
+    const n = Math.max(0, levels.length - 1);
+    const t = new Float32Array(n);
+    for (let i = 0; i < n; i++) t[i] = this.descending ? levels[i].threshold : levels[i + 1].threshold;
+    this.thresholdArray = t;
+    if (this.blendValues !== null) {
+      if (this.blendValues.length > n) this.blendValues.length = n;
+      try {
+        this.blendArray = validateThresholds(t, this.blendValues, this.descending ? 'descending' : 'ascending', 'ScreenSizeLOD').blendThresholds;
+      } catch (error) {
+        this.blendValues = null; this.blendArray = new Float32Array(0);
+        throw error;
+      }
+    } else {
+      this.blendArray = new Float32Array(0);
+    }
+  }
+
+  /** Assigning a sphere turns automatic bounds off. */
+  setBoundingSphere(sphere: Sphere): this {
+    this.boundingSphere = sphere;
+    this.autoSphere = false;
+    return this;
+  }
+}
+
