@@ -12,6 +12,9 @@ let seed = 12345;
 const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296);
 for (let i = 0; i < S; i++) spheres.set([rand() * 20 - 10, rand() * 20 - 10, -1 - rand() * 500, 0.1 + rand() * 3], i * 4);
 const sink = new Float64Array(1);
+const f2 = new Frustum();
+const setInit = { position: [0, 1.5, 0], rotation: [0, 0, 0, 1], window: { min: [-1, -0.5], max: [1, 0.5] }, near: 0.1, far: 500 };
+const perspectiveInit = { fovY: 50, aspect: 1.5, near: 0.1, far: 1e4, position: [1, 2, 3], rotation: [0, 0, 0, 1] };
 let escaped = { r: 0 };
 const N = 1_000_000, M = S - 1;
 await runProbes({
@@ -19,6 +22,9 @@ await runProbes({
   spherePixelDiameter() { let a = 0; for (let i = 0; i < N; i++) { const k = (i & M) * 4; a += spherePixelDiameter(f, spheres[k], spheres[k + 1], spheres[k + 2], spheres[k + 3], 1080); } sink[0] += a; },
   sphereScreenArea() { let a = 0; for (let i = 0; i < N; i++) { const k = (i & M) * 4; a += sphereScreenArea(f, spheres[k], spheres[k + 1], spheres[k + 2], spheres[k + 3]); } sink[0] += a; },
   sphereScreenAreaOrtho() { let a = 0; for (let i = 0; i < N; i++) { const k = (i & M) * 4; a += sphereScreenArea(o, spheres[k], spheres[k + 1], spheres[k + 2], spheres[k + 3]); } sink[0] += a; },
+  // Per-frame camera updates re-use one Frustum and one init object.
+  frustumSet() { for (let i = 0; i < N / 10; i++) { setInit.position[2] = spheres[(i & M) * 4 + 2]; f2.set(setInit); } sink[0] += f2.planes[3]; },
+  frustumPerspective() { for (let i = 0; i < N / 10; i++) { perspectiveInit.fovY = 20 + (i & 63); Frustum.perspective(perspectiveInit, f2); } sink[0] += f2.planes[3]; },
   // Control: proves the harness sees allocation (each iteration escapes a fresh object).
   controlAllocates() { for (let i = 0; i < N; i++) { const k = (i & M) * 4; escaped = { r: spheres[k + 3] }; } sink[0] += escaped.r; },
   sphereDistance() { let a = 0; for (let i = 0; i < N; i++) { const k = (i & M) * 4; a += sphereDistance(f, spheres[k], spheres[k + 1], spheres[k + 2], spheres[k + 3]); } sink[0] += a; },

@@ -14,7 +14,7 @@ describe('Frustum', () => {
     expect(Array.from(f.position)).toEqual([0, 0, 0]);
     expect(Array.from(f.rotation)).toEqual([0, 0, 0, 1]);
     expect([f.near, f.far, f.projection, f.windowArea, f.referencePlaneDepth]).toEqual([1, 10, 'perspective', 4, 1]);
-    expect(Array.from(f.forward)).toEqual([-0, -0, -1].map((v) => v + 0));
+    expect(Array.from(f.forward, (v) => v + 0)).toEqual([0, 0, -1]); // + 0 folds −0 into 0
   });
 
   it('builds the window from fovY and aspect', () => {
