@@ -73,11 +73,16 @@ export class FrameState {
   chainSlope = new Float64Array(0);
   chainInfo = new Uint32Array(0);
   /** Budget policy: cost of every drawn object before upgrades. */
-  baseCost = 0;
+  baseCost = 0.5;
+
+  // Scalars that hold doubles start at a non-integer value so that V8 gives their fields the double
+  // representation from the start: with a small-integer start, optimised code storing a double
+  // deoptimised on EVERY frame ("insufficient type feedback") while the interpreter kept storing
+  // integer-valued totals as small integers. `update()` resets them before use.
 
   // Options of the frame.
-  bias = 1;
-  hysteresis = 0;
+  bias = 0.5;
+  hysteresis = 0.5;
   minFrames = 0;
   frame = 0;
   /** Kernel filter: only objects whose profile metric is `code` (when `filter`). */
@@ -86,8 +91,8 @@ export class FrameState {
 
   // Stats accumulators.
   levelCounts = new Uint32Array(1);
-  totalCost = 0;
-  minimumCost = 0;
+  totalCost = 0.5;
+  minimumCost = 0.5;
   invalid = 0;
   hidden = 0;
 }

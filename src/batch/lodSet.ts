@@ -31,7 +31,7 @@ import {
 } from './frameState.js';
 import {
   areaOrthographicKernel, areaPerspectiveKernel, CULLED_SIZE, distanceKernel, heightOrthographicKernel,
-  heightPerspectiveKernel, type CombineMode, type KernelView,
+  heightPerspectiveKernel, VIEW_EYE, VIEW_PARAMS, VIEW_SCALE, VIEW_WINDOW_MAX, VIEW_WINDOW_MIN, type CombineMode,
 } from './metricKernels.js';
 import { MetricCode, ProfileTable, validateLodProfile, type LodProfile, type LodProfileOptions } from './profiles.js';
 import { decideAscending, decideDescending } from './thresholdKernels.js';
@@ -121,9 +121,7 @@ function requireInteger(value: unknown, field: string, min: number, max: number)
   return value;
 }
 
-const kernelView: KernelView = {
-  planes: new Float64Array(24), ex: 0, ey: 0, ez: 0, windowHeight: 1, windowArea: 1, referencePlaneDepth: 1, scale: 1,
-};
+const viewParams = new Float64Array(VIEW_PARAMS);
 
 /**
  * A batch of bounding spheres with LOD profiles, updated once per frame.
@@ -157,9 +155,13 @@ export class LodSet {
   private freeIds = new Uint32Array(0);
   private freeCount = 0;
   private frame = 0;
+  private lastMinLevel = 0;
+  private lastMaxLevel = 255;
+  private chainKey = -1;
 
   private readonly stats: LodFrameStats = {
-    totalCost: 0, levelCounts: new Uint32Array(1), changes: 0, budgetMet: true, minimumCost: 0, invalid: 0, hidden: 0,
+    // Non-integer starts give the double fields V8's double representation (see FrameState).
+    totalCost: 0.5, levelCounts: new Uint32Array(1), changes: 0, budgetMet: true, minimumCost: 0.5, invalid: 0, hidden: 0,
   };
 
   constructor(initialCapacity = 1024) {
@@ -208,6 +210,7 @@ export class LodSet {
     st.chainCost = new Float64Array(n * s * s);
     st.chainSlope = new Float64Array(n * s * s);
     st.chainInfo = new Uint32Array(n * s);
+    this.chainKey = -1;
     st.keys = new Float64Array(0);
     st.items = new Uint32Array(0);
     return id;
@@ -321,6 +324,8 @@ export class LodSet {
     const cull = options.cull ?? LOD_UPDATE_DEFAULTS.cull;
     const minLevel = options.minLevel ?? LOD_UPDATE_DEFAULTS.minLevel;
     const maxLevel = options.maxLevel ?? LOD_UPDATE_DEFAULTS.maxLevel;
+    this.lastMinLevel = minLevel;
+    this.lastMaxLevel = maxLevel;
     for (let p = 0; p < table.count; p++) {
       const coarsest = table.levelCount[p] - 1;
       const hi = maxLevel < coarsest ? maxLevel : coarsest;
@@ -380,21 +385,22 @@ export class LodSet {
     for (let v = 0; v < viewCount; v++) {
       const view = single ? (views as LodView) : (views as readonly LodView[])[v];
       const f = view.frustum;
-      const kv = kernelView;
-      kv.planes = f.planes;
-      kv.ex = f.position[0]; kv.ey = f.position[1]; kv.ez = f.position[2];
-      kv.windowHeight = f.windowHeight; kv.windowArea = f.windowArea; kv.referencePlaneDepth = f.referencePlaneDepth;
-      kv.scale = code === MetricCode.pixels ? (view.viewportHeight as number) : 1;
+      const kv = viewParams, pl = f.planes;
+      kv.set(f.position, VIEW_EYE);
+      kv.set(f.windowMin, VIEW_WINDOW_MIN);
+      kv.set(f.windowMax, VIEW_WINDOW_MAX);
+      if (code === MetricCode.pixels) kv[VIEW_SCALE] = view.viewportHeight as number;
+      else kv[VIEW_SCALE] = 1;
       const mode: CombineMode = v === 0 ? 0 : code === MetricCode.distance ? 2 : 1;
       if (code === MetricCode.distance) {
-        distanceKernel(st.spheres, start, end, out, mode, kv, cull, st.profileIds, st.metricCode, code, filter);
+        distanceKernel(st.spheres, start, end, out, mode, pl, kv, cull, st.profileIds, st.metricCode, code, filter);
       } else if (code === MetricCode.screenArea) {
-        if (f.isPerspective) areaPerspectiveKernel(st.spheres, start, end, out, mode, kv, cull, st.profileIds, st.metricCode, code, filter);
-        else areaOrthographicKernel(st.spheres, start, end, out, mode, kv, cull, st.profileIds, st.metricCode, code, filter);
+        if (f.isPerspective) areaPerspectiveKernel(st.spheres, start, end, out, mode, pl, kv, cull, st.profileIds, st.metricCode, code, filter);
+        else areaOrthographicKernel(st.spheres, start, end, out, mode, pl, kv, cull, st.profileIds, st.metricCode, code, filter);
       } else if (f.isPerspective) {
-        heightPerspectiveKernel(st.spheres, start, end, out, mode, kv, cull, st.profileIds, st.metricCode, code, filter);
+        heightPerspectiveKernel(st.spheres, start, end, out, mode, pl, kv, cull, st.profileIds, st.metricCode, code, filter);
       } else {
-        heightOrthographicKernel(st.spheres, start, end, out, mode, kv, cull, st.profileIds, st.metricCode, code, filter);
+        heightOrthographicKernel(st.spheres, start, end, out, mode, pl, kv, cull, st.profileIds, st.metricCode, code, filter);
       }
     }
   }
@@ -410,8 +416,15 @@ export class LodSet {
     finalizePass(st, n);
   }
 
+  /**
+   * Builds each profile's upgrade chains for this frame's level range; cached, because they depend
+   * only on the profile and on (minLevel, maxLevel, hybrid), which rarely change between frames.
+   */
   private buildChains(hybrid: boolean): void {
     const st = this.st, table = this.table, s = table.stride;
+    const key = (hybrid ? 1 : 0) + this.lastMinLevel * 2 + this.lastMaxLevel * 512 + table.count * 131072;
+    if (key === this.chainKey) return;
+    this.chainKey = key;
     const info = st.chainInfo;
     for (let p = 0; p < table.count; p++) {
       const lo = st.lo[p], hi = st.hi[p];

@@ -73,7 +73,6 @@ export function decideDescending(st: FrameState, start: number, end: number, out
   const lc = st.levelCount, metricCode = st.metricCode, costs = st.costs, loA = st.lo, hiA = st.hi;
   const stride = st.stride, bias = st.bias, h = st.hysteresis, minFrames = st.minFrames, frame = st.frame;
   const code = st.code, filter = st.filter, useHold = h > 0 || minFrames > 0;
-  const up = 1 + h, down = 1 - h;
   let changedCount = st.changedCount, totalCost = 0, minimumCost = 0, invalid = 0, hidden = 0;
 
   for (let i = start; i < end; i++) {
@@ -124,7 +123,7 @@ export function decideDescending(st: FrameState, start: number, end: number, out
             // k = 1 → v·(1−h) (hold when the previous level lies between the two), k = 2 → prev.
             let la = 0, fp = 0;
             for (let k = hold ? 2 : h > 0 ? 0 : 3; k < 3; k++) {
-              const x = k === 0 ? v * up : k === 1 ? v * down : prev;
+              const x = k === 0 ? v * (1 + h) : k === 1 ? v * (1 - h) : prev;
               const xF = Math.fround(x);
               let q = 0;
               while (q < n && !(xF > t[off + q])) q++;
@@ -190,7 +189,6 @@ export function decideAscending(st: FrameState, start: number, end: number, out:
   const lc = st.levelCount, metricCode = st.metricCode, costs = st.costs, loA = st.lo, hiA = st.hi;
   const stride = st.stride, bias = st.bias, h = st.hysteresis, minFrames = st.minFrames, frame = st.frame;
   const code = st.code, filter = st.filter, useHold = h > 0 || minFrames > 0;
-  const up = 1 + h, down = 1 - h;
   let changedCount = st.changedCount, totalCost = 0, minimumCost = 0, invalid = 0, hidden = 0;
 
   for (let i = start; i < end; i++) {
@@ -240,7 +238,7 @@ export function decideAscending(st: FrameState, start: number, end: number, out:
             // k = 1 → v·(1−h) (hold when the previous level lies between the two), k = 2 → prev.
             let la = 0, fp = 0;
             for (let k = hold ? 2 : h > 0 ? 0 : 3; k < 3; k++) {
-              const x = k === 0 ? v * up : k === 1 ? v * down : prev;
+              const x = k === 0 ? v * (1 + h) : k === 1 ? v * (1 - h) : prev;
               let q = 0;
               while (q < n && !(x < t[off + q])) q++;
               let g = q;

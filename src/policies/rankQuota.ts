@@ -54,7 +54,8 @@ export function selectSmallest(keys: Float64Array, ids: Uint32Array, from: numbe
   const target = from + k; // the boundary: ids[from … target) must be the k smallest
   let lo = from, hi = to;
   let rounds = 0;
-  const limit = 2 * Math.ceil(Math.log2(to - from + 1)) + 8;
+  let limit = 8; // 2·log2(n) + 8 in integer arithmetic
+  for (let k = to - from; k > 0; k >>>= 1) limit += 2;
   while (hi - lo > 16) {
     let pivotIndex: number;
     if (++rounds > limit) {
