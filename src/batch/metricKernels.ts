@@ -16,6 +16,10 @@
  *   not test planes when it is off (like `sphereDistance`).
  * - A sphere with a NaN/±∞ coordinate or radius, or a negative radius, gives NaN, which survives
  *   the max/min combination (`v > cur` is false for NaN in both directions).
+ * - The six plane tests are OR-ed as numbers (`+(a < b) | +(c < d) …`) and branched on once: with
+ *   random object order about half the objects are culled at random, and six short-circuit
+ *   branches mispredict far more often than one. 1M spheres, 75° view: 33 ms → 25 ms; the same loop
+ *   without any plane test takes 10 ms, the 4-accumulator read 5 ms (same process, loaded machine).
  * - Special values (NaN, ±∞, MAX_VALUE) are stored straight into `out` and the loop continues; they
  *   never meet a computed double in a variable. In Node 20 (V8 11.3) a phi between such a constant
  *   (`NaN`, `Infinity`, even `Number.POSITIVE_INFINITY` in some kernels) and a computed double can
@@ -67,9 +71,9 @@ export function distanceKernel(
     }
     let value: number;
     if (cull && (
-      p0 * x + p1 * y + p2 * z + p3 < -r || p4 * x + p5 * y + p6 * z + p7 < -r ||
-      p8 * x + p9 * y + p10 * z + p11 < -r || p12 * x + p13 * y + p14 * z + p15 < -r ||
-      p16 * x + p17 * y + p18 * z + p19 < -r || p20 * x + p21 * y + p22 * z + p23 < -r)) {
+      (+(p0 * x + p1 * y + p2 * z + p3 < -r) | +(p4 * x + p5 * y + p6 * z + p7 < -r) |
+      +(p8 * x + p9 * y + p10 * z + p11 < -r) | +(p12 * x + p13 * y + p14 * z + p15 < -r) |
+      +(p16 * x + p17 * y + p18 * z + p19 < -r) | +(p20 * x + p21 * y + p22 * z + p23 < -r)) !== 0)) {
       if (mode === 0) out[i] = Number.POSITIVE_INFINITY;
       continue;
     } else {
@@ -105,9 +109,9 @@ export function heightPerspectiveKernel(
     }
     let value: number;
     if (
-      p0 * x + p1 * y + p2 * z + p3 < -r || p4 * x + p5 * y + p6 * z + p7 < -r ||
-      p8 * x + p9 * y + p10 * z + p11 < -r || p12 * x + p13 * y + p14 * z + p15 < -r ||
-      p16 * x + p17 * y + p18 * z + p19 < -r || p20 * x + p21 * y + p22 * z + p23 < -r) {
+      (+(p0 * x + p1 * y + p2 * z + p3 < -r) | +(p4 * x + p5 * y + p6 * z + p7 < -r) |
+      +(p8 * x + p9 * y + p10 * z + p11 < -r) | +(p12 * x + p13 * y + p14 * z + p15 < -r) |
+      +(p16 * x + p17 * y + p18 * z + p19 < -r) | +(p20 * x + p21 * y + p22 * z + p23 < -r)) !== 0) {
       if (mode === 0 || culled > out[i]) out[i] = culled;
       continue;
     } else {
@@ -141,9 +145,9 @@ export function heightOrthographicKernel(
     }
     let value: number;
     if (
-      p0 * x + p1 * y + p2 * z + p3 < -r || p4 * x + p5 * y + p6 * z + p7 < -r ||
-      p8 * x + p9 * y + p10 * z + p11 < -r || p12 * x + p13 * y + p14 * z + p15 < -r ||
-      p16 * x + p17 * y + p18 * z + p19 < -r || p20 * x + p21 * y + p22 * z + p23 < -r) {
+      (+(p0 * x + p1 * y + p2 * z + p3 < -r) | +(p4 * x + p5 * y + p6 * z + p7 < -r) |
+      +(p8 * x + p9 * y + p10 * z + p11 < -r) | +(p12 * x + p13 * y + p14 * z + p15 < -r) |
+      +(p16 * x + p17 * y + p18 * z + p19 < -r) | +(p20 * x + p21 * y + p22 * z + p23 < -r)) !== 0) {
       if (mode === 0 || culled > out[i]) out[i] = culled;
       continue;
     } else {
@@ -174,9 +178,9 @@ export function areaPerspectiveKernel(
     }
     let value: number;
     if (
-      p0 * x + p1 * y + p2 * z + p3 < -r || p4 * x + p5 * y + p6 * z + p7 < -r ||
-      p8 * x + p9 * y + p10 * z + p11 < -r || p12 * x + p13 * y + p14 * z + p15 < -r ||
-      p16 * x + p17 * y + p18 * z + p19 < -r || p20 * x + p21 * y + p22 * z + p23 < -r) {
+      (+(p0 * x + p1 * y + p2 * z + p3 < -r) | +(p4 * x + p5 * y + p6 * z + p7 < -r) |
+      +(p8 * x + p9 * y + p10 * z + p11 < -r) | +(p12 * x + p13 * y + p14 * z + p15 < -r) |
+      +(p16 * x + p17 * y + p18 * z + p19 < -r) | +(p20 * x + p21 * y + p22 * z + p23 < -r)) !== 0) {
       if (mode === 0 || culled > out[i]) out[i] = culled;
       continue;
     } else {
@@ -211,9 +215,9 @@ export function areaOrthographicKernel(
     }
     let value: number;
     if (
-      p0 * x + p1 * y + p2 * z + p3 < -r || p4 * x + p5 * y + p6 * z + p7 < -r ||
-      p8 * x + p9 * y + p10 * z + p11 < -r || p12 * x + p13 * y + p14 * z + p15 < -r ||
-      p16 * x + p17 * y + p18 * z + p19 < -r || p20 * x + p21 * y + p22 * z + p23 < -r) {
+      (+(p0 * x + p1 * y + p2 * z + p3 < -r) | +(p4 * x + p5 * y + p6 * z + p7 < -r) |
+      +(p8 * x + p9 * y + p10 * z + p11 < -r) | +(p12 * x + p13 * y + p14 * z + p15 < -r) |
+      +(p16 * x + p17 * y + p18 * z + p19 < -r) | +(p20 * x + p21 * y + p22 * z + p23 < -r)) !== 0) {
       if (mode === 0 || culled > out[i]) out[i] = culled;
       continue;
     } else {
