@@ -22,6 +22,7 @@ import { Scene } from '@babylonjs/core/scene.js';
 import { Mesh } from '@babylonjs/core/Meshes/mesh.js';
 import { FreeCamera } from '@babylonjs/core/Cameras/freeCamera.js';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector.js';
+import { Logger } from '@babylonjs/core/Misc/logger.js';
 import { LodSet, type LodUpdateOptions, type LodView } from '../src/batch/lodSet.js';
 import { Frustum } from '../src/metrics/frustum.js';
 import { lookAtRotation } from '../src/metrics/vector.js';
@@ -129,6 +130,7 @@ rows.push({
 
 // (d) Babylon: 20k meshes with 3 LOD meshes each (4 levels), NullEngine.
 const BABYLON_N = QUICK ? 5_000 : 20_000;
+Logger.LogLevels = Logger.NoneLogLevel; // keep stdout clean for --json
 const engine = new NullEngine();
 const scene = new Scene(engine);
 const babylonCamera = new FreeCamera('camera', new Vector3(0, 10, 0), scene);
