@@ -39,6 +39,7 @@ import {
 } from './metricKernels.js';
 import { MetricCode, ProfileTable, validateLodProfile, type LodProfile, type LodProfileOptions } from './profiles.js';
 import { decideAscending, decideDescending } from './thresholdKernels.js';
+import { LodThreads, MAX_THREADED_VIEWS } from './threads.js';
 import {
   applyRanks, applyUpgrades, classifyPass, clearCoarsenedBlend, collectBudgetItems, collectHybridItems,
   collectRankCandidates, finalizePass, hybridMinimumCost,
@@ -159,6 +160,8 @@ export class LodSet {
   private freeIds = new Uint32Array(0);
   private freeCount = 0;
   private frame = 0;
+  private threadCount = 1;
+  private threads: LodThreads | null = null;
   private lastMinLevel = 0;
   private lastMaxLevel = 255;
   private chainKey = -1;
@@ -204,7 +207,8 @@ export class LodSet {
     st.thresholds = t.thresholds; st.blendThresholds = t.blendThresholds;
     st.thresholdCount = t.thresholdCount; st.blendCount = t.blendCount; st.levelCount = t.levelCount;
     st.metricCode = t.metricCode; st.costs = t.costs; st.errors = t.errors; st.qualityFloor = t.qualityFloor;
-    st.lo = new Uint8Array(t.count); st.hi = new Uint8Array(t.count); st.floor = new Uint8Array(t.count);
+    this.shareProfileRanges();
+    st.floor = new Uint8Array(t.count);
     if (st.levelCounts.length < t.stride) {
       st.levelCounts = new Uint32Array(t.stride);
       this.stats.levelCounts = st.levelCounts;
@@ -215,6 +219,7 @@ export class LodSet {
     st.chainSlope = new Float64Array(n * s * s);
     st.chainInfo = new Uint32Array(n * s);
     this.chainKey = -1;
+    this.restartThreads(); // workers hold copies of the profile arrays
     st.keys = new Float64Array(0);
     st.items = new Uint32Array(0);
     return id;
@@ -347,7 +352,8 @@ export class LodSet {
 
     const n = this.used;
     if (policy === 'thresholds') {
-      this.thresholdPass(views, single, viewCount, cull, 0, n, st.levels, true);
+      if (this.threads !== null && viewCount <= MAX_THREADED_VIEWS) this.threadedThresholds(views, single, viewCount, cull, n);
+      else this.thresholdPass(views, single, viewCount, cull, 0, n, st.levels, true);
     } else if (policy === 'rankQuota') {
       this.rankQuota(views, single, viewCount, cull, options.quotas as ArrayLike<number>, n);
     } else if (policy === 'budget') {
@@ -602,23 +608,98 @@ export class LodSet {
 
   private grow(capacity: number): void {
     const st = this.st, old = this.capacity;
-    const f32 = (a: Float32Array, k = 1) => { const b = new Float32Array(capacity * k); b.set(a.subarray(0, old * k)); return b; };
+    // Shared buffers in worker-thread mode (the workers see the same memory), plain ones otherwise.
+    const buffer = (bytes: number) => (this.threadCount > 1 ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+    const f32 = (a: Float32Array, k = 1) => { const b = new Float32Array(buffer(4 * capacity * k)); b.set(a.subarray(0, old * k)); return b; };
     st.spheres = f32(st.spheres, 4);
     st.blend = f32(st.blend);
     st.sizes = f32(st.sizes);
-    const u8 = (a: Uint8Array) => { const b = new Uint8Array(capacity); b.set(a.subarray(0, old)); return b; };
+    const u8 = (a: Uint8Array) => { const b = new Uint8Array(buffer(capacity)); b.set(a.subarray(0, old)); return b; };
     st.flags = u8(st.flags);
     st.forced = u8(st.forced);
     st.levels = u8(st.levels);
-    const p = new Uint16Array(capacity); p.set(st.profileIds.subarray(0, old)); st.profileIds = p;
-    const lc = new Int32Array(capacity); lc.set(st.lastChange.subarray(0, old)); st.lastChange = lc;
-    st.changed = new Uint32Array(capacity);
-    st.work = new Float64Array(capacity);
+    const p = new Uint16Array(buffer(2 * capacity)); p.set(st.profileIds.subarray(0, old)); st.profileIds = p;
+    const lc = new Int32Array(buffer(4 * capacity)); lc.set(st.lastChange.subarray(0, old)); st.lastChange = lc;
+    st.changed = new Uint32Array(buffer(4 * capacity));
+    st.work = new Float64Array(buffer(8 * capacity));
     st.next = new Uint8Array(capacity);
     st.fixed = new Uint8Array(capacity);
     if (st.weights.length > 0) st.weights = new Float64Array(capacity);
     const free = new Uint32Array(capacity); free.set(this.freeIds.subarray(0, this.freeCount)); this.freeIds = free;
     this.capacity = capacity;
+    this.restartThreads();
+  }
+
+  /**
+   * Splits thresholds-policy updates over `count` threads (the calling thread plus `count − 1`
+   * workers) with `SharedArrayBuffer` storage; results are bit-identical to one thread. `count = 1`
+   * returns to single-threaded mode. Other policies always run on the calling thread. Call
+   * `dispose()` (or `setThreads(1)`) when done.
+   * @example
+   * ```ts
+   * set.setThreads(2);
+   * set.update(view, { policy: 'thresholds' }); // same levels as with one thread
+   * set.dispose();
+   * ```
+   */
+  setThreads(count: number): void {
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 64) {
+      throw new RangeError(`LodSet.setThreads: count must be an integer in [1, 64], got ${String(count)}`);
+    }
+    if (this.threads) { this.threads.dispose(); this.threads = null; }
+    this.threadCount = count;
+    if (this.table.count > 0) this.shareProfileRanges();
+    this.grow(this.capacity); // re-allocates the object arrays (shared when count > 1) and starts the workers
+  }
+
+  /** Ends the worker threads, if any (the set keeps working single-threaded). */
+  dispose(): void {
+    if (this.threads) { this.threads.dispose(); this.threads = null; }
+    this.threadCount = 1;
+  }
+
+  private shareProfileRanges(): void {
+    const st = this.st, n = this.table.count;
+    const shared = this.threadCount > 1;
+    st.lo = shared ? new Uint8Array(new SharedArrayBuffer(n)) : new Uint8Array(n);
+    st.hi = shared ? new Uint8Array(new SharedArrayBuffer(n)) : new Uint8Array(n);
+  }
+
+  private restartThreads(): void {
+    if (this.threads) { this.threads.dispose(); this.threads = null; }
+    if (this.threadCount > 1 && this.table.count > 0) this.threads = new LodThreads(this.threadCount - 1, this.st);
+  }
+
+  /** The thresholds policy over worker threads: same kernels, contiguous id ranges, merged stats. */
+  private threadedThresholds(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, n: number): void {
+    const threads = this.threads as LodThreads, st = this.st, params = threads.parameterBlock;
+    params[0] = st.bias; params[1] = st.hysteresis; params[2] = st.minFrames; params[3] = st.frame;
+    params[4] = cull ? 1 : 0; params[5] = viewCount; params[6] = this.table.metricMask;
+    for (let v = 0; v < viewCount; v++) {
+      const view = single ? (views as LodView) : (views as readonly LodView[])[v];
+      const f = view.frustum, o = LodThreads.viewOffset(v);
+      params.set(f.planes, o);
+      params.set(f.position, o + 24 + VIEW_EYE);
+      params.set(f.windowMin, o + 24 + VIEW_WINDOW_MIN);
+      params.set(f.windowMax, o + 24 + VIEW_WINDOW_MAX);
+      params[o + 24 + VIEW_SCALE] = view.viewportHeight ?? 1;
+      params[o + 32] = f.isPerspective ? 1 : 0;
+    }
+    const mainEnd = threads.split(n);
+    threads.start();
+    this.thresholdPass(views, single, viewCount, cull, 0, mainEnd, st.levels, true);
+    threads.wait();
+    const results = threads.results, stride = this.table.stride, changed = st.changed, levelCounts = st.levelCounts;
+    let count = st.changedCount;
+    for (let w = 1; w <= threads.workerCount; w++) {
+      const r = w * (5 + stride), k = results[r], from = threads.starts[w];
+      if (k > 0) changed.copyWithin(count, from, from + k);
+      count += k;
+      st.totalCost += results[r + 1]; st.minimumCost += results[r + 2];
+      st.invalid += results[r + 3]; st.hidden += results[r + 4];
+      for (let l = 0; l < stride; l++) levelCounts[l] += results[r + 5 + l];
+    }
+    st.changedCount = count;
   }
 
   private checkProfile(profile: number, method: string): void {
