@@ -9,6 +9,7 @@
  * (a) read floor: four accumulators over the same 1M-sphere Float32Array the set stores;
  * (b) LodSet.update, thresholds + hysteresis + blend, 1M spheres, camera moving every frame;
  * (c) LodSet.update, budget and rankQuota, 1M spheres, 4 levels;
+ * (b2) (b) split over 2 threads (worker mode);
  * (d) three.js LOD.update on 100k THREE.LOD objects (4 levels) and Babylon getLOD on 20k meshes
  *     (NullEngine, 4 levels), per object.
  *
@@ -77,6 +78,8 @@ function makeSet(): LodSet {
 }
 
 const setB = makeSet();
+const setThreaded = makeSet();
+setThreaded.setThreads(2);
 const setBudget = makeSet();
 const setRank = makeSet();
 const thresholdsOptions: LodUpdateOptions = { policy: 'thresholds', hysteresis: 0.1 };
@@ -97,6 +100,7 @@ let frame = 0;
 const rows: { name: string; objects: number; run: () => void; times: number[] }[] = [
   { name: '(a) read floor, 4 accumulators, 1M spheres', objects: N, run: readFloor, times: [] },
   { name: '(b) update thresholds + hysteresis + blend, 1M', objects: N, run: () => { setB.update(views[frame++ & 15], thresholdsOptions); }, times: [] },
+  { name: '(b2) same as (b), 2 threads (SharedArrayBuffer workers)', objects: N, run: () => { setThreaded.update(views[frame++ & 15], thresholdsOptions); }, times: [] },
   { name: '(c) update budget, 1M, 4 levels', objects: N, run: () => { setBudget.update(views[frame++ & 15], budgetOptions); }, times: [] },
   { name: '(c) update rankQuota [1k, 10k, 100k], 1M, 4 levels', objects: N, run: () => { setRank.update(views[frame++ & 15], rankOptions); }, times: [] },
 ];
@@ -174,7 +178,7 @@ const results = rows.map((row) => {
   return { name: row.name, objects: row.objects, medianMs: ms, nsPerObject: (ms * 1e6) / row.objects, minMs: Math.min(...row.times) };
 });
 const byPrefix = (p: string) => results.find((r) => r.name.startsWith(p))!;
-const floor = results[0], thresholds = results[1], budget = results[2], rank = results[3];
+const floor = results[0], thresholds = results[1], threaded = results[2], budget = results[3], rank = results[4];
 const three = byPrefix('(d) three'), babylon = byPrefix('(d) Babylon');
 const ratios = {
   thresholdsOverFloor: thresholds.medianMs / floor.medianMs,
@@ -182,10 +186,11 @@ const ratios = {
   rankQuotaOverThresholds: rank.medianMs / thresholds.medianMs,
   threeOverLodkitPerObject: three.nsPerObject / thresholds.nsPerObject,
   babylonOverLodkitPerObject: babylon.nsPerObject / thresholds.nsPerObject,
+  twoThreadSpeedUp: thresholds.medianMs / threaded.medianMs,
 };
 const targets = {
   thresholdsOverFloor: '≤ 2.0', budgetOverThresholds: '≤ 3', rankQuotaOverThresholds: '≤ 3',
-  threeOverLodkitPerObject: '≥ 100', babylonOverLodkitPerObject: '≥ 400',
+  threeOverLodkitPerObject: '≥ 100', babylonOverLodkitPerObject: '≥ 400', twoThreadSpeedUp: '≥ 1.7',
 };
 const machine = { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: (await import('node:os')).cpus().length, samples: SAMPLES };
 
@@ -201,3 +206,4 @@ if (JSON_OUT) {
   for (const [k, v] of Object.entries(ratios)) console.log(`| ${k} | ${v.toFixed(2)} | ${targets[k as keyof typeof targets]} |`);
   if (sink === 0) console.log('(sink)');
 }
+setThreaded.dispose();
