@@ -17,6 +17,8 @@
  *   `HIDDEN_LEVEL`, is skipped by `update` and is not in `changed`.
  * - The arrays (`levels`, `blend`, `sizes`, `changed`) are replaced when the set grows: re-read them
  *   after `add`/`addMany`, never cache them across additions.
+ * - Worker-thread mode (`setThreads(n)`, threads.ts): thresholds updates split into id ranges over
+ *   SharedArrayBuffer storage, byte-identical results; the other policies stay on the calling thread.
  * - Scratch arrays for the policies are allocated on the first update that needs them and when
  *   capacity grows, never in a steady-state frame (test/batch/allocation.test.ts).
  * - Timings (bench/RESULTS.md, 2 shared vCPUs, Node 20, 1M spheres, ~30 % visible): thresholds +
