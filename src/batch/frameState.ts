@@ -24,60 +24,65 @@ export const NOT_DRAWN = 2;
 /** Mutable state of one frame. Arrays are the set's own; scalars are set per update. */
 export class FrameState {
   // Objects.
-  spheres = new Float32Array(0);
-  profileIds = new Uint16Array(0);
-  flags = new Uint8Array(0);
-  forced = new Uint8Array(0);
-  levels = new Uint8Array(0);
-  blend = new Float32Array(0);
-  sizes = new Float32Array(0);
-  lastChange = new Int32Array(0);
-  changed = new Uint32Array(0);
+  spheres: Float32Array = new Float32Array(0);
+  profileIds: Uint16Array = new Uint16Array(0);
+  flags: Uint8Array = new Uint8Array(0);
+  forced: Uint8Array = new Uint8Array(0);
+  levels: Uint8Array = new Uint8Array(0);
+  blend: Float32Array = new Float32Array(0);
+  sizes: Float32Array = new Float32Array(0);
+  lastChange: Int32Array = new Int32Array(0);
+  changed: Uint32Array = new Uint32Array(0);
   changedCount = 0;
   /** Metric value per object before bias (scratch). */
-  work = new Float64Array(0);
+  work: Float64Array = new Float64Array(0);
   /** Second metric value (budget weights, scratch). */
-  weights = new Float64Array(0);
+  weights: Float64Array = new Float64Array(0);
   /** Next levels for the non-threshold policies (scratch). */
-  next = new Uint8Array(0);
+  next: Uint8Array = new Uint8Array(0);
   /** {@link ADJUSTABLE} / {@link FIXED} / {@link NOT_DRAWN} per object (scratch). */
-  fixed = new Uint8Array(0);
+  fixed: Uint8Array = new Uint8Array(0);
 
   // Profiles (flattened, see ProfileTable).
   stride = 1;
-  thresholds = new Float32Array(0);
-  blendThresholds = new Float32Array(0);
-  thresholdCount = new Uint8Array(0);
-  blendCount = new Uint8Array(0);
-  levelCount = new Uint8Array(0);
-  metricCode = new Uint8Array(0);
-  costs = new Float64Array(0);
-  errors = new Float64Array(0);
-  qualityFloor = new Uint8Array(0);
+  thresholds: Float32Array = new Float32Array(0);
+  blendThresholds: Float32Array = new Float32Array(0);
+  thresholdCount: Uint8Array = new Uint8Array(0);
+  blendCount: Uint8Array = new Uint8Array(0);
+  levelCount: Uint8Array = new Uint8Array(0);
+  metricCode: Uint8Array = new Uint8Array(0);
+  costs: Float64Array = new Float64Array(0);
+  errors: Float64Array = new Float64Array(0);
+  qualityFloor: Uint8Array = new Uint8Array(0);
   /** Finest allowed level per profile this frame. */
-  lo = new Uint8Array(0);
+  lo: Uint8Array = new Uint8Array(0);
   /** Coarsest allowed level per profile this frame. */
-  hi = new Uint8Array(0);
+  hi: Uint8Array = new Uint8Array(0);
   /** Hybrid quality floor per profile this frame (qualityFloor clamped to [lo, hi]). */
-  floor = new Uint8Array(0);
+  floor: Uint8Array = new Uint8Array(0);
 
   // Policy scratch (sized lazily by LodSet).
-  candidates = new Uint32Array(0);
-  ranks = new Uint8Array(0);
-  keys = new Float64Array(0);
-  items = new Uint32Array(0);
-  chainOf = new Uint32Array(0);
-  preferred = new Uint8Array(0);
-  chainLevel = new Uint8Array(0);
-  chainCost = new Float64Array(0);
-  chainSlope = new Float64Array(0);
-  chainInfo = new Uint32Array(0);
+  candidates: Uint32Array = new Uint32Array(0);
+  ranks: Uint8Array = new Uint8Array(0);
+  keys: Float64Array = new Float64Array(0);
+  items: Uint32Array = new Uint32Array(0);
+  chainOf: Uint32Array = new Uint32Array(0);
+  preferred: Uint8Array = new Uint8Array(0);
+  chainLevel: Uint8Array = new Uint8Array(0);
+  chainCost: Float64Array = new Float64Array(0);
+  chainSlope: Float64Array = new Float64Array(0);
+  chainInfo: Uint32Array = new Uint32Array(0);
   /** Budget policy: cost of every drawn object before upgrades. */
-  baseCost = 0;
+  baseCost = 0.5;
+
+  // Scalars that hold doubles start at a non-integer value so that V8 gives their fields the double
+  // representation from the start: with a small-integer start, optimised code storing a double
+  // deoptimised on EVERY frame ("insufficient type feedback") while the interpreter kept storing
+  // integer-valued totals as small integers. `update()` resets them before use.
 
   // Options of the frame.
-  bias = 1;
-  hysteresis = 0;
+  bias = 0.5;
+  hysteresis = 0.5;
   minFrames = 0;
   frame = 0;
   /** Kernel filter: only objects whose profile metric is `code` (when `filter`). */
@@ -85,9 +90,9 @@ export class FrameState {
   filter = false;
 
   // Stats accumulators.
-  levelCounts = new Uint32Array(1);
-  totalCost = 0;
-  minimumCost = 0;
+  levelCounts: Uint32Array = new Uint32Array(1);
+  totalCost = 0.5;
+  minimumCost = 0.5;
   invalid = 0;
   hidden = 0;
 }

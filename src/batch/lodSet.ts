@@ -17,24 +17,31 @@
  *   `HIDDEN_LEVEL`, is skipped by `update` and is not in `changed`.
  * - The arrays (`levels`, `blend`, `sizes`, `changed`) are replaced when the set grows: re-read them
  *   after `add`/`addMany`, never cache them across additions.
+ * - Worker-thread mode (`setThreads(n)`, threads.ts): thresholds updates split into id ranges over
+ *   SharedArrayBuffer storage, byte-identical results; the other policies stay on the calling thread.
  * - Scratch arrays for the policies are allocated on the first update that needs them and when
  *   capacity grows, never in a steady-state frame (test/batch/allocation.test.ts).
- * - Timings: bench/RESULTS.md.
+ * - Timings (bench/RESULTS.md, 2 shared vCPUs, Node 20, 1M spheres, ~30 % visible): thresholds +
+ *   hysteresis + blend 44–47 ms (metric kernel ~21 ms, decision ~26 ms; the 4-accumulator read of the
+ *   same array 2.9–3.1 ms); budget 67–69 ms; rankQuota with three quotas 76–82 ms. three.js
+ *   `LOD.update` 241–283 ns and Babylon `getLOD` 490–576 ns per object in the same process.
+ * - The first version ran at 75–130 ns per object and allocated ~1 MB per frame (boxed doubles, deopt
+ *   loops); the fixes are recorded in the notes of metricKernels.ts, thresholdKernels.ts,
+ *   policyPasses.ts and frameState.ts.
  *
  * @module
  */
 import type { Frustum } from '../metrics/frustum.js';
 import { assignQuotaRanks } from '../policies/rankQuota.js';
 import { buildUpgradeChain, selectAffordablePrefix } from '../policies/budget.js';
+import { FLAG_HIDDEN, FLAG_REMOVED, FrameState, HIDDEN_LEVEL, NO_FORCED_LEVEL } from './frameState.js';
 import {
-  ADJUSTABLE, FIXED, FLAG_HIDDEN, FLAG_REMOVED, FrameState, HIDDEN_LEVEL, NOT_DRAWN, NO_FORCED_LEVEL,
-} from './frameState.js';
-import {
-  areaOrthographicKernel, areaPerspectiveKernel, CULLED_SIZE, distanceKernel, heightOrthographicKernel,
-  heightPerspectiveKernel, type CombineMode, type KernelView,
+  areaOrthographicKernel, areaPerspectiveKernel, distanceKernel, heightOrthographicKernel,
+  heightPerspectiveKernel, VIEW_EYE, VIEW_PARAMS, VIEW_SCALE, VIEW_WINDOW_MAX, VIEW_WINDOW_MIN, type CombineMode,
 } from './metricKernels.js';
 import { MetricCode, ProfileTable, validateLodProfile, type LodProfile, type LodProfileOptions } from './profiles.js';
 import { decideAscending, decideDescending } from './thresholdKernels.js';
+import { LodThreads, MAX_THREADED_VIEWS } from './threads.js';
 import {
   applyRanks, applyUpgrades, classifyPass, clearCoarsenedBlend, collectBudgetItems, collectHybridItems,
   collectRankCandidates, finalizePass, hybridMinimumCost,
@@ -121,9 +128,7 @@ function requireInteger(value: unknown, field: string, min: number, max: number)
   return value;
 }
 
-const kernelView: KernelView = {
-  planes: new Float64Array(24), ex: 0, ey: 0, ez: 0, windowHeight: 1, windowArea: 1, referencePlaneDepth: 1, scale: 1,
-};
+const viewParams = new Float64Array(VIEW_PARAMS);
 
 /**
  * A batch of bounding spheres with LOD profiles, updated once per frame.
@@ -157,9 +162,15 @@ export class LodSet {
   private freeIds = new Uint32Array(0);
   private freeCount = 0;
   private frame = 0;
+  private threadCount = 1;
+  private threads: LodThreads | null = null;
+  private lastMinLevel = 0;
+  private lastMaxLevel = 255;
+  private chainKey = -1;
 
   private readonly stats: LodFrameStats = {
-    totalCost: 0, levelCounts: new Uint32Array(1), changes: 0, budgetMet: true, minimumCost: 0, invalid: 0, hidden: 0,
+    // Non-integer starts give the double fields V8's double representation (see FrameState).
+    totalCost: 0.5, levelCounts: new Uint32Array(1), changes: 0, budgetMet: true, minimumCost: 0.5, invalid: 0, hidden: 0,
   };
 
   constructor(initialCapacity = 1024) {
@@ -198,7 +209,8 @@ export class LodSet {
     st.thresholds = t.thresholds; st.blendThresholds = t.blendThresholds;
     st.thresholdCount = t.thresholdCount; st.blendCount = t.blendCount; st.levelCount = t.levelCount;
     st.metricCode = t.metricCode; st.costs = t.costs; st.errors = t.errors; st.qualityFloor = t.qualityFloor;
-    st.lo = new Uint8Array(t.count); st.hi = new Uint8Array(t.count); st.floor = new Uint8Array(t.count);
+    this.shareProfileRanges();
+    st.floor = new Uint8Array(t.count);
     if (st.levelCounts.length < t.stride) {
       st.levelCounts = new Uint32Array(t.stride);
       this.stats.levelCounts = st.levelCounts;
@@ -208,6 +220,8 @@ export class LodSet {
     st.chainCost = new Float64Array(n * s * s);
     st.chainSlope = new Float64Array(n * s * s);
     st.chainInfo = new Uint32Array(n * s);
+    this.chainKey = -1;
+    this.restartThreads(); // workers hold copies of the profile arrays
     st.keys = new Float64Array(0);
     st.items = new Uint32Array(0);
     return id;
@@ -321,6 +335,8 @@ export class LodSet {
     const cull = options.cull ?? LOD_UPDATE_DEFAULTS.cull;
     const minLevel = options.minLevel ?? LOD_UPDATE_DEFAULTS.minLevel;
     const maxLevel = options.maxLevel ?? LOD_UPDATE_DEFAULTS.maxLevel;
+    this.lastMinLevel = minLevel;
+    this.lastMaxLevel = maxLevel;
     for (let p = 0; p < table.count; p++) {
       const coarsest = table.levelCount[p] - 1;
       const hi = maxLevel < coarsest ? maxLevel : coarsest;
@@ -338,7 +354,8 @@ export class LodSet {
 
     const n = this.used;
     if (policy === 'thresholds') {
-      this.thresholdPass(views, single, viewCount, cull, 0, n, st.levels, true);
+      if (this.threads !== null && viewCount <= MAX_THREADED_VIEWS) this.threadedThresholds(views, single, viewCount, cull, n);
+      else this.thresholdPass(views, single, viewCount, cull, 0, n, st.levels, true);
     } else if (policy === 'rankQuota') {
       this.rankQuota(views, single, viewCount, cull, options.quotas as ArrayLike<number>, n);
     } else if (policy === 'budget') {
@@ -380,21 +397,22 @@ export class LodSet {
     for (let v = 0; v < viewCount; v++) {
       const view = single ? (views as LodView) : (views as readonly LodView[])[v];
       const f = view.frustum;
-      const kv = kernelView;
-      kv.planes = f.planes;
-      kv.ex = f.position[0]; kv.ey = f.position[1]; kv.ez = f.position[2];
-      kv.windowHeight = f.windowHeight; kv.windowArea = f.windowArea; kv.referencePlaneDepth = f.referencePlaneDepth;
-      kv.scale = code === MetricCode.pixels ? (view.viewportHeight as number) : 1;
+      const kv = viewParams, pl = f.planes;
+      kv.set(f.position, VIEW_EYE);
+      kv.set(f.windowMin, VIEW_WINDOW_MIN);
+      kv.set(f.windowMax, VIEW_WINDOW_MAX);
+      if (code === MetricCode.pixels) kv[VIEW_SCALE] = view.viewportHeight as number;
+      else kv[VIEW_SCALE] = 1;
       const mode: CombineMode = v === 0 ? 0 : code === MetricCode.distance ? 2 : 1;
       if (code === MetricCode.distance) {
-        distanceKernel(st.spheres, start, end, out, mode, kv, cull, st.profileIds, st.metricCode, code, filter);
+        distanceKernel(st.spheres, start, end, out, mode, pl, kv, cull, st.profileIds, st.metricCode, code, filter);
       } else if (code === MetricCode.screenArea) {
-        if (f.isPerspective) areaPerspectiveKernel(st.spheres, start, end, out, mode, kv, cull, st.profileIds, st.metricCode, code, filter);
-        else areaOrthographicKernel(st.spheres, start, end, out, mode, kv, cull, st.profileIds, st.metricCode, code, filter);
+        if (f.isPerspective) areaPerspectiveKernel(st.spheres, start, end, out, mode, pl, kv, cull, st.profileIds, st.metricCode, code, filter);
+        else areaOrthographicKernel(st.spheres, start, end, out, mode, pl, kv, cull, st.profileIds, st.metricCode, code, filter);
       } else if (f.isPerspective) {
-        heightPerspectiveKernel(st.spheres, start, end, out, mode, kv, cull, st.profileIds, st.metricCode, code, filter);
+        heightPerspectiveKernel(st.spheres, start, end, out, mode, pl, kv, cull, st.profileIds, st.metricCode, code, filter);
       } else {
-        heightOrthographicKernel(st.spheres, start, end, out, mode, kv, cull, st.profileIds, st.metricCode, code, filter);
+        heightOrthographicKernel(st.spheres, start, end, out, mode, pl, kv, cull, st.profileIds, st.metricCode, code, filter);
       }
     }
   }
@@ -410,8 +428,15 @@ export class LodSet {
     finalizePass(st, n);
   }
 
+  /**
+   * Builds each profile's upgrade chains for this frame's level range; cached, because they depend
+   * only on the profile and on (minLevel, maxLevel, hybrid), which rarely change between frames.
+   */
   private buildChains(hybrid: boolean): void {
     const st = this.st, table = this.table, s = table.stride;
+    const key = (hybrid ? 1 : 0) + this.lastMinLevel * 2 + this.lastMaxLevel * 512 + table.count * 131072;
+    if (key === this.chainKey) return;
+    this.chainKey = key;
     const info = st.chainInfo;
     for (let p = 0; p < table.count; p++) {
       const lo = st.lo[p], hi = st.hi[p];
@@ -585,23 +610,98 @@ export class LodSet {
 
   private grow(capacity: number): void {
     const st = this.st, old = this.capacity;
-    const f32 = (a: Float32Array, k = 1) => { const b = new Float32Array(capacity * k); b.set(a.subarray(0, old * k)); return b; };
+    // Shared buffers in worker-thread mode (the workers see the same memory), plain ones otherwise.
+    const buffer = (bytes: number) => (this.threadCount > 1 ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+    const f32 = (a: Float32Array, k = 1) => { const b = new Float32Array(buffer(4 * capacity * k)); b.set(a.subarray(0, old * k)); return b; };
     st.spheres = f32(st.spheres, 4);
     st.blend = f32(st.blend);
     st.sizes = f32(st.sizes);
-    const u8 = (a: Uint8Array) => { const b = new Uint8Array(capacity); b.set(a.subarray(0, old)); return b; };
+    const u8 = (a: Uint8Array) => { const b = new Uint8Array(buffer(capacity)); b.set(a.subarray(0, old)); return b; };
     st.flags = u8(st.flags);
     st.forced = u8(st.forced);
     st.levels = u8(st.levels);
-    const p = new Uint16Array(capacity); p.set(st.profileIds.subarray(0, old)); st.profileIds = p;
-    const lc = new Int32Array(capacity); lc.set(st.lastChange.subarray(0, old)); st.lastChange = lc;
-    st.changed = new Uint32Array(capacity);
-    st.work = new Float64Array(capacity);
+    const p = new Uint16Array(buffer(2 * capacity)); p.set(st.profileIds.subarray(0, old)); st.profileIds = p;
+    const lc = new Int32Array(buffer(4 * capacity)); lc.set(st.lastChange.subarray(0, old)); st.lastChange = lc;
+    st.changed = new Uint32Array(buffer(4 * capacity));
+    st.work = new Float64Array(buffer(8 * capacity));
     st.next = new Uint8Array(capacity);
     st.fixed = new Uint8Array(capacity);
     if (st.weights.length > 0) st.weights = new Float64Array(capacity);
     const free = new Uint32Array(capacity); free.set(this.freeIds.subarray(0, this.freeCount)); this.freeIds = free;
     this.capacity = capacity;
+    this.restartThreads();
+  }
+
+  /**
+   * Splits thresholds-policy updates over `count` threads (the calling thread plus `count − 1`
+   * workers) with `SharedArrayBuffer` storage; results are bit-identical to one thread. `count = 1`
+   * returns to single-threaded mode. Other policies always run on the calling thread. Call
+   * `dispose()` (or `setThreads(1)`) when done.
+   * @example
+   * ```ts
+   * set.setThreads(2);
+   * set.update(view, { policy: 'thresholds' }); // same levels as with one thread
+   * set.dispose();
+   * ```
+   */
+  setThreads(count: number): void {
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 64) {
+      throw new RangeError(`LodSet.setThreads: count must be an integer in [1, 64], got ${String(count)}`);
+    }
+    if (this.threads) { this.threads.dispose(); this.threads = null; }
+    this.threadCount = count;
+    if (this.table.count > 0) this.shareProfileRanges();
+    this.grow(this.capacity); // re-allocates the object arrays (shared when count > 1) and starts the workers
+  }
+
+  /** Ends the worker threads, if any (the set keeps working single-threaded). */
+  dispose(): void {
+    if (this.threads) { this.threads.dispose(); this.threads = null; }
+    this.threadCount = 1;
+  }
+
+  private shareProfileRanges(): void {
+    const st = this.st, n = this.table.count;
+    const shared = this.threadCount > 1;
+    st.lo = shared ? new Uint8Array(new SharedArrayBuffer(n)) : new Uint8Array(n);
+    st.hi = shared ? new Uint8Array(new SharedArrayBuffer(n)) : new Uint8Array(n);
+  }
+
+  private restartThreads(): void {
+    if (this.threads) { this.threads.dispose(); this.threads = null; }
+    if (this.threadCount > 1 && this.table.count > 0) this.threads = new LodThreads(this.threadCount - 1, this.st);
+  }
+
+  /** The thresholds policy over worker threads: same kernels, contiguous id ranges, merged stats. */
+  private threadedThresholds(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, n: number): void {
+    const threads = this.threads as LodThreads, st = this.st, params = threads.parameterBlock;
+    params[0] = st.bias; params[1] = st.hysteresis; params[2] = st.minFrames; params[3] = st.frame;
+    params[4] = cull ? 1 : 0; params[5] = viewCount; params[6] = this.table.metricMask;
+    for (let v = 0; v < viewCount; v++) {
+      const view = single ? (views as LodView) : (views as readonly LodView[])[v];
+      const f = view.frustum, o = LodThreads.viewOffset(v);
+      params.set(f.planes, o);
+      params.set(f.position, o + 24 + VIEW_EYE);
+      params.set(f.windowMin, o + 24 + VIEW_WINDOW_MIN);
+      params.set(f.windowMax, o + 24 + VIEW_WINDOW_MAX);
+      params[o + 24 + VIEW_SCALE] = view.viewportHeight ?? 1;
+      params[o + 32] = f.isPerspective ? 1 : 0;
+    }
+    const mainEnd = threads.split(n);
+    threads.start();
+    this.thresholdPass(views, single, viewCount, cull, 0, mainEnd, st.levels, true);
+    threads.wait();
+    const results = threads.results, stride = this.table.stride, changed = st.changed, levelCounts = st.levelCounts;
+    let count = st.changedCount;
+    for (let w = 1; w <= threads.workerCount; w++) {
+      const r = w * (5 + stride), k = results[r], from = threads.starts[w];
+      if (k > 0) changed.copyWithin(count, from, from + k);
+      count += k;
+      st.totalCost += results[r + 1]; st.minimumCost += results[r + 2];
+      st.invalid += results[r + 3]; st.hidden += results[r + 4];
+      for (let l = 0; l < stride; l++) levelCounts[l] += results[r + 5 + l];
+    }
+    st.changedCount = count;
   }
 
   private checkProfile(profile: number, method: string): void {

@@ -73,7 +73,6 @@ export function decideDescending(st: FrameState, start: number, end: number, out
   const lc = st.levelCount, metricCode = st.metricCode, costs = st.costs, loA = st.lo, hiA = st.hi;
   const stride = st.stride, bias = st.bias, h = st.hysteresis, minFrames = st.minFrames, frame = st.frame;
   const code = st.code, filter = st.filter, useHold = h > 0 || minFrames > 0;
-  const up = 1 + h, down = 1 - h;
   let changedCount = st.changedCount, totalCost = 0, minimumCost = 0, invalid = 0, hidden = 0;
 
   for (let i = start; i < end; i++) {
@@ -83,12 +82,30 @@ export function decideDescending(st: FrameState, start: number, end: number, out
     if (filter && metricCode[p] !== code) continue;
     const old = levels[i];
     const s = work[i];
+    if (fl & 1 || s === -1) { // hidden or culled: written here, so no NaN meets the doubles below
+      out[i] = 255; blend[i] = 0; sizes[i] = Number.NaN; hidden++;
+      if (track) {
+        if (old !== 255) { changed[changedCount++] = i; lastChange[i] = frame; }
+      } else {
+        fixed[i] = 2;
+      }
+      continue;
+    }
+    if (s !== s) { // invalid sphere: coarsest allowed level
+      const safe = hiA[p];
+      out[i] = safe; blend[i] = 0; sizes[i] = Number.NaN; invalid++;
+      levelCounts[safe]++;
+      totalCost += costs[p * stride + safe];
+      minimumCost += costs[p * stride + safe];
+      if (track) {
+        if (safe !== old) { changed[changedCount++] = i; lastChange[i] = frame; }
+      } else {
+        fixed[i] = 1;
+      }
+      continue;
+    }
     let level: number, frac = 0, used: number, mark = 0;
-    if (fl & 1 || s === -1) {
-      level = 255; used = Number.NaN; hidden++; mark = 2;
-    } else if (s !== s) {
-      level = hiA[p]; used = Number.NaN; invalid++; mark = 1;
-    } else {
+    {
       const v = s * bias;
       used = v;
       const fo = forced[i];
@@ -98,12 +115,14 @@ export function decideDescending(st: FrameState, start: number, end: number, out
         const off = p * stride, n = tc[p], nb = bc[p], lo = loA[p], hi = hiA[p];
         // OpenUSD's rule, inlined (see lodDescendingAt).
         const sizeF = Math.fround(v);
+        // Branch-free scans: thresholds (and blend thresholds) are sorted, so "first index with
+        // size > t[j]" is the number of j with !(size > t[j]); counting avoids a mispredicted loop exit.
         let lod = 0;
-        while (lod < n && !(sizeF > t[off + lod])) lod++;
+        for (let j = 0; j < n; j++) lod += +!(sizeF > t[off + j]);
         let f = lod;
         if (nb !== 0) {
           let bi = 0;
-          while (bi < nb && !(sizeF > b[off + bi])) bi++;
+          for (let j = 0; j < nb; j++) bi += +!(sizeF > b[off + j]);
           if (bi > lod) bi = lod;
           if (bi < lod - 1) bi = lod - 1;
           if (bi !== lod && bi < nb) {
@@ -124,7 +143,7 @@ export function decideDescending(st: FrameState, start: number, end: number, out
             // k = 1 → v·(1−h) (hold when the previous level lies between the two), k = 2 → prev.
             let la = 0, fp = 0;
             for (let k = hold ? 2 : h > 0 ? 0 : 3; k < 3; k++) {
-              const x = k === 0 ? v * up : k === 1 ? v * down : prev;
+              const x = k === 0 ? v * (1 + h) : k === 1 ? v * (1 - h) : prev;
               const xF = Math.fround(x);
               let q = 0;
               while (q < n && !(xF > t[off + q])) q++;
@@ -163,11 +182,9 @@ export function decideDescending(st: FrameState, start: number, end: number, out
     out[i] = level;
     blend[i] = frac;
     sizes[i] = used;
-    if (level !== 255) {
-      levelCounts[level]++;
-      totalCost += costs[p * stride + level];
-      minimumCost += costs[p * stride + (mark === 0 ? hiA[p] : level)];
-    }
+    levelCounts[level]++;
+    totalCost += costs[p * stride + level];
+    minimumCost += costs[p * stride + (mark === 0 ? hiA[p] : level)];
     if (track) {
       if (level !== old) { changed[changedCount++] = i; lastChange[i] = frame; }
     } else {
@@ -190,7 +207,6 @@ export function decideAscending(st: FrameState, start: number, end: number, out:
   const lc = st.levelCount, metricCode = st.metricCode, costs = st.costs, loA = st.lo, hiA = st.hi;
   const stride = st.stride, bias = st.bias, h = st.hysteresis, minFrames = st.minFrames, frame = st.frame;
   const code = st.code, filter = st.filter, useHold = h > 0 || minFrames > 0;
-  const up = 1 + h, down = 1 - h;
   let changedCount = st.changedCount, totalCost = 0, minimumCost = 0, invalid = 0, hidden = 0;
 
   for (let i = start; i < end; i++) {
@@ -200,12 +216,30 @@ export function decideAscending(st: FrameState, start: number, end: number, out:
     if (filter && metricCode[p] !== code) continue;
     const old = levels[i];
     const s = work[i];
+    if (fl & 1 || s === Number.POSITIVE_INFINITY) { // hidden or culled: written here, so no NaN meets the doubles below
+      out[i] = 255; blend[i] = 0; sizes[i] = Number.NaN; hidden++;
+      if (track) {
+        if (old !== 255) { changed[changedCount++] = i; lastChange[i] = frame; }
+      } else {
+        fixed[i] = 2;
+      }
+      continue;
+    }
+    if (s !== s) { // invalid sphere: coarsest allowed level
+      const safe = hiA[p];
+      out[i] = safe; blend[i] = 0; sizes[i] = Number.NaN; invalid++;
+      levelCounts[safe]++;
+      totalCost += costs[p * stride + safe];
+      minimumCost += costs[p * stride + safe];
+      if (track) {
+        if (safe !== old) { changed[changedCount++] = i; lastChange[i] = frame; }
+      } else {
+        fixed[i] = 1;
+      }
+      continue;
+    }
     let level: number, frac = 0, used: number, mark = 0;
-    if (fl & 1 || s === Number.POSITIVE_INFINITY) {
-      level = 255; used = Number.NaN; hidden++; mark = 2;
-    } else if (s !== s) {
-      level = hiA[p]; used = Number.NaN; invalid++; mark = 1;
-    } else {
+    {
       const v = s / bias;
       used = v;
       const fo = forced[i];
@@ -214,12 +248,12 @@ export function decideAscending(st: FrameState, start: number, end: number, out:
       } else {
         const off = p * stride, n = tc[p], nb = bc[p], lo = loA[p], hi = hiA[p];
         // OpenUSD's rule, inlined (see lodAscendingAt).
-        let lod = 0;
-        while (lod < n && !(v < t[off + lod])) lod++;
+        let lod = 0; // branch-free count, as in decideDescending
+        for (let j = 0; j < n; j++) lod += +!(v < t[off + j]);
         let f = lod;
         if (nb !== 0) {
           let bi = 0;
-          while (bi < nb && !(v < b[off + bi])) bi++;
+          for (let j = 0; j < nb; j++) bi += +!(v < b[off + j]);
           if (bi > lod) bi = lod;
           if (bi < lod - 1) bi = lod - 1;
           if (bi !== lod && bi < nb) {
@@ -240,7 +274,7 @@ export function decideAscending(st: FrameState, start: number, end: number, out:
             // k = 1 → v·(1−h) (hold when the previous level lies between the two), k = 2 → prev.
             let la = 0, fp = 0;
             for (let k = hold ? 2 : h > 0 ? 0 : 3; k < 3; k++) {
-              const x = k === 0 ? v * up : k === 1 ? v * down : prev;
+              const x = k === 0 ? v * (1 + h) : k === 1 ? v * (1 - h) : prev;
               let q = 0;
               while (q < n && !(x < t[off + q])) q++;
               let g = q;
@@ -278,11 +312,9 @@ export function decideAscending(st: FrameState, start: number, end: number, out:
     out[i] = level;
     blend[i] = frac;
     sizes[i] = used;
-    if (level !== 255) {
-      levelCounts[level]++;
-      totalCost += costs[p * stride + level];
-      minimumCost += costs[p * stride + (mark === 0 ? hiA[p] : level)];
-    }
+    levelCounts[level]++;
+    totalCost += costs[p * stride + level];
+    minimumCost += costs[p * stride + (mark === 0 ? hiA[p] : level)];
     if (track) {
       if (level !== old) { changed[changedCount++] = i; lastChange[i] = frame; }
     } else {

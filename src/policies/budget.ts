@@ -21,6 +21,8 @@
  *   total order and the bought steps of an object are always a prefix of its chain. That is the
  *   greedy of the LP relaxation (Sinha & Zoltners 1979) truncated at the first fractional item, so
  *   its benefit is at least LP optimum − (benefit of one step).
+ * - The order test "key descending, then item ascending" is written out inline: as a helper taking
+ *   doubles it was not always inlined, and every call then boxed its arguments (allocation).
  * - Items are packed as `(id << shift) | step` in a `Uint32Array`; ids must stay below `2^(32−shift)`.
  *
  * @module
@@ -71,10 +73,6 @@ export function buildUpgradeChain(
   return (steps << 8) | chainStart;
 }
 
-function itemPrecedes(ka: number, ia: number, kb: number, ib: number): boolean {
-  return ka > kb || (ka === kb && ia < ib);
-}
-
 let lcgState = 0x2545f491;
 
 /**
@@ -95,9 +93,13 @@ export function selectAffordablePrefix(
   chainOf: Uint32Array, chainCost: Float64Array, shift: number,
 ): number {
   const mask = (1 << shift) - 1;
-  let lo = 0, hi = m, remaining = capacity;
+  let lo = 0, hi = m;
+  // `× 1` types the parameter as a number, so `remaining` stays an unboxed double in optimised code
+  // (merging the raw parameter into the loop variable made V8 box it on every update).
+  let remaining = capacity * 1;
   let rounds = 0;
-  const limit = 2 * Math.ceil(Math.log2(m + 1)) + 8;
+  let limit = 8; // 2·log2(m) + 8, in integer arithmetic (no heap numbers before the loop is optimised)
+  for (let k = m; k > 0; k >>>= 1) limit += 2;
   while (hi - lo > 16) {
     let pivotIndex: number;
     if (++rounds > limit) {
@@ -107,11 +109,11 @@ export function selectAffordablePrefix(
       const mid = lo + ((hi - lo) >> 1), last = hi - 1;
       const ka = keys[lo], kb = keys[mid], kc = keys[last];
       const ia = items[lo], ib = items[mid], ic = items[last];
-      if (itemPrecedes(ka, ia, kb, ib)) {
-        pivotIndex = itemPrecedes(kb, ib, kc, ic) ? mid : itemPrecedes(ka, ia, kc, ic) ? last : lo;
-      } else {
-        pivotIndex = itemPrecedes(ka, ia, kc, ic) ? lo : itemPrecedes(kb, ib, kc, ic) ? last : mid;
-      }
+      const ab = ka > kb || (ka === kb && ia < ib);
+      const bc = kb > kc || (kb === kc && ib < ic);
+      const ac = ka > kc || (ka === kc && ia < ic);
+      if (ab) pivotIndex = bc ? mid : ac ? last : lo;
+      else pivotIndex = ac ? lo : bc ? last : mid;
     }
     const last = hi - 1;
     const pk = keys[pivotIndex], pi = items[pivotIndex];
@@ -121,7 +123,7 @@ export function selectAffordablePrefix(
     let sum = 0;
     for (let q = lo; q < last; q++) {
       const k = keys[q], it = items[q];
-      if (itemPrecedes(k, it, pk, pi)) {
+      if (k > pk || (k === pk && it < pi)) {
         keys[q] = keys[store]; items[q] = items[store];
         keys[store] = k; items[store] = it;
         store++;
@@ -144,7 +146,7 @@ export function selectAffordablePrefix(
   for (let q = lo + 1; q < hi; q++) {
     const k = keys[q], it = items[q];
     let j = q - 1;
-    while (j >= lo && itemPrecedes(k, it, keys[j], items[j])) {
+    while (j >= lo && (k > keys[j] || (k === keys[j] && it < items[j]))) {
       keys[j + 1] = keys[j]; items[j + 1] = items[j];
       j--;
     }

@@ -1,0 +1,175 @@
+/**
+ * Worker-thread mode of the thresholds policy: one update split into contiguous id ranges, one per
+ * thread, over `SharedArrayBuffer`-backed storage. The main thread computes the first range itself
+ * and waits for the workers with `Atomics.wait`, so `LodSet.update` stays synchronous.
+ *
+ * Contributor notes:
+ * - Bit-identical by construction: every thread runs the very same kernel functions on its own
+ *   objects, and objects do not interact under the thresholds policy. The worker source is built
+ *   from the kernels' own `Function.prototype.toString()` (they reference nothing outside their
+ *   body), so there is no second copy of the code and no separate worker file to bundle.
+ * - Each worker writes its changed ids into `changed[start …)` of its own range (a range of k
+ *   objects has at most k changes); the main thread compacts them in range order, which is the
+ *   single-thread order. Stats are summed per range (integer costs sum exactly in any order).
+ * - Other policies run single-threaded: rank quotas and budgets are global selections.
+ * - Workers are `unref()`ed and blocked in `Atomics.wait` between frames; `dispose()` ends them.
+ *
+ * @module
+ */
+import { Worker } from 'node:worker_threads';
+import type { FrameState } from './frameState.js';
+import {
+  areaOrthographicKernel, areaPerspectiveKernel, distanceKernel, heightOrthographicKernel, heightPerspectiveKernel,
+} from './metricKernels.js';
+import { decideAscending, decideDescending } from './thresholdKernels.js';
+
+/** Slots per view in the shared parameter block: 24 plane values, 8 view params, projection flag. */
+const VIEW_SLOTS = 34;
+/** Parameter block header: bias, hysteresis, minFrames, frame, cull, viewCount, metric mask, pad. */
+const HEADER = 8;
+/** Maximum number of views in threaded mode. */
+export const MAX_THREADED_VIEWS = 16;
+
+function workerSource(): string {
+  return `
+const { workerData } = require('node:worker_threads');
+${distanceKernel.toString()}
+${heightPerspectiveKernel.toString()}
+${heightOrthographicKernel.toString()}
+${areaPerspectiveKernel.toString()}
+${areaOrthographicKernel.toString()}
+${decideDescending.toString()}
+${decideAscending.toString()}
+const d = workerData;
+const st = {
+  spheres: d.spheres, profileIds: d.profileIds, flags: d.flags, forced: d.forced, levels: d.levels, blend: d.blend,
+  sizes: d.sizes, lastChange: d.lastChange, changed: d.changed, changedCount: 0, work: d.work, weights: new Float64Array(0),
+  next: new Uint8Array(0), fixed: new Uint8Array(0), stride: d.stride, thresholds: d.thresholds,
+  blendThresholds: d.blendThresholds, thresholdCount: d.thresholdCount, blendCount: d.blendCount,
+  levelCount: d.levelCount, metricCode: d.metricCode, costs: d.costs, errors: new Float64Array(0),
+  qualityFloor: new Uint8Array(0), lo: d.lo, hi: d.hi, floor: new Uint8Array(0),
+  bias: 0.5, hysteresis: 0.5, minFrames: 0, frame: 0, code: 0, filter: false,
+  levelCounts: new Uint32Array(d.stride), totalCost: 0.5, minimumCost: 0.5, invalid: 0, hidden: 0,
+};
+const ctrl = d.ctrl, params = d.params, results = d.results, index = d.index, stride = d.stride;
+const planes = [], views = [];
+for (let v = 0; v < ${MAX_THREADED_VIEWS}; v++) {
+  planes.push(params.subarray(${HEADER} + v * ${VIEW_SLOTS}, ${HEADER} + v * ${VIEW_SLOTS} + 24));
+  views.push(params.subarray(${HEADER} + v * ${VIEW_SLOTS} + 24, ${HEADER} + v * ${VIEW_SLOTS} + 32));
+}
+let seq = 0;
+for (;;) {
+  Atomics.wait(ctrl, 0, seq);
+  seq = Atomics.load(ctrl, 0);
+  if (seq < 0) break;
+  const start = d.starts[index], end = d.ends[index];
+  st.bias = params[0]; st.hysteresis = params[1]; st.minFrames = params[2]; st.frame = params[3];
+  const cull = params[4] !== 0, viewCount = params[5], mask = params[6];
+  const mixed = (mask & (mask - 1)) !== 0;
+  st.changedCount = start; st.totalCost = 0; st.minimumCost = 0; st.invalid = 0; st.hidden = 0;
+  st.levelCounts.fill(0);
+  for (let code = 0; code < 4; code++) {
+    if (!(mask & (1 << code))) continue;
+    for (let v = 0; v < viewCount; v++) {
+      const mode = v === 0 ? 0 : code === 0 ? 2 : 1;
+      const persp = params[${HEADER} + v * ${VIEW_SLOTS} + 32] !== 0;
+      const pl = planes[v], vp = views[v];
+      if (code === 0) distanceKernel(st.spheres, start, end, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);
+      else if (code === 3) {
+        if (persp) areaPerspectiveKernel(st.spheres, start, end, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);
+        else areaOrthographicKernel(st.spheres, start, end, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);
+      } else if (persp) heightPerspectiveKernel(st.spheres, start, end, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);
+      else heightOrthographicKernel(st.spheres, start, end, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);
+    }
+    st.code = code; st.filter = mixed;
+    if (code === 0) decideAscending(st, start, end, st.levels, true);
+    else decideDescending(st, start, end, st.levels, true);
+  }
+  const r = index * (5 + stride);
+  results[r] = st.changedCount - start; results[r + 1] = st.totalCost; results[r + 2] = st.minimumCost;
+  results[r + 3] = st.invalid; results[r + 4] = st.hidden;
+  for (let l = 0; l < stride; l++) results[r + 5 + l] = st.levelCounts[l];
+  Atomics.store(ctrl, index, seq);
+  Atomics.notify(ctrl, index);
+}
+`;
+}
+
+/** A pool of worker threads bound to one set's shared storage. @category Batch */
+export class LodThreads {
+  readonly workers: Worker[] = [];
+  readonly ctrl = new Int32Array(new SharedArrayBuffer(4 * 66));
+  readonly params = new Float64Array(new SharedArrayBuffer(8 * (HEADER + MAX_THREADED_VIEWS * VIEW_SLOTS)));
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  readonly results: Float64Array;
+  private seq = 0;
+
+  /** Starts `workerCount` workers over the (shared) arrays of `st`. */
+  constructor(readonly workerCount: number, st: FrameState) {
+    const stride = st.stride;
+    this.starts = new Int32Array(new SharedArrayBuffer(4 * (workerCount + 1)));
+    this.ends = new Int32Array(new SharedArrayBuffer(4 * (workerCount + 1)));
+    this.results = new Float64Array(new SharedArrayBuffer(8 * (workerCount + 1) * (5 + stride)));
+    const source = workerSource();
+    for (let w = 0; w < workerCount; w++) {
+      const worker = new Worker(source, {
+        eval: true,
+        workerData: {
+          index: w + 1, ctrl: this.ctrl, params: this.params, results: this.results, starts: this.starts, ends: this.ends,
+          spheres: st.spheres, profileIds: st.profileIds, flags: st.flags, forced: st.forced, levels: st.levels,
+          blend: st.blend, sizes: st.sizes, lastChange: st.lastChange, changed: st.changed, work: st.work,
+          stride, thresholds: st.thresholds, blendThresholds: st.blendThresholds, thresholdCount: st.thresholdCount,
+          blendCount: st.blendCount, levelCount: st.levelCount, metricCode: st.metricCode, costs: st.costs,
+          lo: st.lo, hi: st.hi,
+        },
+      });
+      worker.unref();
+      this.workers.push(worker);
+    }
+  }
+
+  /** Writes the frame's shared parameters (views already packed by the caller). */
+  get parameterBlock(): Float64Array {
+    return this.params;
+  }
+
+  /** Offset of view `v` in the parameter block: planes at +0, view params at +24, perspective flag at +32. */
+  static viewOffset(v: number): number {
+    return HEADER + v * VIEW_SLOTS;
+  }
+
+  /** Splits `[0, n)` into `workerCount + 1` ranges; returns the end of the main thread's range. */
+  split(n: number): number {
+    const parts = this.workerCount + 1;
+    const chunk = Math.ceil(n / parts);
+    for (let k = 0; k < parts; k++) {
+      this.starts[k] = Math.min(n, k * chunk);
+      this.ends[k] = Math.min(n, (k + 1) * chunk);
+    }
+    return this.ends[0];
+  }
+
+  /** Wakes the workers (parameters must be written). */
+  start(): void {
+    this.seq = (this.seq + 1) & 0x3fffffff;
+    Atomics.store(this.ctrl, 0, this.seq);
+    Atomics.notify(this.ctrl, 0);
+  }
+
+  /** Blocks until every worker finished the current frame. */
+  wait(): void {
+    for (let w = 1; w <= this.workerCount; w++) {
+      let v: number;
+      while ((v = Atomics.load(this.ctrl, w)) !== this.seq) Atomics.wait(this.ctrl, w, v);
+    }
+  }
+
+  /** Ends the workers. */
+  dispose(): void {
+    Atomics.store(this.ctrl, 0, -1);
+    Atomics.notify(this.ctrl, 0);
+    for (const w of this.workers) void w.terminate();
+    this.workers.length = 0;
+  }
+}
