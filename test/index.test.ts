@@ -10,7 +10,8 @@ function filesUnder(dir: string): string[] {
     return statSync(p).isDirectory() ? filesUnder(p) : p.endsWith('.ts') ? [p] : [];
   });
 }
-const importsOf = (file: string) => [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)[^'"]*from\s+'([^']+)'/gm)].map((m) => m[1]);
+// Runtime imports only: `import type` is erased by the compiler.
+const importsOf = (file: string) => [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import(?!\s+type\s)|export(?!\s+type\s))[^'"]*from\s+'([^']+)'/gm)].map((m) => m[1]);
 
 // The layers, lowest first; a module may import only from its own layer or lower ones. The
 // policies are pure typed-array algorithms (selection, knapsack) that the batch engine drives.

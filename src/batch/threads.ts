@@ -13,10 +13,12 @@
  *   single-thread order. Stats are summed per range (integer costs sum exactly in any order).
  * - Other policies run single-threaded: rank quotas and budgets are global selections.
  * - Workers are `unref()`ed and blocked in `Atomics.wait` between frames; `dispose()` ends them.
+ * - `node:worker_threads` is looked up at run time (`process.getBuiltinModule`), never imported: the
+ *   core entry point must load in browsers and bundlers, where threaded mode is simply unavailable.
  *
  * @module
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { FrameState } from './frameState.js';
 import {
   areaOrthographicKernel, areaPerspectiveKernel, distanceKernel, heightOrthographicKernel, heightPerspectiveKernel,
@@ -95,6 +97,15 @@ for (;;) {
 `;
 }
 
+/** Node's `Worker` class, or a clear error where there is none (browsers, other runtimes). */
+function nodeWorkerClass(): typeof Worker {
+  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
+  const module = typeof getBuiltin === 'function' ? getBuiltin('node:worker_threads') as { Worker?: typeof Worker } | undefined : undefined;
+  if (!module?.Worker) throw new RangeError('LodSet.setThreads: worker threads need Node.js ≥ 20.16 (node:worker_threads)');
+  if (typeof SharedArrayBuffer !== 'function') throw new RangeError('LodSet.setThreads: SharedArrayBuffer is not available');
+  return module.Worker;
+}
+
 /** A pool of worker threads bound to one set's shared storage. @category Batch */
 export class LodThreads {
   readonly workers: Worker[] = [];
@@ -112,8 +123,9 @@ export class LodThreads {
     this.ends = new Int32Array(new SharedArrayBuffer(4 * (workerCount + 1)));
     this.results = new Float64Array(new SharedArrayBuffer(8 * (workerCount + 1) * (5 + stride)));
     const source = workerSource();
+    const WorkerClass = nodeWorkerClass();
     for (let w = 0; w < workerCount; w++) {
-      const worker = new Worker(source, {
+      const worker = new WorkerClass(source, {
         eval: true,
         workerData: {
           index: w + 1, ctrl: this.ctrl, params: this.params, results: this.results, starts: this.starts, ends: this.ends,
