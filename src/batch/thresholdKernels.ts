@@ -17,48 +17,14 @@
  * - Inside the loops, flags, marks and sentinels are written as literals (1 hidden, 2 removed, 255
  *   hidden level / no forced level; marks 0 adjustable, 1 fixed, 2 not drawn — see frameState.ts):
  *   an imported constant merging with computed doubles makes TurboFan box values (allocation).
- * - The OpenUSD index rule is re-implemented here with offsets into the flat profile arrays
- *   (`computeLodDescending` takes whole arrays; sub-arrays would allocate per call). Tests check the
- *   two agree object by object.
+ * - The OpenUSD index rule (`computeLodDescending` / `computeLodAscending` in heuristics/lodIndex.ts,
+ *   the reference) is inlined in the decision loops with offsets into the flat profile arrays: the
+ *   reference takes whole arrays (sub-arrays would allocate per call) and a call per object would box
+ *   its doubles. Tests check the two agree object by object.
  *
  * @module
  */
 import type { FrameState } from './frameState.js';
-
-/** OpenUSD's descending rule on `t[off … off+n)`, `b[off … off+nb)`. */
-export function lodDescendingAt(t: Float32Array, b: Float32Array, off: number, n: number, nb: number, size: number): number {
-  const sizeF = Math.fround(size);
-  let lod = 0;
-  while (lod < n && !(sizeF > t[off + lod])) lod++;
-  if (nb === 0) return lod;
-  let blend = 0;
-  while (blend < nb && !(sizeF > b[off + blend])) blend++;
-  if (blend > lod) blend = lod;
-  if (blend < lod - 1) blend = lod - 1;
-  if (blend === lod || blend >= nb) return lod;
-  const a = t[off + blend];
-  let hiEdge = b[off + blend];
-  if (lod < n && t[off + lod] > hiEdge) hiEdge = t[off + lod];
-  if (a >= size && size > hiEdge) return Math.fround(blend + Math.fround((size - a) / Math.fround(hiEdge - a)));
-  return lod;
-}
-
-/** OpenUSD's ascending (distance) rule on `t[off … off+n)`, `b[off … off+nb)`. */
-export function lodAscendingAt(t: Float32Array, b: Float32Array, off: number, n: number, nb: number, distance: number): number {
-  let lod = 0;
-  while (lod < n && !(distance < t[off + lod])) lod++;
-  if (nb === 0) return lod;
-  let blend = 0;
-  while (blend < nb && !(distance < b[off + blend])) blend++;
-  if (blend > lod) blend = lod;
-  if (blend < lod - 1) blend = lod - 1;
-  if (blend === lod || blend >= nb) return lod;
-  const a = t[off + blend];
-  let hiEdge = b[off + blend];
-  if (lod < n && t[off + lod] < hiEdge) hiEdge = t[off + lod];
-  if (a <= distance && distance < hiEdge) return Math.fround(blend + Math.fround((distance - a) / Math.fround(hiEdge - a)));
-  return lod;
-}
 
 /**
  * Decides objects `[start, end)` whose values are in `st.work` (screen metrics, larger = finer).
@@ -113,7 +79,7 @@ export function decideDescending(st: FrameState, start: number, end: number, out
         level = fo < lc[p] ? fo : lc[p] - 1; mark = 1;
       } else {
         const off = p * stride, n = tc[p], nb = bc[p], lo = loA[p], hi = hiA[p];
-        // OpenUSD's rule, inlined (see lodDescendingAt).
+        // OpenUSD's rule, inlined (reference: computeLodDescending).
         const sizeF = Math.fround(v);
         // Branch-free scans: thresholds (and blend thresholds) are sorted, so "first index with
         // size > t[j]" is the number of j with !(size > t[j]); counting avoids a mispredicted loop exit.
@@ -247,7 +213,7 @@ export function decideAscending(st: FrameState, start: number, end: number, out:
         level = fo < lc[p] ? fo : lc[p] - 1; mark = 1;
       } else {
         const off = p * stride, n = tc[p], nb = bc[p], lo = loA[p], hi = hiA[p];
-        // OpenUSD's rule, inlined (see lodAscendingAt).
+        // OpenUSD's rule, inlined (reference: computeLodAscending).
         let lod = 0; // branch-free count, as in decideDescending
         for (let j = 0; j < n; j++) lod += +!(v < t[off + j]);
         let f = lod;
