@@ -164,6 +164,30 @@ rows.push({
   },
 });
 
+// (a2) The least a screen-height update must compute: six plane tests, a square root and a division
+// per sphere, branch-free, one output store; no decision, no hysteresis, no bookkeeping. It shows how
+// far above the read floor the arithmetic alone sits on this machine (the (b) ÷ (a) target's context).
+const minimalOut = new Float64Array(N);
+const minimalPlanes = frusta[0].planes;
+function minimalMetric(): void {
+  const pl = minimalPlanes, sp = data, out = minimalOut;
+  const ex = frusta[0].position[0], ey = frusta[0].position[1], ez = frusta[0].position[2], wh = frusta[0].windowHeight;
+  const p0 = pl[0], p1 = pl[1], p2 = pl[2], p3 = pl[3], p4 = pl[4], p5 = pl[5], p6 = pl[6], p7 = pl[7];
+  const p8 = pl[8], p9 = pl[9], p10 = pl[10], p11 = pl[11], p12 = pl[12], p13 = pl[13], p14 = pl[14], p15 = pl[15];
+  const p16 = pl[16], p17 = pl[17], p18 = pl[18], p19 = pl[19], p20 = pl[20], p21 = pl[21], p22 = pl[22], p23 = pl[23];
+  for (let i = 0; i < N; i++) {
+    const o = i << 2;
+    const x = sp[o], y = sp[o + 1], z = sp[o + 2], r = sp[o + 3], nr = -r;
+    const culled = +(p0 * x + p1 * y + p2 * z + p3 < nr) | +(p4 * x + p5 * y + p6 * z + p7 < nr)
+      | +(p8 * x + p9 * y + p10 * z + p11 < nr) | +(p12 * x + p13 * y + p14 * z + p15 < nr)
+      | +(p16 * x + p17 * y + p18 * z + p19 < nr) | +(p20 * x + p21 * y + p22 * z + p23 < nr);
+    const dx = x - ex, dy = y - ey, dz = z - ez;
+    out[i] = culled !== 0 ? -1 : (2 * r) / (Math.sqrt(dx * dx + dy * dy + dz * dz) * wh);
+  }
+  sink += out[N >> 1];
+}
+rows.push({ name: '(a2) minimal metric loop: 6 plane tests + sqrt + divide, branch-free, 1M', objects: N, run: minimalMetric, times: [] });
+
 for (let w = 0; w < WARM_UP; w++) for (const row of rows) row.run();
 for (let s = 0; s < SAMPLES; s++) {
   for (const row of rows) {
@@ -187,10 +211,12 @@ const ratios = {
   threeOverLodkitPerObject: three.nsPerObject / thresholds.nsPerObject,
   babylonOverLodkitPerObject: babylon.nsPerObject / thresholds.nsPerObject,
   twoThreadSpeedUp: thresholds.medianMs / threaded.medianMs,
+  minimalMetricOverFloor: byPrefix('(a2)').medianMs / floor.medianMs,
 };
 const targets = {
   thresholdsOverFloor: '≤ 2.0', budgetOverThresholds: '≤ 3', rankQuotaOverThresholds: '≤ 3',
   threeOverLodkitPerObject: '≥ 100', babylonOverLodkitPerObject: '≥ 400', twoThreadSpeedUp: '≥ 1.7',
+  minimalMetricOverFloor: '(context, no target)',
 };
 const machine = { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: (await import('node:os')).cpus().length, samples: SAMPLES };
 
