@@ -16,7 +16,7 @@ import { ScreenSizeLOD } from '../../../src/adapters/three/index.js';
 
 const R = 1;
 /**
- * The sphere three.js measures: GLTFLoader sets each geometry's bounding sphere from the POSITION
+ * The sphere kept with `exactSpheres: false`: GLTFLoader sets each geometry's bounding sphere from the POSITION
  * accessor's min/max box (centre = box centre, radius = half its diagonal), so an octahedron of
  * radius R gets √3·R, not its tight R.
  */
@@ -161,26 +161,37 @@ describe('MSFTLodLoaderPlugin: a valid group', () => {
     expect(gltf.parser.associations.get(lod)).toEqual({ nodes: 1 });
   });
 
-  it('chooses the level from the projected area π(R/d)²/windowArea at known distances', async () => {
-    const { gltf } = await load(gltfJson(baseNodes({ ids: [2, 3] }, [0.5, 0.2, 0.01])));
-    const lod = treeSlot(gltf) as ScreenSizeLOD;
-    const coverage = [0.5, 0.2, 0.01];
-    // area = π·3/(4/3·d²) = 7.0686/d²: d = 3 → 0.785 (level 0); 5 → 0.283 (1); 10 → 0.0707 (2); 40 → 0.0044 (nothing).
-    const cases: [number, number][] = [[3, 0], [5, 1], [10, 2], [40, 3]];
-    for (const [d, expected] of cases) {
-      const area = areaByHand(SPHERE_R, d);
-      expect(levelByHand(coverage, area)).toBe(expected);
-      lod.update(cameraAt([1, 2, 3], d));
-      expect(lod.size).toBeCloseTo(area, 9);
-      expect(lod.getCurrentLevel()).toBe(expected);
-      expect(lod.levels.map((l) => l.object.visible)).toEqual([0, 1, 2, 3].map((k) => k === expected));
-    }
+  // Default (exactSpheres): the tight sphere, radius R. area = π/(4/3·d²) = 2.356/d²:
+  // d = 2 → 0.589 (level 0); 3 → 0.262 (1); 6 → 0.0654 (2); 20 → 0.0059 (nothing).
+  // exactSpheres: false keeps GLTFLoader's box sphere √3·R: area = 7.069/d²:
+  // d = 3 → 0.785 (0); 5 → 0.283 (1); 10 → 0.0707 (2); 40 → 0.0044 (nothing).
+  const areaCases: { exactSpheres: boolean; radius: number; cases: [number, number][] }[] = [
+    { exactSpheres: true, radius: R, cases: [[2, 0], [3, 1], [6, 2], [20, 3]] },
+    { exactSpheres: false, radius: SPHERE_R, cases: [[3, 0], [5, 1], [10, 2], [40, 3]] },
+  ];
+  for (const { exactSpheres, radius, cases } of areaCases) {
+    it(`chooses the level from the projected area π(R/d)²/windowArea at known distances (exactSpheres: ${exactSpheres})`, async () => {
+      const { gltf } = await load(gltfJson(baseNodes({ ids: [2, 3] }, [0.5, 0.2, 0.01])), { exactSpheres });
+      const lod = treeSlot(gltf) as ScreenSizeLOD;
+      const coverage = [0.5, 0.2, 0.01];
+      for (const [d, expected] of cases) {
+        const area = areaByHand(radius, d);
+        expect(levelByHand(coverage, area)).toBe(expected);
+        lod.update(cameraAt([1, 2, 3], d));
+        expect(lod.size).toBeCloseTo(area, 9);
+        expect(lod.getCurrentLevel()).toBe(expected);
+        expect(lod.levels.map((l) => l.object.visible)).toEqual([0, 1, 2, 3].map((k) => k === expected));
+      }
+    });
+  }
+  it('hand-worked area values', () => {
+    expect(areaByHand(R, 2)).toBeCloseTo(Math.PI / 4 / (4 / 3), 12);
     expect(areaByHand(SPHERE_R, 3)).toBeCloseTo((3 * Math.PI) / (4 / 3) / 9, 9);
     expect(areaByHand(SPHERE_R, 40)).toBeCloseTo(0.0044179, 6);
   });
 
   it("coverage: 'height' gives screenHeight thresholds; one value fewer than levels is never culled", async () => {
-    const { gltf, plugin } = await load(gltfJson(baseNodes({ ids: [2, 3] }, [0.5, 0.2])), { coverage: 'height' });
+    const { gltf, plugin } = await load(gltfJson(baseNodes({ ids: [2, 3] }, [0.5, 0.2])), { coverage: 'height', exactSpheres: false });
     const lod = treeSlot(gltf) as ScreenSizeLOD;
     expect(lod.metric).toBe('screenHeight');
     expect(lod.levels.map((l) => l.object.name)).toEqual(['Tree', 'Tree_LOD1', 'Tree_LOD2']);
