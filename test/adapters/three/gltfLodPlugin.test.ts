@@ -13,6 +13,9 @@ import {
   MSFTLodLoaderPlugin, type MSFTLodLoaderPluginOptions,
 } from '../../../src/adapters/three/gltfLodPlugin.js';
 import { ScreenSizeLOD } from '../../../src/adapters/three/index.js';
+import { Document } from '@gltf-transform/core';
+import { generateLodChain, readGltfDocument, readLodGroups } from '../../../src/adapters/gltf/index.js';
+import { addMesh, lodIO, specExample, uvSphere } from '../gltf/fixtures.js';
 
 const R = 1;
 /**
@@ -369,5 +372,47 @@ describe('MSFTLodLoaderPlugin: malformed files load and record warnings', () => 
     expect(() => new MSFTLodLoaderPlugin(parser, { defaultThresholds: [2] })).toThrow(RangeError);
     expect(() => new MSFTLodLoaderPlugin(parser, { defaultThresholds: 'x' as never })).toThrow(TypeError);
     expect(() => new MSFTLodLoaderPlugin(parser, { lod: { bias: -1 } })).toThrow(/bias/);
+  });
+});
+
+describe('MSFTLodLoaderPlugin: files written by lodkit/gltf (glTF-Transform, test side only)', () => {
+  it("loads the MSFT_lod spec example with the thresholds lodkit/gltf's reader gives", async () => {
+    const { document } = specExample([0.5, 0.2, 0.01]);
+    const bytes = await lodIO().writeBinary(document);
+    const { gltf, plugin } = await load(bytes.slice().buffer);
+    const lod = gltf.scene.children[0] as ScreenSizeLOD;
+    expect(lod).toBeInstanceOf(ScreenSizeLOD);
+    expect(lod.levels.map((l) => l.object.name)).toEqual(['High_LOD', 'Medium_LOD', 'Low_LOD', 'High_LOD_culled']);
+    expect(plugin.warnings).toEqual([]);
+    const [group] = readLodGroups((await readGltfDocument(bytes)).document).groups;
+    expect(lod.thresholds).toEqual([...group.coverage!].map(Math.fround));
+    expect(group.cullBelow).toBe(0.01);
+  });
+
+  it('a generated chain keeps its pixel-error guarantee when drawn by the plugin’s ScreenSizeLOD', async () => {
+    const document = new Document();
+    document.createBuffer();
+    document.createScene().addChild(document.createNode('Ball').setMesh(addMesh(document, 'ball', uvSphere(2, 48, 24))));
+    const maxErrorPx = 1, viewport = 1080;
+    const [chain] = await generateLodChain(document, { levels: 3, ratio: 0.4, maxErrorPx, viewportHeight: viewport, coverage: 'height' });
+    const bytes = await lodIO().writeBinary(document);
+    const { gltf } = await load(bytes.slice().buffer, { coverage: 'height' });
+    const lod = gltf.scene.children[0] as ScreenSizeLOD;
+    expect(lod.levels).toHaveLength(chain.levels.length);
+    expect(lod.thresholds).toEqual(chain.coverage.map(Math.fround));
+    // exactSpheres: the sphere measured is the one the generator assumed (radius 2 around the origin).
+    const sphere = lod.computeBoundingSphere();
+    expect(sphere.radius).toBeCloseTo(chain.boundingSphere.radius, 4);
+    const radius = sphere.radius;
+    for (let i = 1; i < chain.levels.length; i++) {
+      // Just inside the size where level i takes over: h = 2R/(d·2tan30°) = 0.9999·coverage[i−1].
+      const h = chain.coverage[i - 1] * 0.9999;
+      const d = radius / (h * TAN);
+      lod.update(cameraAt([0, 0, 0], d));
+      expect(lod.getCurrentLevel()).toBe(i);
+      // The level's object-space error e covers e·V/(d·2tan30°) pixels there.
+      const px = (chain.levels[i].error * viewport) / (d * 2 * TAN);
+      expect(px).toBeLessThanOrEqual(maxErrorPx * (1 + 1e-6));
+    }
   });
 });
