@@ -18,3 +18,7 @@ export {
 } from './lodManager.js';
 export { createFadeMaterial, FADE_UNIFORM, fadeOf, isFading, patchFragmentShader, setObjectFade, type FadeMaterial } from './crossFade.js';
 export { LEVEL_COLORS, LodDebugHelper, LodStatsPanel, type LodPanelFrame } from './debug.js';
+export {
+  defaultCoverageThresholds, MSFT_LOD_EXTENSION, MSFT_LOD_LOADER_PLUGIN_DEFAULTS, MSFT_SCREENCOVERAGE_KEY, MSFTLodLoaderPlugin,
+  type MSFTLodGroup, type MSFTLodLayout, type MSFTLodLoaderPluginOptions, type MSFTLodWarning, type MSFTLodWarningCode,
+} from './gltfLodPlugin.js';
