@@ -27,7 +27,7 @@ import { z } from 'zod';
 /** The extension's name as written in `extensionsUsed`. @category glTF */
 export const MSFT_LOD = 'MSFT_lod';
 /** The `extras` key holding the screen-coverage switching hints. @category glTF */
-export const MSFT_SCREENCOVERAGE = 'MSFT_screencoverage';
+export { MSFT_SCREENCOVERAGE } from './coverage.js';
 
 /** What an {@link LodIssue} is about. @category glTF */
 export type LodIssueCode =

@@ -13,9 +13,10 @@ export {
 export {
   GltfLodError, GltfReadError, LODKIT_GEOMETRIC_ERROR, READ_LOD_DEFAULTS, coverageToThresholds,
   readGltfDocument, readLodGroups,
-  type CoverageLayout, type GltfLodGroup, type GltfLodLevel, type GltfMaterialLod, type GltfSource,
+  type GltfLodGroup, type GltfLodLevel, type GltfMaterialLod, type GltfSource,
   type LodCoverage, type LodReadResult, type ReadLodOptions,
 } from './read.js';
+export { checkCoverageList, type CoverageLayout, type CoverageProblem, type CoverageProblemCode } from './coverage.js';
 export {
   coverageFromThresholds, getOrCreateLodExtension, writeLodGroup, writeLodGroups, writeMaterialLod,
   type CoverageFromThresholdsOptions, type LodGroupInput,

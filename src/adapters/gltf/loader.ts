@@ -14,9 +14,10 @@
  */
 import type { LodThresholds } from '../../heuristics/lodThresholds.js';
 import type { LodIssue } from './extension.js';
+import type { CoverageLayout } from './coverage.js';
 import { maxAxisScale, nodeWorldBoundingSphere, type BoundingSphere } from './geometry.js';
 import {
-  readGltfDocument, readLodGroups, type CoverageLayout, type GltfSource, type ReadLodOptions,
+  readGltfDocument, readLodGroups, type GltfSource, type ReadLodOptions,
 } from './read.js';
 
 /** One level of a {@link LoadedLodGroup}. @category glTF */

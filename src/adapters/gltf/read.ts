@@ -31,6 +31,7 @@ import { LodThresholds } from '../../heuristics/lodThresholds.js';
 import {
   MSFTLod, MSFT_LOD, MSFT_SCREENCOVERAGE, describeOwner, makeIssue, type Lod, type LodIssue,
 } from './extension.js';
+import { checkCoverageList, type CoverageLayout } from './coverage.js';
 import { nodeTriangleCount } from './geometry.js';
 
 /** The `extras` key where lodkit records each level's object-space geometric error. @category glTF */
@@ -38,15 +39,6 @@ export const LODKIT_GEOMETRIC_ERROR = 'LODKIT_geometricError';
 
 /** How `MSFT_screencoverage` values are read: fraction of the screen AREA (default) or HEIGHT. @category glTF */
 export type LodCoverage = 'area' | 'height';
-
-/** How the coverage list of a group is laid out. @category glTF */
-export type CoverageLayout =
-  /** One value per level: nothing is drawn below the last value. */
-  | 'culled'
-  /** One value fewer than levels: the coarsest level is never culled. */
-  | 'neverCulled'
-  /** No coverage: thresholds come from the caller. */
-  | 'none';
 
 /** Options for {@link readLodGroups}. @category glTF */
 export interface ReadLodOptions {
@@ -146,7 +138,6 @@ export class GltfReadError extends Error {
   }
 }
 
-const coverageSchema = z.array(z.number());
 const errorListSchema = z.array(z.number().nonnegative());
 
 /**
@@ -176,34 +167,12 @@ export function coverageToThresholds(coverage: readonly number[], levelCount: nu
 export function checkCoverage(
   raw: unknown, levelCount: number, owner: 'node' | 'material', index: number, name: string, issues: LodIssue[],
 ): { coverage: number[] | null; layout: CoverageLayout } | null {
-  if (raw === undefined) return { coverage: null, layout: 'none' };
-  const parsed = coverageSchema.safeParse(raw);
-  if (!parsed.success) {
-    issues.push(makeIssue(owner, index, name, 'coverage-schema',
-      `extras.${MSFT_SCREENCOVERAGE} must be a list of finite numbers, got ${JSON.stringify(raw)?.slice(0, 60)}`));
+  const checked = checkCoverageList(raw, levelCount);
+  if ('code' in checked) {
+    issues.push(makeIssue(owner, index, name, checked.code, checked.detail));
     return null;
   }
-  const values = parsed.data;
-  if (values.length === 0) return { coverage: null, layout: 'none' };
-  for (let k = 0; k < values.length; k++) {
-    if (!(values[k] >= 0 && values[k] <= 1)) {
-      issues.push(makeIssue(owner, index, name, 'coverage-range',
-        `extras.${MSFT_SCREENCOVERAGE}[${k}] = ${values[k]} is outside [0, 1]`));
-      return null;
-    }
-  }
-  for (let k = 1; k < values.length; k++) {
-    if (values[k] > values[k - 1]) {
-      issues.push(makeIssue(owner, index, name, 'coverage-order',
-        `extras.${MSFT_SCREENCOVERAGE} must descend; [${k}] = ${values[k]} is greater than [${k - 1}] = ${values[k - 1]}`));
-      return null;
-    }
-  }
-  if (values.length === levelCount) return { coverage: values, layout: 'culled' };
-  if (values.length === levelCount - 1) return { coverage: values, layout: 'neverCulled' };
-  issues.push(makeIssue(owner, index, name, 'coverage-count',
-    `extras.${MSFT_SCREENCOVERAGE} has ${values.length} values for ${levelCount} levels; expected ${levelCount} (one per level, culled below the last) or ${levelCount - 1} (never culled)`));
-  return null;
+  return checked;
 }
 
 /**

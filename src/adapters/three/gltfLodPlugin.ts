@@ -11,11 +11,10 @@
  *   `ScreenSizeLOD` at the same index in its parent. Overriding `loadNode` was considered and
  *   dropped: it would have to re-implement the loader's node construction (skins, cameras, lights,
  *   instancing, mesh clones) to wrap it.
- * - The coverage rules are those of `lodkit/gltf`'s reader (src/adapters/gltf/read.ts): for n
+ * - The coverage rules are `lodkit/gltf`'s (src/adapters/gltf/coverage.ts, shared, glTF-Transform-free): for n
  *   levels, n values (level i drawn from value[i−1], 1.0 for level 0, down to value[i], nothing
- *   below the last), n − 1 values (never culled) or none. They are re-implemented here on the raw
- *   JSON because that reader is built on glTF-Transform, which a three.js app should not have to
- *   load. Coverage is an area fraction by default (metric `'screenArea'`), for the reason given in
+ *   below the last), n − 1 values (never culled) or none, checked on the raw JSON (the reader
+ *   itself is built on glTF-Transform, which a three.js app should not have to load). Coverage is an area fraction by default (metric `'screenArea'`), for the reason given in
  *   read.ts (Babylon.js's definition); `coverage: 'height'` gives `'screenHeight'`.
  * - "Nothing below the last value": `ScreenSizeLOD` draws its coarsest level at every size, so the
  *   culled layout gets one extra, empty `Object3D` level (marked `userData.lodkitEmptyLevel`).
@@ -38,12 +37,13 @@
 import { BufferGeometry, Matrix4, Object3D } from 'three';
 import type { GLTF, GLTFLoaderPlugin, GLTFParser } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { z } from 'zod';
+import { checkCoverageList, MSFT_SCREENCOVERAGE, type CoverageLayout } from '../gltf/coverage.js';
 import { ScreenSizeLOD, type ScreenSizeLODOptions } from './screenSizeLOD.js';
 
 /** The glTF extension name this plugin handles. @category three.js */
 export const MSFT_LOD_EXTENSION = 'MSFT_lod';
 /** The `extras` key holding the screen-coverage hints. @category three.js */
-export const MSFT_SCREENCOVERAGE_KEY = 'MSFT_screencoverage';
+export const MSFT_SCREENCOVERAGE_KEY = MSFT_SCREENCOVERAGE;
 
 /** What an {@link MSFTLodWarning} is about. @category three.js */
 export type MSFTLodWarningCode =
@@ -72,7 +72,7 @@ export interface MSFTLodWarning {
 }
 
 /** How a group's coverage was laid out in the file. @category three.js */
-export type MSFTLodLayout = 'culled' | 'neverCulled' | 'none';
+export type MSFTLodLayout = CoverageLayout;
 
 /** One `ScreenSizeLOD` built by the plugin. @category three.js */
 export interface MSFTLodGroup {
@@ -134,8 +134,6 @@ export function defaultCoverageThresholds(levelCount: number, coverage: 'area' |
 }
 
 const lodSchema = z.looseObject({ ids: z.array(z.number().int().nonnegative()).min(1) });
-const coverageSchema = z.array(z.number());
-
 interface NodeJson {
   name?: unknown;
   children?: unknown;
@@ -159,34 +157,6 @@ function idsOf(def: NodeJson | undefined): number[] | null {
   const ext = def?.extensions?.[MSFT_LOD_EXTENSION];
   const parsed = lodSchema.safeParse(ext);
   return parsed.success ? parsed.data.ids : null;
-}
-
-/**
- * Checks a coverage list for `levelCount` levels by lodkit/gltf's rules; returns the layout or a
- * warning code and detail.
- */
-function checkCoverageList(raw: unknown, levelCount: number): { coverage: number[] | null; layout: MSFTLodLayout } | { code: MSFTLodWarningCode; detail: string } {
-  if (raw === undefined) return { coverage: null, layout: 'none' };
-  const parsed = coverageSchema.safeParse(raw);
-  if (!parsed.success) {
-    return { code: 'coverage-schema', detail: `extras.${MSFT_SCREENCOVERAGE_KEY} must be a list of finite numbers, got ${JSON.stringify(raw)?.slice(0, 60)}` };
-  }
-  const values = parsed.data;
-  if (values.length === 0) return { coverage: null, layout: 'none' };
-  for (let k = 0; k < values.length; k++) {
-    if (!(values[k] >= 0 && values[k] <= 1)) return { code: 'coverage-range', detail: `extras.${MSFT_SCREENCOVERAGE_KEY}[${k}] = ${values[k]} is outside [0, 1]` };
-  }
-  for (let k = 1; k < values.length; k++) {
-    if (values[k] > values[k - 1]) {
-      return { code: 'coverage-order', detail: `extras.${MSFT_SCREENCOVERAGE_KEY} must descend; [${k}] = ${values[k]} is greater than [${k - 1}] = ${values[k - 1]}` };
-    }
-  }
-  if (values.length === levelCount) return { coverage: values, layout: 'culled' };
-  if (values.length === levelCount - 1) return { coverage: values, layout: 'neverCulled' };
-  return {
-    code: 'coverage-count',
-    detail: `extras.${MSFT_SCREENCOVERAGE_KEY} has ${values.length} values for ${levelCount} levels; expected ${levelCount} (one per level, culled below the last) or ${levelCount - 1} (never culled)`,
-  };
 }
 
 /** Recomputes the bounding sphere of every mesh geometry under `root` (once per geometry). */
