@@ -12,7 +12,7 @@ import '@babylonjs/loaders/glTF/2.0/index.js';
 import { Document } from '@gltf-transform/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateLodChain, writeLodGroup } from '../../../src/adapters/gltf/index.js';
-import { addMesh, lodIO, triangleSoup, uvSphere } from './fixtures.js';
+import { addMesh, lodIO, unlinkedLevels, uvSphere } from './fixtures.js';
 
 let engine: NullEngine;
 beforeAll(() => {
@@ -34,12 +34,7 @@ async function loadWithMaxLods(bytes: Uint8Array, max: number): Promise<[string,
 
 describe('Babylon.js glTF loader', () => {
   it('follows the MSFT_lod ids written by writeLodGroup', async () => {
-    const document = new Document();
-    document.createBuffer();
-    const high = document.createNode('High').setMesh(addMesh(document, 'h', triangleSoup(30)));
-    const mid = document.createNode('Mid').setMesh(addMesh(document, 'm', triangleSoup(10)));
-    const low = document.createNode('Low').setMesh(addMesh(document, 'l', triangleSoup(3)));
-    document.createScene().addChild(high);
+    const { document, high, mid, low } = unlinkedLevels();
     writeLodGroup(document, { node: high, levels: [mid, low], coverage: [0.5, 0.2, 0.01] });
     const bytes = await lodIO().writeBinary(document);
     expect(await loadWithMaxLods(bytes, 1)).toEqual([['Low', 3]]);

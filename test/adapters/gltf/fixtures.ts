@@ -94,6 +94,20 @@ export function specExample(coverage: number[] | null = [0.5, 0.2, 0.01]): { doc
   return { document, nodes: [high, medium, low] };
 }
 
+/**
+ * Three unlinked level nodes High / Mid / Low (30 / 10 / 3 triangles), High in the scene: the input
+ * of the writer tests, before `writeLodGroup` links them.
+ */
+export function unlinkedLevels(): { document: Document; high: Node; mid: Node; low: Node } {
+  const document = new Document();
+  document.createBuffer();
+  const high = document.createNode('High').setMesh(addMesh(document, 'h', triangleSoup(30)));
+  const mid = document.createNode('Mid').setMesh(addMesh(document, 'm', triangleSoup(10)));
+  const low = document.createNode('Low').setMesh(addMesh(document, 'l', triangleSoup(3)));
+  document.createScene().addChild(high);
+  return { document, high, mid, low };
+}
+
 /** NodeIO with MSFT_lod registered. */
 export function lodIO(): NodeIO {
   return new NodeIO().registerExtensions([MSFTLod]);

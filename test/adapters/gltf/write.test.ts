@@ -5,7 +5,7 @@ import { LodThresholds } from '../../../src/index.js';
 import {
   coverageFromThresholds, readGltfDocument, readLodGroups, writeLodGroup, writeLodGroups, writeMaterialLod, type GltfLodGroup,
 } from '../../../src/adapters/gltf/index.js';
-import { addMesh, lodIO, specExample, toGlbParts, triangleSoup } from './fixtures.js';
+import { addMesh, lodIO, specExample, toGlbParts, triangleSoup, unlinkedLevels } from './fixtures.js';
 
 /** A comparable summary of groups (no object identities). */
 function summary(groups: GltfLodGroup[]) {
@@ -18,12 +18,7 @@ function summary(groups: GltfLodGroup[]) {
 
 describe('writeLodGroup', () => {
   it('writes the form Babylon.js loads: extensionsUsed, node ids, extras coverage, not required', async () => {
-    const document = new Document();
-    document.createBuffer();
-    const high = document.createNode('High').setMesh(addMesh(document, 'h', triangleSoup(30)));
-    const mid = document.createNode('Mid').setMesh(addMesh(document, 'm', triangleSoup(10)));
-    const low = document.createNode('Low').setMesh(addMesh(document, 'l', triangleSoup(3)));
-    document.createScene().addChild(high);
+    const { document, high, mid, low } = unlinkedLevels();
     high.setExtras({ author: 'kept' });
     writeLodGroup(document, { node: high, levels: [mid, low], coverage: [0.5, 0.2, 0.01] });
     const { json } = await toGlbParts(document);
