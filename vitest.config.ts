@@ -1,8 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
+// One run over both packages; each package's own vitest.config.ts sets its include and timeouts.
 export default defineConfig({
-  test: {
-    include: ['test/**/*.test.ts'],
-    testTimeout: 60_000,
-  },
+  test: { projects: ['packages/lodkit', 'packages/cli'] },
 });

@@ -1,0 +1,415 @@
+/**
+ * The simulation loop behind `lodkit simulate`: replays a scene's camera path frame by frame,
+ * runs every policy through the batch engine ({@link LodSet}), and records per frame the triangle
+ * cost, whether it is over budget, the quality loss, the visible level changes (pops) and a level
+ * histogram.
+ *
+ * The result ({@link SimulationResult}) is deterministic: two runs of the same scene give the same
+ * JSON. Selection times are measured separately ({@link SimulationTimings}) because they are not.
+ *
+ * Definitions (also in `docs/simulate.md`):
+ * - `cost` — total triangles drawn (the engine's `totalCost`; culled and hidden objects cost 0).
+ * - `overBudget` — `cost > budget`, where budget is the policy's own budget, else the scene's
+ *   (the report's budget line); always false when there is no budget.
+ * - `qualityLoss` — see {@link QualityReference}: Σ clamped pixel diameter × levels coarser than the
+ *   screen-size rule wants.
+ * - `changes` — objects visible in both this and the previous frame whose level changed (pops).
+ *   0 on the first frame and on a camera cut (the whole picture changes; nothing visibly pops).
+ * - `levelsHistogram[l]` — visible objects drawn at level `l`; `hidden` — objects culled.
+ *
+ * Contributor notes:
+ * - Policies run interleaved frame by frame (not one after another) so the quality reference is
+ *   computed once per frame and shared, and every policy sees the same camera state.
+ * - `rankQuota` ranks each profile separately by default (`quotaScope: 'profile'`): MotoGP gave
+ *   its quotas to track sectors and to bikes, not to one mixed list where near sectors would eat
+ *   the bikes' quota. Each profile then gets its own `LodSet`; costs add up.
+ * - Timing covers `setSphere` for movers plus `update` — what a renderer would pay per frame.
+ * - Measured (Node 20, 2 busy cores): motogp (48 objects, 780 frames, 5 policies) runs in ~0.6 s;
+ *   forest (210k objects, 6 policies) costs ~0.7 s of set-up (one `addMany` per profile run) and
+ *   ~180 ms a frame, of which ~11 ms is this module (quality reference + per-object bookkeeping)
+ *   and the rest the engine's `update` (20–40 ms per policy). With one set per policy the
+ *   bookkeeping reads `levels[i]` directly instead of going through `setOf`/`localId`.
+ *
+ * @module
+ */
+import { Frustum, LodSet, type LodUpdateOptions } from 'lodkit';
+import { CameraPath } from './cameraPath.js';
+import { compileScene, sampleMotion, type CompiledScene } from './compiledScene.js';
+import { QualityReference } from './qualityReference.js';
+import type { Scene, ScenePolicy } from './sceneFormat.js';
+
+/** Format id of {@link SimulationResult}. @category Simulator */
+export const SIMULATION_FORMAT = 'lodkit-simulation';
+/** Version of {@link SimulationResult}; bumped on any incompatible change. @category Simulator */
+export const SIMULATION_FORMAT_VERSION = 1;
+
+/** Options for {@link simulate}. @category Simulator */
+export interface SimulateOptions {
+  /** Only these policies (by name or by kind: `thresholds`, `rankQuota`, `budget`, `hybrid`). Default all. */
+  policies?: readonly string[];
+  /** Overrides the scene budget and every policy's budget. */
+  budget?: number;
+  /** Number of frames, spread evenly over the duration (default `duration × fps`). */
+  frames?: number;
+  /** Called after each frame. */
+  onProgress?: (framesDone: number, frameCount: number) => void;
+}
+
+/** Defaults of {@link SimulateOptions}. @category Simulator */
+export const SIMULATE_DEFAULTS: Readonly<Required<Pick<SimulateOptions, 'policies'>>> = Object.freeze({ policies: [] });
+
+/** One frame of one policy. @category Simulator */
+export interface FrameRecord {
+  frame: number;
+  /** Scene time in seconds. */
+  time: number;
+  /** Camera shot label. */
+  shot: string;
+  /** Triangles drawn. */
+  cost: number;
+  overBudget: boolean;
+  /** px·levels, rounded to 0.001. */
+  qualityLoss: number;
+  /** Visible level changes (pops). */
+  changes: number;
+  /** Visible objects per level. */
+  levelsHistogram: number[];
+  /** Culled or hidden objects. */
+  hidden: number;
+}
+
+/** Per-policy summary over all frames. @category Simulator */
+export interface PolicySummary {
+  meanCost: number;
+  worstCost: number;
+  worstCostFrame: number;
+  worstCostShot: string;
+  /** Frames with `overBudget`; null when there is no budget. */
+  framesOverBudget: number | null;
+  qualityLossMean: number;
+  qualityLossWorst: number;
+  qualityLossWorstFrame: number;
+  totalChanges: number;
+  /** totalChanges ÷ simulated seconds. */
+  popsPerSecond: number;
+  /** Frames where the engine reported the budget could not be met even at the coarsest levels. */
+  framesBudgetInfeasible: number;
+  /** Objects with invalid spheres, summed over frames (0 for a valid scene). */
+  invalidObjectFrames: number;
+}
+
+/** One policy's run. @category Simulator */
+export interface PolicyResult {
+  name: string;
+  policy: ScenePolicy['policy'];
+  /** The options passed to the engine (budget resolved). */
+  options: {
+    bias: number; hysteresis: number; minFramesBetweenChanges: number;
+    budget: number | null; quotas: number[] | null; quotaScope: 'profile' | 'scene' | null;
+    minLevel: number; maxLevel: number;
+    profiles: Record<string, { metric: string; thresholds: number[]; blendThresholds: number[] }>;
+  };
+  summary: PolicySummary;
+  frames: FrameRecord[];
+}
+
+/** The deterministic result document of a simulation (`--json`). @category Simulator */
+export interface SimulationResult {
+  format: typeof SIMULATION_FORMAT;
+  version: typeof SIMULATION_FORMAT_VERSION;
+  scene: {
+    name: string;
+    description: string;
+    seed: number | null;
+    objects: number;
+    profiles: Record<string, { objects: number; metric: string; thresholds: number[]; triangles: number[]; quality: { metric: string; thresholds: number[] } }>;
+    parameters: Record<string, string | number | boolean>;
+    startTime: number;
+    duration: number;
+    frames: number;
+    fps: number;
+    budget: number | null;
+    shots: Array<{ shot: string; startTime: number }>;
+  };
+  qualityLossUnit: 'px·levels';
+  policies: PolicyResult[];
+}
+
+/** Measured (non-deterministic) selection times per policy, in milliseconds. @category Simulator */
+export interface SimulationTimings {
+  [policyName: string]: { meanMs: number; worstMs: number; totalMs: number; perObjectNs: number };
+}
+
+interface PolicyRun {
+  spec: ScenePolicy;
+  result: PolicyResult;
+  sets: LodSet[];
+  /** Per scene object: which set. */
+  setOf: Uint8Array;
+  /** Per scene object: id in its set. */
+  localId: Uint32Array;
+  updateOptions: LodUpdateOptions;
+  budget: number;
+  previous: Uint8Array;
+  times: Float64Array;
+}
+
+const NOT_VISIBLE = 255;
+
+function matchesFilter(p: ScenePolicy, filter: readonly string[]): boolean {
+  return filter.length === 0 || filter.includes(p.name) || filter.includes(p.policy);
+}
+
+/**
+ * Selects the scene's policies named (or of the kinds) in `filter`; throws `RangeError` listing
+ * the available names when one matches nothing.
+ * @example
+ * ```ts
+ * selectPolicies(scene, ['budget']); // every budget policy of the scene
+ * ```
+ * @category Simulator
+ */
+export function selectPolicies(scene: Scene, filter: readonly string[]): ScenePolicy[] {
+  for (const f of filter) {
+    if (!scene.policies.some((p) => p.name === f || p.policy === f)) {
+      throw new RangeError(`unknown policy "${f}"; the scene has ${scene.policies.map((p) => `"${p.name}" (${p.policy})`).join(', ')}`);
+    }
+  }
+  return scene.policies.filter((p) => matchesFilter(p, filter));
+}
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+function createRun(compiled: CompiledScene, spec: ScenePolicy, budgetOverride: number | undefined, frameCount: number): PolicyRun {
+  const scene = compiled.scene;
+  const budget = budgetOverride ?? spec.budget ?? scene.budget;
+  const quotaScope = spec.policy === 'rankQuota' ? (spec.quotaScope ?? 'profile') : null;
+  const partitioned = quotaScope === 'profile';
+  const setCount = partitioned ? compiled.profileNames.length : 1;
+  const sets: LodSet[] = [];
+  const profiles: PolicyResult['options']['profiles'] = {};
+  for (const name of compiled.profileNames) {
+    const p = scene.profiles[name];
+    const r = spec.profiles?.[name];
+    const metric = r?.metric ?? p.metric;
+    const thresholds = r?.thresholds ?? p.thresholds;
+    const blendThresholds = r ? (r.blendThresholds ?? []) : (p.blendThresholds ?? []);
+    profiles[name] = { metric, thresholds, blendThresholds };
+  }
+  for (let s = 0; s < setCount; s++) {
+    const set = new LodSet(partitioned ? compiled.objectsPerProfile[s] : compiled.count);
+    for (const name of compiled.profileNames) {
+      const p = scene.profiles[name];
+      set.addProfile({
+        metric: profiles[name].metric as LodSetMetric,
+        thresholds: profiles[name].thresholds,
+        blendThresholds: profiles[name].blendThresholds,
+        costs: p.triangles,
+        ...(p.errors ? { errors: p.errors } : {}),
+        ...(p.qualityFloor !== undefined ? { qualityFloor: p.qualityFloor } : {}),
+      });
+    }
+    sets.push(set);
+  }
+  const setOf = new Uint8Array(compiled.count);
+  const localId = new Uint32Array(compiled.count);
+  // Runs of consecutive objects with one profile go in with one addMany each (ids are consecutive
+  // in a fresh set); per-object `add` made the forest's set-up ~1.7× slower (1.2 s vs 0.7 s).
+  const profileOf = compiled.profileOf;
+  for (let start = 0; start < compiled.count;) {
+    const profile = profileOf[start];
+    let end = start + 1;
+    while (end < compiled.count && profileOf[end] === profile) end++;
+    const s = partitioned ? profile : 0;
+    const first = sets[s].addMany(compiled.spheres.subarray(start * 4, end * 4), profile);
+    for (let i = start; i < end; i++) { setOf[i] = s; localId[i] = first + (i - start); }
+    start = end;
+  }
+  const updateOptions: LodUpdateOptions = { policy: spec.policy };
+  if (spec.bias !== undefined) updateOptions.bias = spec.bias;
+  if (spec.hysteresis !== undefined) updateOptions.hysteresis = spec.hysteresis;
+  if (spec.minFramesBetweenChanges !== undefined) updateOptions.minFramesBetweenChanges = spec.minFramesBetweenChanges;
+  if (spec.minLevel !== undefined) updateOptions.minLevel = spec.minLevel;
+  if (spec.maxLevel !== undefined) updateOptions.maxLevel = spec.maxLevel;
+  if (spec.quotas !== undefined) updateOptions.quotas = spec.quotas;
+  if ((spec.policy === 'budget' || spec.policy === 'hybrid') && budget !== undefined) updateOptions.budget = budget;
+  const result: PolicyResult = {
+    name: spec.name,
+    policy: spec.policy,
+    options: {
+      bias: spec.bias ?? 1, hysteresis: spec.hysteresis ?? 0, minFramesBetweenChanges: spec.minFramesBetweenChanges ?? 0,
+      budget: budget ?? null, quotas: spec.quotas ?? null, quotaScope,
+      minLevel: spec.minLevel ?? 0, maxLevel: spec.maxLevel ?? 255, profiles,
+    },
+    summary: undefined as unknown as PolicySummary,
+    frames: [],
+  };
+  return {
+    spec, result, sets, setOf, localId, updateOptions, budget: budget ?? Infinity,
+    previous: new Uint8Array(compiled.count).fill(NOT_VISIBLE), times: new Float64Array(frameCount),
+  };
+}
+
+type LodSetMetric = 'distance' | 'pixels' | 'screenHeight' | 'screenArea';
+
+/**
+ * Runs a scene: every frame, every selected policy. Returns the deterministic result and the
+ * measured timings. Throws `RangeError` for bad options (unknown policy, non-positive frames).
+ *
+ * @example
+ * ```ts
+ * import { simulate, builtInScene } from 'lodkit';
+ * const { result, timings } = simulate(builtInScene('motogp'), { frames: 120 });
+ * for (const p of result.policies) console.log(p.name, p.summary.worstCost);
+ * ```
+ * @category Simulator
+ */
+export function simulate(scene: Scene, options: SimulateOptions = {}): { result: SimulationResult; timings: SimulationTimings } {
+  const filter = options.policies ?? SIMULATE_DEFAULTS.policies;
+  const specs = selectPolicies(scene, filter);
+  if (options.budget !== undefined && !(options.budget > 0 && Number.isFinite(options.budget))) {
+    throw new RangeError(`budget must be a positive number, got ${options.budget}`);
+  }
+  const compiled = compileScene(scene);
+  const path = new CameraPath(scene.camera);
+  const startTime = path.startTime;
+  const duration = scene.duration ?? Math.max(path.endTime - path.startTime, 1 / scene.fps);
+  let frameCount = Math.max(1, Math.round(duration * scene.fps));
+  if (options.frames !== undefined) {
+    if (!(Number.isInteger(options.frames) && options.frames > 0)) throw new RangeError(`frames must be a positive integer, got ${options.frames}`);
+    frameCount = options.frames;
+  }
+  const dt = duration / frameCount;
+  const budgetLine = options.budget ?? scene.budget;
+  const runs = specs.map((spec) => createRun(compiled, spec, options.budget, frameCount));
+  const reference = new QualityReference(compiled);
+  const frustum = new Frustum();
+  const spheres = compiled.spheres.slice();
+  const center = new Float64Array(3);
+  const maxLevels = compiled.maxLevels;
+  const levelCountOf = compiled.profileNames.map((n) => scene.profiles[n].thresholds.length + 1);
+  const shots: Array<{ shot: string; startTime: number }> = [];
+  const keys = scene.camera.keyframes;
+  let previousKey = -1;
+  const hist = new Uint32Array(maxLevels);
+  const infeasible = new Uint32Array(runs.length);
+  const invalid = new Uint32Array(runs.length);
+
+  for (let f = 0; f < frameCount; f++) {
+    const t = startTime + f * dt;
+    const camera = path.sample(t, frustum);
+    let cut = f === 0;
+    if (camera.keyframe !== previousKey) {
+      for (let k = Math.max(previousKey + 1, 1); k <= camera.keyframe; k++) if (keys[k].cut) cut = true;
+      if (shots.length === 0 || shots[shots.length - 1].shot !== camera.shot) shots.push({ shot: camera.shot, startTime: t });
+      previousKey = camera.keyframe;
+    }
+    for (let m = 0; m < compiled.movers.length; m++) {
+      const id = compiled.movers[m];
+      sampleMotion(compiled, m, t, center);
+      spheres[id * 4] = center[0]; spheres[id * 4 + 1] = center[1]; spheres[id * 4 + 2] = center[2];
+    }
+    reference.update(frustum, camera.viewportHeight, spheres);
+    const view = { frustum, viewportHeight: camera.viewportHeight };
+    for (let r = 0; r < runs.length; r++) {
+      const run = runs[r];
+      const t0 = performance.now();
+      for (let m = 0; m < compiled.movers.length; m++) {
+        const id = compiled.movers[m];
+        const o = id * 4;
+        run.sets[run.setOf[id]].setSphere(run.localId[id], spheres[o], spheres[o + 1], spheres[o + 2], spheres[o + 3]);
+      }
+      let cost = 0;
+      for (const set of run.sets) {
+        const stats = set.update(view, run.updateOptions);
+        cost += stats.totalCost;
+        if (!stats.budgetMet && run.updateOptions.budget !== undefined) infeasible[r]++;
+        invalid[r] += stats.invalid;
+      }
+      run.times[f] = performance.now() - t0;
+      // Per-object bookkeeping (not timed): histogram, pops, quality loss.
+      hist.fill(0);
+      let hidden = 0, changes = 0, loss = 0;
+      const weights = reference.weights, wanted = reference.wanted, previous = run.previous;
+      const profileOf = compiled.profileOf, setOf = run.setOf, localId = run.localId;
+      const single = run.sets.length === 1;
+      const levelsOfSingle = run.sets[0].levels;
+      for (let i = 0; i < compiled.count; i++) {
+        // One set: ids are scene ids (added in order); per-profile sets map through setOf/localId.
+        const level = single ? levelsOfSingle[i] : run.sets[setOf[i]].levels[localId[i]];
+        const visible = level < levelCountOf[profileOf[i]];
+        const now = visible ? level : NOT_VISIBLE;
+        if (visible) {
+          hist[level]++;
+          const coarser = level - wanted[i];
+          if (coarser > 0) loss += weights[i] * coarser;
+          if (!cut && previous[i] !== NOT_VISIBLE && previous[i] !== level) changes++;
+        } else {
+          hidden++;
+        }
+        previous[i] = now;
+      }
+      run.result.frames.push({
+        frame: f, time: round3(t), shot: camera.shot, cost, overBudget: cost > run.budget,
+        qualityLoss: round3(loss), changes, levelsHistogram: Array.from(hist), hidden,
+      });
+    }
+    options.onProgress?.(f + 1, frameCount);
+  }
+
+  const timings: SimulationTimings = {};
+  runs.forEach((run, r) => {
+    const frames = run.result.frames;
+    let sumCost = 0, worstCost = -1, worstCostFrame = 0, sumLoss = 0, worstLoss = -1, worstLossFrame = 0, over = 0, changes = 0;
+    for (const fr of frames) {
+      sumCost += fr.cost;
+      if (fr.cost > worstCost) { worstCost = fr.cost; worstCostFrame = fr.frame; }
+      sumLoss += fr.qualityLoss;
+      if (fr.qualityLoss > worstLoss) { worstLoss = fr.qualityLoss; worstLossFrame = fr.frame; }
+      if (fr.overBudget) over++;
+      changes += fr.changes;
+    }
+    run.result.summary = {
+      meanCost: round3(sumCost / frames.length),
+      worstCost, worstCostFrame, worstCostShot: frames[worstCostFrame].shot,
+      framesOverBudget: Number.isFinite(run.budget) ? over : null,
+      qualityLossMean: round3(sumLoss / frames.length),
+      qualityLossWorst: worstLoss, qualityLossWorstFrame: worstLossFrame,
+      totalChanges: changes,
+      popsPerSecond: round3(changes / duration),
+      framesBudgetInfeasible: infeasible[r],
+      invalidObjectFrames: invalid[r],
+    };
+    const sorted = Array.from(run.times).sort((a, b) => a - b);
+    let total = 0;
+    for (const x of sorted) total += x;
+    timings[run.spec.name] = {
+      meanMs: total / sorted.length, worstMs: sorted[sorted.length - 1], totalMs: total,
+      perObjectNs: (total / sorted.length / Math.max(1, compiled.count)) * 1e6,
+    };
+  });
+
+  const profiles: SimulationResult['scene']['profiles'] = {};
+  compiled.profileNames.forEach((name, i) => {
+    const p = scene.profiles[name];
+    const q = p.quality ?? p;
+    profiles[name] = {
+      objects: compiled.objectsPerProfile[i], metric: p.metric, thresholds: p.thresholds, triangles: p.triangles,
+      quality: { metric: q.metric, thresholds: q.thresholds },
+    };
+  });
+  const result: SimulationResult = {
+    format: SIMULATION_FORMAT,
+    version: SIMULATION_FORMAT_VERSION,
+    scene: {
+      name: scene.name, description: scene.description ?? '', seed: scene.seed ?? null, objects: compiled.count,
+      profiles, parameters: scene.parameters ?? {}, startTime, duration, frames: frameCount,
+      fps: round3(frameCount / duration), budget: budgetLine ?? null, shots: shots.map((s) => ({ shot: s.shot, startTime: round3(s.startTime) })),
+    },
+    qualityLossUnit: 'px·levels',
+    policies: runs.map((r) => r.result),
+  };
+  return { result, timings };
+}

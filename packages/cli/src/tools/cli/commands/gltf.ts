@@ -1,0 +1,207 @@
+/**
+ * `lodkit gltf lod IN OUT`: generate error-driven LOD chains for every mesh of a glTF/GLB file and
+ * write them as `MSFT_lod` + `MSFT_screencoverage`, printing a table of levels.
+ *
+ * Contributor notes:
+ * - Output goes through the command's `configureOutput()` writers, so the main program (and tests)
+ *   can capture it; errors go through `command.error()`, which honours `exitOverride()`.
+ * - Exit codes: 0 success; 2 bad usage (an option out of range, an output that is not .glb/.gltf)
+ *   and invalid input (unreadable file, invalid MSFT_lod in strict mode); 1 for anything
+ *   unexpected. Messages never carry a stack unless `--debug` is given.
+ * - Nothing glTF is imported until the command runs (see `loadGltfModules`), so registering the
+ *   command costs the main program nothing and works without the optional peer dependencies.
+ * - The progress bar (cli-progress, on stderr) appears only on a TTY and only for inputs above
+ *   {@link PROGRESS_MIN_TRIANGLES} triangles: small files finish before a bar is readable.
+ *
+ * @module
+ */
+import { basename, extname } from 'node:path';
+import type { ILogger, Logger } from '@gltf-transform/core';
+import { SingleBar } from 'cli-progress';
+import type { Command } from 'commander';
+import type { GeneratedLodChain, LodCoverage } from 'lodkit/gltf';
+
+/**
+ * The glTF modules, imported when the command runs: `@gltf-transform/core` and `meshoptimizer`
+ * are optional peer dependencies, and the rest of the CLI must start without them.
+ */
+async function loadGltfModules() {
+  try {
+    const [core, gltf] = await Promise.all([import('@gltf-transform/core'), import('lodkit/gltf')]);
+    return { NodeIO: core.NodeIO, ...gltf };
+  } catch (error) {
+    throw new Error(`lodkit gltf needs the optional peer dependencies @gltf-transform/core and meshoptimizer (npm install @gltf-transform/core meshoptimizer): ${(error as Error).message}`);
+  }
+}
+
+/** Inputs with more triangles than this show a progress bar on a TTY. @category CLI */
+export const PROGRESS_MIN_TRIANGLES = 200_000;
+
+interface LodCommandOptions {
+  levels: string;
+  ratio: string;
+  maxErrorPx: string;
+  viewport: string;
+  aspect: string;
+  coverage: string;
+  cullBelowPx?: string;
+  error: string;
+  lenient?: boolean;
+  json?: boolean;
+  debug?: boolean;
+}
+
+/** A usage or input problem: exit code 2. */
+class UsageError extends Error {}
+
+function parseNumber(text: string, flag: string): number {
+  const fraction = /^\s*([0-9.eE+-]+)\s*\/\s*([0-9.eE+-]+)\s*$/.exec(text);
+  const value = fraction ? Number(fraction[1]) / Number(fraction[2]) : Number(text);
+  if (text.trim() === '' || !Number.isFinite(value)) throw new UsageError(`${flag} must be a number, got '${text}'`);
+  return value;
+}
+
+function formatTable(chains: GeneratedLodChain[], coverage: LodCoverage): string {
+  const header = ['node', 'level', 'triangles', 'error', `threshold (${coverage})`, 'threshold px'];
+  const rows: string[][] = [];
+  for (const chain of chains) {
+    for (const level of chain.levels) {
+      rows.push([
+        level.level === 0 ? chain.name : '',
+        String(level.level),
+        String(level.triangles),
+        level.level === 0 ? '0' : level.error.toPrecision(4),
+        level.level === 0 ? '—' : level.threshold.toPrecision(4),
+        level.level === 0 ? '—' : level.thresholdPx.toFixed(1),
+      ]);
+    }
+    if (chain.cullBelow > 0) rows.push(['', 'cull', '0', '—', chain.cullBelow.toPrecision(4), '—']);
+  }
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
+  const line = (cells: string[]): string => cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n') + '\n';
+}
+
+async function runLod(input: string, output: string, options: LodCommandOptions, command: Command): Promise<void> {
+  const { NodeIO, MSFTLod, readGltfDocument, readLodGroups, generateLodChain, resolveGenerateOptions, meshTriangleCount } = await loadGltfModules();
+  const out = command.configureOutput();
+  const writeOut = (text: string): void => { if (out.writeOut) out.writeOut(text); else process.stdout.write(text); };
+  const writeErr = (text: string): void => { if (out.writeErr) out.writeErr(text); else process.stderr.write(text); };
+
+  const outExt = extname(output).toLowerCase();
+  if (outExt !== '.glb' && outExt !== '.gltf') throw new UsageError(`OUT must end in .glb or .gltf, got '${basename(output)}'`);
+  const coverage = options.coverage as LodCoverage;
+  if (coverage !== 'area' && coverage !== 'height') throw new UsageError(`--coverage must be 'area' or 'height', got '${options.coverage}'`);
+  if (options.error !== 'measured' && options.error !== 'estimate') throw new UsageError(`--error must be 'measured' or 'estimate', got '${options.error}'`);
+  let generateOptions;
+  try {
+    generateOptions = resolveGenerateOptions({
+      levels: parseNumber(options.levels, '--levels'),
+      ratio: parseNumber(options.ratio, '--ratio'),
+      maxErrorPx: parseNumber(options.maxErrorPx, '--max-error-px'),
+      viewportHeight: parseNumber(options.viewport, '--viewport'),
+      aspect: parseNumber(options.aspect, '--aspect'),
+      coverage,
+      error: options.error,
+      ...(options.cullBelowPx !== undefined ? { cullBelowPx: parseNumber(options.cullBelowPx, '--cull-below-px') } : {}),
+    });
+  } catch (error) {
+    if (error instanceof RangeError) {
+      throw new UsageError(error.message.replace(/^generateLodChain: /, '')
+        .replace(/^levels/, '--levels').replace(/^ratio/, '--ratio').replace(/^maxErrorPx/, '--max-error-px')
+        .replace(/^viewportHeight/, '--viewport').replace(/^aspect/, '--aspect').replace(/^cullBelowPx/, '--cull-below-px'));
+    }
+    throw error;
+  }
+
+  const { document, messages } = await readGltfDocument(input);
+  for (const message of messages) writeErr(`warning: ${message}\n`);
+  const { warnings } = readLodGroups(document, { lenient: options.lenient === true, coverage });
+  for (const warning of warnings) writeErr(`warning: ${warning.message}\n`);
+
+  let totalTriangles = 0;
+  for (const mesh of document.getRoot().listMeshes()) totalTriangles += meshTriangleCount(mesh);
+  const showBar = process.stderr.isTTY === true && totalTriangles >= PROGRESS_MIN_TRIANGLES && !options.json;
+  const bar = showBar ? new SingleBar({ format: 'simplifying [{bar}] {value}/{total} meshes', stream: process.stderr, hideCursor: true }) : null;
+  let started = false;
+  let chains: GeneratedLodChain[];
+  try {
+    chains = await generateLodChain(document, {
+      ...generateOptions,
+      onProgress: (done, total) => {
+        if (!bar) return;
+        if (!started) { bar.start(total, 0); started = true; }
+        bar.update(done);
+      },
+    });
+  } finally {
+    if (bar && started) bar.stop();
+  }
+
+  const writerLogger: ILogger = { debug() {}, info() {}, warn: (t: string) => writeErr(`warning: ${t}\n`), error: (t: string) => writeErr(`warning: ${t}\n`) };
+  const io = new NodeIO().registerExtensions([MSFTLod]).setLogger(writerLogger as unknown as Logger);
+  try {
+    await io.write(output, document);
+  } catch (error) {
+    throw new UsageError(`cannot write ${basename(output)}: ${(error as Error).message}`);
+  }
+
+  if (options.json) {
+    writeOut(JSON.stringify(chains.map((c) => ({
+      node: c.name,
+      boundingRadius: c.boundingSphere.radius,
+      coverage: c.coverage,
+      levels: c.levels.map((l) => ({ level: l.level, triangles: l.triangles, error: l.error, threshold: Number.isFinite(l.threshold) ? l.threshold : null })),
+      ...(c.stoppedEarly ? { stoppedEarly: c.stoppedEarly } : {}),
+    })), null, 2) + '\n');
+  } else {
+    writeOut(formatTable(chains, coverage));
+    const newLevels = chains.reduce((n, c) => n + c.levels.length - 1, 0);
+    writeOut(`wrote ${basename(output)}: ${chains.length} LOD group${chains.length === 1 ? '' : 's'}, ${newLevels} new level${newLevels === 1 ? '' : 's'}; thresholds keep each level's error ≤ ${generateOptions.maxErrorPx} px at ${generateOptions.viewportHeight} px viewport height\n`);
+  }
+  for (const chain of chains) {
+    if (chain.stoppedEarly) writeErr(`note: ${chain.name}: ${chain.stoppedEarly}\n`);
+    if (chain.neverDrawn) writeErr(`note: ${chain.name}: dropped ${chain.neverDrawn} level${chain.neverDrawn === 1 ? '' : 's'} that would never be drawn (error under ${generateOptions.maxErrorPx} px even at full screen)\n`);
+  }
+}
+
+/**
+ * Registers `lodkit gltf lod IN OUT` on a commander program.
+ * @example
+ * ```ts
+ * const program = new Command('lodkit');
+ * registerGltfCommand(program);
+ * await program.parseAsync(['node', 'lodkit', 'gltf', 'lod', 'in.glb', 'out.glb', '--levels', '4']);
+ * ```
+ * @category CLI
+ */
+export function registerGltfCommand(program: Command): Command {
+  const gltf = program.command('gltf').description('glTF level-of-detail tools (MSFT_lod + MSFT_screencoverage)');
+  gltf.command('lod')
+    .description('simplify every mesh into an LOD chain whose switching thresholds keep each level\'s error under --max-error-px pixels')
+    .argument('<IN>', 'input .glb or .gltf')
+    .argument('<OUT>', 'output .glb or .gltf')
+    .option('--levels <n>', 'levels including the original (2–32)', '4')
+    .option('--ratio <r>', 'triangle ratio between successive levels, in (0, 1)', '0.5')
+    .option('--max-error-px <px>', 'largest on-screen error of a level, in pixels', '1')
+    .option('--viewport <px>', 'reference viewport height in pixels', '1080')
+    .option('--aspect <w/h>', 'reference aspect for area coverage, e.g. 16/9', '16/9')
+    .option('--coverage <kind>', "coverage written: 'area' (Babylon.js's reading) or 'height'", 'area')
+    .option('--cull-below-px <px>', 'cull the object below this diameter in pixels (default: never culled)')
+    .option('--error <kind>', "'measured' (max of meshoptimizer's estimate and measured deviation) or 'estimate'", 'measured')
+    .option('--lenient', 'drop invalid existing MSFT_lod values with a warning instead of failing')
+    .option('--json', 'print the level table as JSON')
+    .option('--debug', 'print stack traces on errors')
+    .action(async (input: string, output: string, options: LodCommandOptions, command: Command) => {
+      try {
+        await runLod(input, output, options, command);
+      } catch (error) {
+        const e = error as Error;
+        // By name: the glTF error classes live in modules loaded only when the command runs.
+        const expected = e instanceof UsageError || e?.name === 'GltfReadError' || e?.name === 'GltfLodError';
+        const detail = options.debug && e?.stack ? `\n${e.stack}` : '';
+        command.error(`error: ${e?.message ?? String(error)}${detail}`, { exitCode: expected ? 2 : 1, code: expected ? 'lodkit.usage' : 'lodkit.internal' });
+      }
+    });
+  return gltf;
+}
