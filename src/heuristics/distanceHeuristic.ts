@@ -13,7 +13,7 @@
  * @module
  */
 import { Frustum } from '../metrics/frustum.js';
-import { determinant, IDENTITY_MATRIX, invertMatrix, length3, transformPoint, type Mat4Like, type Vec3Like } from '../metrics/vector.js';
+import { determinant, IDENTITY_MATRIX, invertMatrixGf, length3, transformPointProjective, type Mat4Like, type Vec3Like } from '../metrics/vector.js';
 import { checkMatrix, isEmptyExtent, readExtent, type Extent } from './extent.js';
 import { computeLodAscending, writeLodAscending, hysteresisDocumented, hysteresisOpenUsd, type HysteresisSemantics } from './lodIndex.js';
 import type { LodSelection } from './screenSizeHeuristic.js';
@@ -48,6 +48,7 @@ function isInvertible(m: Mat4Like): boolean {
   return Math.abs(determinant(m)) > SINGULAR_DETERMINANT;
 }
 const scratchInverse = new Float64Array(16);
+const scratchDet = new Float64Array(1);
 const scratchPoint = new Float64Array(3);
 const scratchResult = new Float64Array(1);
 
@@ -78,7 +79,8 @@ export class DistanceHeuristic {
     if (options == null || typeof options !== 'object') throw new RangeError(`${owner}: options must be an object`);
     const o = { ...DISTANCE_DEFAULTS, ...options };
     const c = readExtent({ min: o.center, max: o.center }, owner, 'center');
-    this.center = c.subarray(0, 3);
+    // OpenUSD's query holds the centre as a GfVec3f (the schema's point3f): round it to float32.
+    this.center = Float64Array.of(Math.fround(c[0]), Math.fround(c[1]), Math.fround(c[2]));
     const extent = o.extent === undefined ? null : readExtent(o.extent, owner);
     this.extent = extent && !isEmptyExtent(extent) ? extent : null;
     if (o.semantics !== 'documented' && o.semantics !== 'openusd') {
@@ -135,15 +137,16 @@ export class DistanceHeuristic {
   private rawDistance(vx: number, vy: number, vz: number, m: Mat4Like): void {
     let tx = this.center[0], ty = this.center[1], tz = this.center[2];
     const e = this.extent;
-    if (e !== null && isInvertible(m) && invertMatrix(m, scratchInverse) !== null) {
-      transformPoint(scratchInverse, vx, vy, vz, scratchPoint);
+    if (e !== null && isInvertible(m)) {
+      invertMatrixGf(m, scratchInverse, scratchDet);
+      transformPointProjective(scratchInverse, vx, vy, vz, scratchPoint);
       const lx = scratchPoint[0], ly = scratchPoint[1], lz = scratchPoint[2];
       if (lx >= e[0] && lx <= e[3] && ly >= e[1] && ly <= e[4] && lz >= e[2] && lz <= e[5]) { scratchResult[0] = 0; return; }
       tx = Math.min(Math.max(lx, e[0]), e[3]);
       ty = Math.min(Math.max(ly, e[1]), e[4]);
       tz = Math.min(Math.max(lz, e[2]), e[5]);
     }
-    transformPoint(m, tx, ty, tz, scratchPoint);
+    transformPointProjective(m, tx, ty, tz, scratchPoint);
     scratchResult[0] = length3(scratchPoint[0] - vx, scratchPoint[1] - vy, scratchPoint[2] - vz);
   }
 }

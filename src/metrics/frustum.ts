@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { acosRoundedAt, sinCosRoundedAt } from './roundedTrig.js';
 import type { QuatLike, Vec3Like } from './vector.js';
 
 /** Projection type of a {@link Frustum}. @category Frustum */
@@ -241,7 +242,8 @@ export class Frustum {
    * frame.
    */
   update(): this {
-    const qx = this.rotation[0], qy = this.rotation[1], qz = this.rotation[2], qw = this.rotation[3];
+    gfRotationQuaternion(this.rotation, scratchQuat);
+    const qx = scratchQuat[0], qy = scratchQuat[1], qz = scratchQuat[2], qw = scratchQuat[3];
     // Rotation matrix columns: the camera's x (right), y (up) and z (back) axes in world space.
     const xx = 1 - 2 * (qy * qy + qz * qz), xy = 2 * (qx * qy + qz * qw), xz = 2 * (qx * qz - qy * qw);
     const yx = 2 * (qx * qy - qz * qw), yy = 1 - 2 * (qx * qx + qz * qz), yz = 2 * (qy * qz + qx * qw);
@@ -342,3 +344,56 @@ export class Frustum {
 }
 
 const scratchPlanes = new Float64Array(24);
+const scratchQuat = new Float64Array(4);
+const scratchTrig = new Float64Array(2);
+
+/** OpenUSD's `GF_MIN_VECTOR_LENGTH`. */
+const MIN_VECTOR_LENGTH = 1e-10;
+
+/**
+ * The unit quaternion OpenUSD's `GfFrustum` rotates by when given the quaternion `q`: `GfRotation`
+ * keeps an axis and an angle, so the quaternion goes through `axis = q.xyz / |q.xyz|` and
+ * `angle = 2·acos(clamp(q.w))` in degrees, then back through sin/cos of the half angle and a final
+ * normalisation. For a unit `q` this is `q` to the last bits; for one off unit length (lodkit
+ * accepts |q| within 1e-6 of 1) it is the rotation OpenUSD uses, which is not `q / |q|`: the angle
+ * comes from the raw `w`. An imaginary part shorter than 1e-10 gives the identity, as in OpenUSD.
+ * @internal
+ */
+export function gfRotationQuaternion(q: ArrayLike<number>, out: Float64Array): Float64Array {
+  const ix = q[0], iy = q[1], iz = q[2];
+  const imaginaryLength = Math.sqrt(ix * ix + iy * iy + iz * iz);
+  if (!(imaginaryLength > MIN_VECTOR_LENGTH)) {
+    out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 1;
+    return out;
+  }
+  // GfRotation::SetQuat: the axis is the imaginary part times 1/|imaginary| (GfVec3d divides by
+  // multiplying with the reciprocal), renormalised only when its squared length is off by ≥ 1e-10.
+  const inv = 1 / imaginaryLength;
+  let ax = ix * inv, ay = iy * inv, az = iz * inv;
+  const axisSq = ax * ax + ay * ay + az * az;
+  if (!(Math.abs(axisSq - 1) < 1e-10)) {
+    const len = Math.sqrt(axisSq);
+    const k = 1 / (len > MIN_VECTOR_LENGTH ? len : MIN_VECTOR_LENGTH);
+    ax *= k; ay *= k; az *= k;
+  }
+  const w = q[3] < -1 ? -1 : q[3] > 1 ? 1 : q[3];
+  // The C library's acos/sin/cos, not V8's (see roundedTrig.ts).
+  scratchTrig[0] = w;
+  acosRoundedAt(scratchTrig, 0);
+  const degrees = 2 * (scratchTrig[0] * (180 / Math.PI));
+  // GfRotation::GetQuat: half angle back in radians, then a normalised (cos, axis·sin).
+  const radians = (degrees * (Math.PI / 180)) / 2;
+  scratchTrig[0] = radians;
+  sinCosRoundedAt(scratchTrig, 0);
+  const s = scratchTrig[0], c = scratchTrig[1];
+  const x = ax * s, y = ay * s, z = az * s;
+  const length = Math.sqrt(x * x + y * y + z * z + c * c);
+  if (length < MIN_VECTOR_LENGTH) {
+    out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 1;
+    return out;
+  }
+  // GfQuatd's `/=` divides the real part and multiplies the imaginary part by the reciprocal.
+  const k = 1 / length;
+  out[0] = x * k; out[1] = y * k; out[2] = z * k; out[3] = c / length;
+  return out;
+}
