@@ -6,16 +6,21 @@
  * - The viewpoint is taken into the object's local space with the inverse transform, clamped to the
  *   extent, and the clamped point taken back to world space, exactly as OpenUSD does; the same
  *   1e-10 determinant guard falls back to the centre for singular transforms.
- * - `semantics` selects the hysteresis rule as in {@link ScreenSizeHeuristic} (documented: keep the
- *   previous distance while within the band; openusd: clamp it into the band). There is no near-plane
- *   rule for distances.
+ * - Hysteresis clamps the previous distance into `[d − h, d + h]` under BOTH semantics: OpenUSD's
+ *   `distanceHeuristicQuery.h` documents exactly that (the returned value lags the true distance by
+ *   `h`), and its code does it. Keep-or-jump is only what the screen-size docs describe. So for
+ *   distances `semantics` changes nothing today; it is accepted so that one option object can
+ *   configure both heuristics. There is no near-plane rule for distances.
+ * - The centre is rounded to float32, as OpenUSD's query holds it (`GfVec3f`, the schema's
+ *   `point3f`); points go through `GfMatrix4d::Transform` (with the w-divide) and the inverse is
+ *   computed in `GfMatrix4d::GetInverse`'s operation order, so distances agree to the last bit.
  *
  * @module
  */
 import { Frustum } from '../metrics/frustum.js';
 import { determinant, IDENTITY_MATRIX, invertMatrixGf, length3, transformPointProjective, type Mat4Like, type Vec3Like } from '../metrics/vector.js';
 import { checkMatrix, isEmptyExtent, readExtent, type Extent } from './extent.js';
-import { computeLodAscending, writeLodAscending, hysteresisDocumented, hysteresisOpenUsd, type HysteresisSemantics } from './lodIndex.js';
+import { computeLodAscending, writeLodAscending, hysteresisOpenUsd, type HysteresisSemantics } from './lodIndex.js';
 import type { LodSelection } from './screenSizeHeuristic.js';
 import { validateThresholds } from './thresholds.js';
 
@@ -29,7 +34,7 @@ export interface DistanceHeuristicOptions {
   thresholds: ArrayLike<number>;
   /** Ascending blend thresholds, each in `[thresholds[i], thresholds[i+1])`. */
   blendThresholds?: ArrayLike<number>;
-  /** `'documented'` (default) or `'openusd'` hysteresis. */
+  /** `'documented'` (default) or `'openusd'`: both clamp hysteresis, as OpenUSD documents for distances. */
   semantics?: HysteresisSemantics;
   /** OpenUSD's `lodDomain` token. Default `'imaging'`. */
   domain?: string;
@@ -72,7 +77,6 @@ export class DistanceHeuristic {
   readonly blendThresholds: Float32Array;
   readonly semantics: HysteresisSemantics;
   readonly domain: string;
-  private readonly documented: boolean;
 
   constructor(options: DistanceHeuristicOptions) {
     const owner = 'DistanceHeuristic';
@@ -91,7 +95,6 @@ export class DistanceHeuristic {
     this.thresholds = t.thresholds;
     this.blendThresholds = t.blendThresholds;
     this.semantics = o.semantics;
-    this.documented = o.semantics === 'documented';
     this.domain = o.domain;
   }
 
@@ -130,8 +133,7 @@ export class DistanceHeuristic {
     if (transform !== undefined) checkMatrix(transform, owner);
     this.rawDistance(v[0], v[1], v[2], m);
     if (prevDistance === undefined) return;
-    const distance = scratchResult[0];
-    scratchResult[0] = this.documented ? hysteresisDocumented(distance, prevDistance, hysteresis) : hysteresisOpenUsd(distance, prevDistance, hysteresis);
+    scratchResult[0] = hysteresisOpenUsd(scratchResult[0], prevDistance, hysteresis);
   }
 
   private rawDistance(vx: number, vy: number, vz: number, m: Mat4Like): void {
