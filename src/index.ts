@@ -35,3 +35,9 @@ export {
 export { MetricCode, validateLodProfile, type LodProfile, type LodProfileOptions } from './batch/profiles.js';
 export { assignQuotaRanks, selectSmallest } from './policies/rankQuota.js';
 export { buildUpgradeChain, selectAffordablePrefix } from './policies/budget.js';
+export {
+  CompiledUsdLodRoot, compileUsdLodRoot, computeUsdLodOverride, usdAncestorPaths, usdLodItemIndex, USD_LOD_DOMAINS,
+  type UsdLodBoundingVolume, type UsdLodCompileOptions, type UsdLodDecision, type UsdLodDistanceHeuristicData,
+  type UsdLodHeuristicData, type UsdLodOtherTargetData, type UsdLodOverrideData, type UsdLodOverrideMode,
+  type UsdLodOverrideResult, type UsdLodRootData, type UsdLodScreenSizeHeuristicData, type UsdLodSelection,
+} from './heuristics/usdLodSelection.js';
