@@ -7,20 +7,21 @@
  * @packageDocumentation
  */
 export {
-  determinant, IDENTITY_MATRIX, invertMatrix, length3, lookAtRotation, multiplyMatrices, rotateVector, transformPoint,
+  determinant, IDENTITY_MATRIX, invertMatrix, invertMatrixGf, length3, lookAtRotation, multiplyMatrices, rotateVector, transformPoint, transformPointProjective,
   type Mat4Like, type QuatLike, type Vec3Like,
 } from './metrics/vector.js';
 export {
   Frustum, FrustumPlane,
-  type FrustumInit, type OrthographicInit, type PerspectiveInit, type Projection, type Window2D,
+  type FrustumInit, type InputMode, type OrthographicInit, type PerspectiveInit, type Projection, type Window2D,
 } from './metrics/frustum.js';
 export { sphereDistance, spherePixelDiameter, sphereScreenArea, sphereScreenHeight } from './metrics/sphereMetrics.js';
 export { areaToHeight, areaToPixels, heightToArea, heightToPixels, pixelsToArea, pixelsToHeight } from './metrics/conversions.js';
 export {
-  computeLodAscending, computeLodDescending, hysteresisDocumented, hysteresisOpenUsd, writeLodAscending, writeLodDescending,
+  computeLodAscending, computeLodDescending, hysteresisDocumented, hysteresisOpenUsd, writeLodAscending, writeLodAscendingUnchecked,
+  writeLodDescending, writeLodDescendingUnchecked,
   type HysteresisSemantics,
 } from './heuristics/lodIndex.js';
-export { validateThresholds, type ThresholdOrder, type ValidatedThresholds } from './heuristics/thresholds.js';
+export { readThresholdsUnchecked, validateThresholds, type ThresholdOrder, type ValidatedThresholds } from './heuristics/thresholds.js';
 export type { Extent } from './heuristics/extent.js';
 export {
   ScreenSizeHeuristic,

@@ -17,12 +17,12 @@
  *
  * @module
  */
-import { Frustum } from '../metrics/frustum.js';
+import { Frustum, type InputMode } from '../metrics/frustum.js';
 import { determinant, IDENTITY_MATRIX, invertMatrixGf, length3, transformPointProjective, type Mat4Like, type Vec3Like } from '../metrics/vector.js';
 import { checkMatrix, isEmptyExtent, readExtent, type Extent } from './extent.js';
-import { computeLodAscending, writeLodAscending, hysteresisOpenUsd, type HysteresisSemantics } from './lodIndex.js';
+import { computeLodAscending, writeLodAscending, writeLodAscendingUnchecked, hysteresisOpenUsd, type HysteresisSemantics } from './lodIndex.js';
 import type { LodSelection } from './screenSizeHeuristic.js';
-import { validateThresholds } from './thresholds.js';
+import { readThresholdsUnchecked, validateThresholds } from './thresholds.js';
 
 /** Options for {@link DistanceHeuristic}. @category Heuristics */
 export interface DistanceHeuristicOptions {
@@ -38,12 +38,15 @@ export interface DistanceHeuristicOptions {
   semantics?: HysteresisSemantics;
   /** OpenUSD's `lodDomain` token. Default `'imaging'`. */
   domain?: string;
+  /** `'strict'` (default) validates the thresholds; `'openusd'` takes them in any order, with extra blend thresholds, as OpenUSD does. */
+  input?: InputMode;
 }
 
 const DISTANCE_DEFAULTS = {
   center: [0, 0, 0] as Vec3Like,
   semantics: 'documented' as HysteresisSemantics,
   domain: 'imaging',
+  input: 'strict' as InputMode,
 };
 
 const SINGULAR_DETERMINANT = 1e-10;
@@ -77,6 +80,8 @@ export class DistanceHeuristic {
   readonly blendThresholds: Float32Array;
   readonly semantics: HysteresisSemantics;
   readonly domain: string;
+  readonly input: InputMode;
+  private readonly unchecked: boolean;
 
   constructor(options: DistanceHeuristicOptions) {
     const owner = 'DistanceHeuristic';
@@ -91,7 +96,12 @@ export class DistanceHeuristic {
       throw new RangeError(`${owner}: semantics must be 'documented' or 'openusd', got ${String(o.semantics)}`);
     }
     if (typeof o.domain !== 'string' || o.domain.length === 0) throw new RangeError(`${owner}: domain must be a non-empty string`);
-    const t = validateThresholds(o.thresholds, o.blendThresholds, 'ascending', owner);
+    if (o.input !== 'strict' && o.input !== 'openusd') throw new RangeError(`${owner}: input must be 'strict' or 'openusd', got ${String(o.input)}`);
+    this.input = o.input;
+    this.unchecked = o.input === 'openusd';
+    const t = this.unchecked
+      ? readThresholdsUnchecked(o.thresholds, o.blendThresholds, owner)
+      : validateThresholds(o.thresholds, o.blendThresholds, 'ascending', owner);
     this.thresholds = t.thresholds;
     this.blendThresholds = t.blendThresholds;
     this.semantics = o.semantics;
@@ -109,7 +119,9 @@ export class DistanceHeuristic {
 
   /** Fractional LOD index for a distance, exactly as OpenUSD's `ComputeLOD(double)`. */
   computeLod(distance: number): number {
-    return computeLodAscending(this.thresholds, this.blendThresholds, distance);
+    if (!this.unchecked) return computeLodAscending(this.thresholds, this.blendThresholds, distance);
+    writeLodAscendingUnchecked(this.thresholds, this.blendThresholds, distance, scratchResult, 0);
+    return scratchResult[0];
   }
 
   /** Distance (with hysteresis) and its LOD in one call; `size` holds the distance used. Pass `out` to reuse one result object. */
@@ -117,7 +129,8 @@ export class DistanceHeuristic {
     this.measure(viewpoint, transform, prevDistance, hysteresis);
     const d = scratchResult[0];
     out.size = d;
-    writeLodAscending(this.thresholds, this.blendThresholds, d, scratchResult, 0);
+    if (this.unchecked) writeLodAscendingUnchecked(this.thresholds, this.blendThresholds, d, scratchResult, 0);
+    else writeLodAscending(this.thresholds, this.blendThresholds, d, scratchResult, 0);
     out.lod = scratchResult[0];
     return out;
   }

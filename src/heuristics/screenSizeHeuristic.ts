@@ -26,11 +26,11 @@
  *
  * @module
  */
-import type { Frustum } from '../metrics/frustum.js';
+import type { Frustum, InputMode } from '../metrics/frustum.js';
 import { IDENTITY_MATRIX, invertMatrixGf, length3, multiplyMatrices, transformPointProjective, type Mat4Like } from '../metrics/vector.js';
 import { checkMatrix, isEmptyExtent, readExtent, type Extent } from './extent.js';
-import { computeLodDescending, writeLodDescending, hysteresisDocumented, hysteresisOpenUsd, type HysteresisSemantics } from './lodIndex.js';
-import { validateThresholds } from './thresholds.js';
+import { computeLodDescending, writeLodDescending, writeLodDescendingUnchecked, hysteresisDocumented, hysteresisOpenUsd, type HysteresisSemantics } from './lodIndex.js';
+import { readThresholdsUnchecked, validateThresholds } from './thresholds.js';
 
 /** OpenUSD's `projectionMethod` tokens. @category Heuristics */
 export type ScreenSizeProjection = 'projectedSphere' | 'projectedExtent';
@@ -49,6 +49,13 @@ export interface ScreenSizeHeuristicOptions {
   semantics?: HysteresisSemantics;
   /** OpenUSD's `lodDomain` token: `'imaging'` (default), `'audio'`, `'physics'` or your own. */
   domain?: string;
+  /**
+   * `'strict'` (default) validates `projection` and the thresholds; `'openusd'` accepts what
+   * OpenUSD's query accepts and computes what it computes: thresholds in any order and extra blend
+   * thresholds (indices by OpenUSD's binary searches), and any other `projection` token measured as
+   * `projectedExtent`, as OpenUSD does after its coding error.
+   */
+  input?: InputMode;
 }
 
 /** Result of {@link ScreenSizeHeuristic.select} and {@link DistanceHeuristic.select}. @category Heuristics */
@@ -63,6 +70,7 @@ const SCREEN_SIZE_DEFAULTS = {
   projection: 'projectedSphere' as ScreenSizeProjection,
   semantics: 'documented' as HysteresisSemantics,
   domain: 'imaging',
+  input: 'strict' as InputMode,
 };
 
 // Box corner i has x from bit 0, y from bit 1, z from bit 2 (GfRange3d::GetCorner order).
@@ -110,6 +118,8 @@ export class ScreenSizeHeuristic {
   readonly blendThresholds: Float32Array;
   readonly semantics: HysteresisSemantics;
   readonly domain: string;
+  readonly input: InputMode;
+  private readonly unchecked: boolean;
   private readonly empty: boolean;
   private readonly documented: boolean;
 
@@ -118,14 +128,21 @@ export class ScreenSizeHeuristic {
     if (options == null || typeof options !== 'object') throw new RangeError(`${owner}: options must be an object with an extent`);
     const o = { ...SCREEN_SIZE_DEFAULTS, ...options };
     this.extent = readExtent(o.extent, owner);
-    if (o.projection !== 'projectedSphere' && o.projection !== 'projectedExtent') {
+    if (o.input !== 'strict' && o.input !== 'openusd') throw new RangeError(`${owner}: input must be 'strict' or 'openusd', got ${String(o.input)}`);
+    this.unchecked = o.input === 'openusd';
+    if (this.unchecked) {
+      if (o.projection !== 'projectedSphere') o.projection = 'projectedExtent';
+    } else if (o.projection !== 'projectedSphere' && o.projection !== 'projectedExtent') {
       throw new RangeError(`${owner}: projection must be 'projectedSphere' or 'projectedExtent', got ${String(o.projection)}`);
     }
     if (o.semantics !== 'documented' && o.semantics !== 'openusd') {
       throw new RangeError(`${owner}: semantics must be 'documented' or 'openusd', got ${String(o.semantics)}`);
     }
     if (typeof o.domain !== 'string' || o.domain.length === 0) throw new RangeError(`${owner}: domain must be a non-empty string`);
-    const t = validateThresholds(o.thresholds, o.blendThresholds, 'descending', owner);
+    const t = this.unchecked
+      ? readThresholdsUnchecked(o.thresholds, o.blendThresholds, owner)
+      : validateThresholds(o.thresholds, o.blendThresholds, 'descending', owner);
+    this.input = o.input;
     this.projection = o.projection;
     this.thresholds = t.thresholds;
     this.blendThresholds = t.blendThresholds;
@@ -147,7 +164,9 @@ export class ScreenSizeHeuristic {
 
   /** Fractional LOD index for a size, exactly as OpenUSD's `ComputeLOD(double)`; in `[0, thresholds.length]`. */
   computeLod(size: number): number {
-    return computeLodDescending(this.thresholds, this.blendThresholds, size);
+    if (!this.unchecked) return computeLodDescending(this.thresholds, this.blendThresholds, size);
+    writeLodDescendingUnchecked(this.thresholds, this.blendThresholds, size, scratchResult, 0);
+    return scratchResult[0];
   }
 
   /**
@@ -158,7 +177,8 @@ export class ScreenSizeHeuristic {
     this.measure(frustum, transform, prevSize, hysteresis);
     const size = scratchResult[0];
     out.size = size;
-    writeLodDescending(this.thresholds, this.blendThresholds, size, scratchResult, 0);
+    if (this.unchecked) writeLodDescendingUnchecked(this.thresholds, this.blendThresholds, size, scratchResult, 0);
+    else writeLodDescending(this.thresholds, this.blendThresholds, size, scratchResult, 0);
     out.lod = scratchResult[0];
     return out;
   }

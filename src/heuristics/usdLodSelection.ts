@@ -27,7 +27,7 @@
  *
  * @module
  */
-import type { Frustum } from '../metrics/frustum.js';
+import type { Frustum, InputMode } from '../metrics/frustum.js';
 import type { Mat4Like, Vec3Like } from '../metrics/vector.js';
 import { DistanceHeuristic } from './distanceHeuristic.js';
 import type { Extent } from './extent.js';
@@ -129,9 +129,14 @@ export interface UsdLodCompileOptions {
   overrides?: ReadonlyMap<string, UsdLodOverrideData> | Readonly<Record<string, UsdLodOverrideData>>;
   /** Semantics of the heuristics built. Default `'openusd'`: the numbers OpenUSD's code computes. */
   semantics?: HysteresisSemantics;
+  /**
+   * `'strict'` (default) rejects heuristic data OpenUSD would still evaluate (unsorted thresholds,
+   * extra blend thresholds) with an error naming the target; `'openusd'` evaluates it as OpenUSD does.
+   */
+  input?: InputMode;
 }
 
-const USD_LOD_COMPILE_DEFAULTS = { domain: 'imaging', semantics: 'openusd' as HysteresisSemantics };
+const USD_LOD_COMPILE_DEFAULTS = { domain: 'imaging', semantics: 'openusd' as HysteresisSemantics, input: 'strict' as InputMode };
 
 /** The result of {@link computeUsdLodOverride}: the mode, and the index for `indexedLOD`. @category USD LOD */
 export interface UsdLodOverrideResult {
@@ -249,7 +254,7 @@ export class CompiledUsdLodRoot {
           const h = t as UsdLodDistanceHeuristicData;
           const extent = boundingExtent(h.boundingVolume);
           evaluator = { kind: 'distance', heuristic: new DistanceHeuristic({
-            center: h.center ?? [0, 0, 0], extent, thresholds: h.thresholds ?? [], blendThresholds: h.blendThresholds, semantics: o.semantics, domain: o.domain,
+            center: h.center ?? [0, 0, 0], extent, thresholds: h.thresholds ?? [], blendThresholds: h.blendThresholds, semantics: o.semantics, domain: o.domain, input: o.input,
           }) };
         } else if (t.type === 'LODScreenSizeHeuristic') {
           const h = t as UsdLodScreenSizeHeuristicData;
@@ -261,7 +266,7 @@ export class CompiledUsdLodRoot {
           }
           const extent = boundingExtent(h.boundingVolume) ?? float32Extent(h.extent ?? { min: [-1, -1, -1], max: [1, 1, 1] });
           evaluator = { kind: 'screenSize', heuristic: new ScreenSizeHeuristic({
-            extent, projection, thresholds: h.thresholds, blendThresholds: h.blendThresholds, semantics: o.semantics, domain: o.domain,
+            extent, projection, thresholds: h.thresholds, blendThresholds: h.blendThresholds, semantics: o.semantics, domain: o.domain, input: o.input,
           }) };
         } else continue; // a type this renderer does not know
       } catch (error) {

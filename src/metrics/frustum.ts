@@ -15,7 +15,19 @@
  * @module
  */
 import { acosRoundedAt, sinCosRoundedAt } from './roundedTrig.js';
-import type { QuatLike, Vec3Like } from './vector.js';
+import { invertMatrixGf, type QuatLike, type Vec3Like } from './vector.js';
+
+/**
+ * Which inputs a {@link Frustum} or a heuristic accepts. `'strict'` (default) rejects what would be
+ * a mistake in a renderer (an empty or flipped window, a perspective near ≤ 0, far ≤ near, a
+ * quaternion off unit length, unsorted thresholds…) with a `RangeError` naming the field.
+ * `'openusd'` accepts what OpenUSD's `GfFrustum` and usdLod query classes accept (any finite
+ * numbers) and returns OpenUSD's result for it: for a frustum, planes built from the window's
+ * corners as `GfFrustum` builds them (a flipped window flips them, near = 0 makes the side planes
+ * degenerate, never culling), any non-zero quaternion through `GfRotation`.
+ * @category Frustum
+ */
+export type InputMode = 'strict' | 'openusd';
 
 /** Projection type of a {@link Frustum}. @category Frustum */
 export type Projection = 'perspective' | 'orthographic';
@@ -40,6 +52,8 @@ export interface FrustumInit {
   far?: number;
   /** Default `'perspective'`. */
   projection?: Projection;
+  /** `'strict'` (default) or `'openusd'`: see {@link InputMode}. */
+  input?: InputMode;
 }
 
 /** Options for {@link Frustum.perspective}. @category Frustum */
@@ -135,6 +149,8 @@ export class Frustum {
   projection: Projection = 'perspective';
   /** True when `projection === 'perspective'` (a boolean for branch-light hot loops). */
   isPerspective = true;
+  /** Which inputs `set()` accepted; `'openusd'` also builds the planes as `GfFrustum` does. */
+  input: InputMode = 'strict';
 
   /** Six inward planes, `(nx, ny, nz, w)` each, in {@link FrustumPlane} order; distance = n·p + w. */
   readonly planes = new Float64Array(24);
@@ -205,12 +221,15 @@ export class Frustum {
     const q = init.rotation ?? FRUSTUM_DEFAULTS.rotation;
     checkVector(p, 3, 'position');
     checkVector(q, 4, 'rotation');
+    const input = (init as FrustumInit).input ?? 'strict';
+    if (input !== 'strict' && input !== 'openusd') throw new RangeError(`Frustum: input must be 'strict' or 'openusd', got ${String(input)}`);
+    const strict = input === 'strict';
     const qLength = Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    if (Math.abs(qLength - 1) > UNIT_QUATERNION_TOLERANCE) {
+    if (strict && Math.abs(qLength - 1) > UNIT_QUATERNION_TOLERANCE) {
       throw new RangeError(`Frustum: rotation must be a unit quaternion (|q| = ${qLength})`);
     }
     const left = scratchWindow[0], bottom = scratchWindow[1], right = scratchWindow[2], top = scratchWindow[3];
-    if (!(right > left) || !(top > bottom)) {
+    if (strict && (!(right > left) || !(top > bottom))) {
       throw new RangeError(`Frustum: window is empty (min [${left}, ${bottom}], max [${right}, ${top}])`);
     }
     const type = projection ?? FRUSTUM_DEFAULTS.projection;
@@ -221,8 +240,9 @@ export class Frustum {
     if (init.far !== undefined && !Number.isFinite(init.far)) notFinite('far', init.far);
     const n = init.near ?? FRUSTUM_DEFAULTS.near;
     const f = init.far ?? FRUSTUM_DEFAULTS.far;
-    if (type === 'perspective' && !(n > 0)) throw new RangeError(`Frustum: near must be > 0 for a perspective frustum, got ${n}`);
-    if (!(f > n)) throw new RangeError(`Frustum: far (${f}) must be greater than near (${n})`);
+    if (strict && type === 'perspective' && !(n > 0)) throw new RangeError(`Frustum: near must be > 0 for a perspective frustum, got ${n}`);
+    if (strict && !(f > n)) throw new RangeError(`Frustum: far (${f}) must be greater than near (${n})`);
+    this.input = input;
 
     this.position[0] = p[0]; this.position[1] = p[1]; this.position[2] = p[2];
     this.rotation[0] = q[0]; this.rotation[1] = q[1]; this.rotation[2] = q[2]; this.rotation[3] = q[3];
@@ -294,6 +314,8 @@ export class Frustum {
     v[2] = zx; v[6] = zy; v[10] = zz; v[14] = -(zx * px + zy * py + zz * pz);
     v[3] = 0; v[7] = 0; v[11] = 0; v[15] = 1;
 
+    if (!this.isStrictInput()) gfFrustumPlanes(this);
+
     const p = this.projectionMatrix;
     p.fill(0);
     const rl = r - l, tb = t - b, fn = f - n;
@@ -313,6 +335,10 @@ export class Frustum {
       p[15] = 1;
     }
     return this;
+  }
+
+  private isStrictInput(): boolean {
+    return this.input === 'strict';
   }
 
   /** Signed distance of a point to plane `index` ({@link FrustumPlane}); ≥ 0 on the inside. */
@@ -339,6 +365,7 @@ export class Frustum {
       near: this.near,
       far: this.far,
       projection: this.projection,
+      input: this.input,
     };
   }
 }
@@ -396,4 +423,88 @@ export function gfRotationQuaternion(q: ArrayLike<number>, out: Float64Array): F
   const k = 1 / length;
   out[0] = x * k; out[1] = y * k; out[2] = z * k; out[3] = c / length;
   return out;
+}
+
+const scratchViewInverse = new Float64Array(16);
+const scratchDeterminant = new Float64Array(1);
+// Corners in world space, 3 numbers each: vp (or lb + dir…), lb, rb, lt, rt.
+const scratchCorners = new Float64Array(18);
+const scratchIn = new Float64Array(3);
+
+/**
+ * Writes the world point `m · (x, y, z, 1)`, divided by w as GfMatrix4d::Transform does, to corner
+ * slot `c`; (x, y, z) come in `scratchIn` (doubles passed to a call V8 does not inline are boxed).
+ */
+function cornerToWorld(m: Float64Array, c: number): void {
+  const x = scratchIn[0], y = scratchIn[1], z = scratchIn[2];
+  const px = m[0] * x + m[4] * y + m[8] * z + m[12];
+  const py = m[1] * x + m[5] * y + m[9] * z + m[13];
+  const pz = m[2] * x + m[6] * y + m[10] * z + m[14];
+  const w = m[3] * x + m[7] * y + m[11] * z + m[15];
+  const inv = w !== 0 ? 1 / w : 1;
+  scratchCorners[c * 3] = inv * px; scratchCorners[c * 3 + 1] = inv * py; scratchCorners[c * 3 + 2] = inv * pz;
+}
+
+/**
+ * Plane `index` through corners a, b, c (GfPlane(p0, p1, p2)): normal = normalised (b − a) × (c − a),
+ * distance = normal · a; stored as (n, −distance). `da` offsets corner a by `scratchCorners[15..17]`
+ * (the orthographic planes go through `corner + dir`).
+ */
+function planeThrough(planes: Float64Array, index: number, a: number, b: number, c: number, addDir: boolean): void {
+  const k = scratchCorners;
+  let ax = k[a * 3], ay = k[a * 3 + 1], az = k[a * 3 + 2];
+  if (addDir) { ax += k[15]; ay += k[16]; az += k[17]; }
+  const ux = k[b * 3] - ax, uy = k[b * 3 + 1] - ay, uz = k[b * 3 + 2] - az;
+  const vx = k[c * 3] - ax, vy = k[c * 3 + 1] - ay, vz = k[c * 3 + 2] - az;
+  let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+  const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  const r = 1 / (len > 1e-10 ? len : 1e-10); // GfVec3d::GetNormalized: a zero normal stays zero
+  nx *= r; ny *= r; nz *= r;
+  const o = index * 4;
+  planes[o] = nx; planes[o + 1] = ny; planes[o + 2] = nz;
+  planes[o + 3] = -(nx * ax + ny * ay + nz * az);
+}
+
+/**
+ * The `'openusd'` input mode's planes: `GfFrustum::_CalculateFrustumPlanes`, from the eye and the
+ * near rectangle's corners taken to world space by the inverse view matrix. Unlike the analytic
+ * planes of `update()`, these follow the window's orientation (a flipped window flips them) and
+ * degenerate as OpenUSD's do (near = 0 in perspective: zero normals, planes that cull nothing).
+ */
+function gfFrustumPlanes(f: Frustum): void {
+  const m = scratchViewInverse;
+  invertMatrixGf(f.viewMatrix, m, scratchDeterminant);
+  const l = f.windowMin[0], r = f.windowMax[0], b = f.windowMin[1], t = f.windowMax[1];
+  const n = f.near, far = f.far, planes = f.planes;
+  // Slots: 0 apex (perspective), 1 lb, 2 rb, 3 lt, 4 rt, 5 dir (orthographic).
+  if (f.isPerspective) {
+    scratchIn[0] = 0; scratchIn[1] = 0; scratchIn[2] = 0; cornerToWorld(m, 0);
+    scratchIn[0] = n * l; scratchIn[1] = n * b; scratchIn[2] = -n; cornerToWorld(m, 1);
+    scratchIn[0] = n * r; scratchIn[1] = n * b; scratchIn[2] = -n; cornerToWorld(m, 2);
+    scratchIn[0] = n * l; scratchIn[1] = n * t; scratchIn[2] = -n; cornerToWorld(m, 3);
+    scratchIn[0] = n * r; scratchIn[1] = n * t; scratchIn[2] = -n; cornerToWorld(m, 4);
+    planeThrough(planes, 0, 0, 1, 3, false); // left: vp, lb, lt
+    planeThrough(planes, 1, 0, 4, 2, false); // right: vp, rt, rb
+    planeThrough(planes, 2, 0, 2, 1, false); // bottom: vp, rb, lb
+    planeThrough(planes, 3, 0, 3, 4, false); // top: vp, lt, rt
+  } else {
+    scratchIn[0] = l; scratchIn[1] = b; scratchIn[2] = -n; cornerToWorld(m, 1);
+    scratchIn[0] = r; scratchIn[1] = b; scratchIn[2] = -n; cornerToWorld(m, 2);
+    scratchIn[0] = l; scratchIn[1] = t; scratchIn[2] = -n; cornerToWorld(m, 3);
+    scratchIn[0] = r; scratchIn[1] = t; scratchIn[2] = -n; cornerToWorld(m, 4);
+    // The view direction: the inverse view matrix applied to the direction (0, 0, −1).
+    scratchCorners[15] = -m[8]; scratchCorners[16] = -m[9]; scratchCorners[17] = -m[10];
+    planeThrough(planes, 0, 3, 3, 1, true); // left: lt + dir, lt, lb
+    planeThrough(planes, 1, 2, 2, 4, true); // right: rb + dir, rb, rt
+    planeThrough(planes, 2, 1, 1, 2, true); // bottom: lb + dir, lb, rb
+    planeThrough(planes, 3, 4, 4, 3, true); // top: rt + dir, rt, lt
+  }
+  planeThrough(planes, 4, 2, 1, 3, false); // near: rb, lb, lt
+  // Far: the near plane turned around, moved by far − near; GfPlane(normal, distance) normalises
+  // the normal again, which can move its last bit.
+  const fx = -planes[16], fy = -planes[17], fz = -planes[18];
+  const len = Math.sqrt(fx * fx + fy * fy + fz * fz);
+  const k = 1 / (len > 1e-10 ? len : 1e-10);
+  planes[20] = fx * k; planes[21] = fy * k; planes[22] = fz * k;
+  planes[23] = -(planes[19] - (far - n));
 }

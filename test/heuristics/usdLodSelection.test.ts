@@ -118,6 +118,13 @@ describe('usdLod selection — the rules beyond the GetLod test', () => {
     expect(compileUsdLodRoot({ path: '/R', heuristics: [{ type: 'LODDistanceHeuristic', domain: 'physics', thresholds: [1] }] }, { domain: 'physics' }).heuristicIndex).toBe(0);
   });
 
+  it("input 'openusd' evaluates unsorted thresholds as OpenUSD does (std::upper_bound)", () => {
+    const root = { path: '/R', heuristics: [{ type: 'LODDistanceHeuristic', domain: 'imaging', center: [0, 0, -5], thresholds: [10, 2, 30] }] };
+    expect(() => compileUsdLodRoot(root)).toThrow(/thresholds/);
+    // Distance 5: the search looks at 2 (5 < 2? no), then 30 (5 < 30) → index 2.
+    expect(compileUsdLodRoot(root, { input: 'openusd' }).select(new Frustum()).lod).toBe(2);
+  });
+
   it('item index: round and clamp into the items', () => {
     expect([usdLodItemIndex(1.5, 3), usdLodItemIndex(3.14159, 3), usdLodItemIndex(-2, 3), usdLodItemIndex(NaN, 3), usdLodItemIndex(0, 0)]).toEqual([2, 2, 0, -1, -1]);
   });
