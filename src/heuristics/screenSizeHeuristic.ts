@@ -20,9 +20,12 @@
  *   projectedExtent clips at the near plane; DistanceHeuristic 87). Per-frame work over many objects belongs in the
  *   batch engine, which loops internally and allocates nothing; these classes are the per-object
  *   reference and the way to match OpenUSD exactly.
- * - Matches OpenUSD's numbers: sphere from the transformed extent's diagonal, perspective radius
- *   scaled by `referencePlaneDepth / |eye − centre|`, `Number.MAX_VALUE` when the eye is at the
- *   centre; a box clipped by any single plane is 0; the shape is never clipped by side planes.
+ * - Matches OpenUSD's numbers bit for bit (test/heuristics/openusdOracle.test.ts): sphere from the
+ *   transformed extent's min–max diagonal (points divided by w, as `GfMatrix4d::Transform`),
+ *   perspective radius scaled by `referencePlaneDepth / |eye − centre|`, `Number.MAX_VALUE` when
+ *   the eye is at the centre; a box wholly outside any single plane is 0, tested on plane equations
+ *   pulled back into the box's space as `GfFrustum::Intersects(GfBBox3d)` does; the shape is never
+ *   clipped by side planes; `GfProject` leaves a point with w = 0 undivided.
  *
  * @module
  */

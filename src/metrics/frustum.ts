@@ -11,6 +11,11 @@
  *   distance of a point is `n·p + w` (three.js `Plane` convention; GfPlane stores `-w`).
  * - The perspective window lies on the plane at distance 1 from the eye (GfFrustum's reference plane
  *   depth), so `fovY` maps to a window half-height of `tan(fovY / 2)`.
+ * - The rotation quaternion is taken through `GfRotation`'s axis and angle before use
+ *   ({@link gfRotationQuaternion}), with correctly rounded acos/sin/cos (roundedTrig.ts), so the
+ *   view matrix is OpenUSD's to the last bit. `rotation` keeps the quaternion as given.
+ * - Planes: analytic unit normals by default; with `input: 'openusd'` they are built from the
+ *   window's corners as `GfFrustum` does, which matters only for inputs strict mode rejects.
  *
  * @module
  */
