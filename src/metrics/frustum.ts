@@ -154,6 +154,10 @@ export class Frustum {
   projection: Projection = 'perspective';
   /** True when `projection === 'perspective'` (a boolean for branch-light hot loops). */
   isPerspective = true;
+  /** The unit quaternion the frustum rotates by: `rotation` through `GfRotation` (axis and angle). */
+  readonly gfRotation = new Float64Array([0, 0, 0, 1]);
+  /** The `rotation` that `gfRotation` was computed from (NaN: not yet). */
+  private readonly gfRotationFrom = new Float64Array([NaN, NaN, NaN, NaN]);
   /** Which inputs `set()` accepted; `'openusd'` also builds the planes as `GfFrustum` does. */
   input: InputMode = 'strict';
 
@@ -267,8 +271,13 @@ export class Frustum {
    * frame.
    */
   update(): this {
-    gfRotationQuaternion(this.rotation, scratchQuat);
-    const qx = scratchQuat[0], qy = scratchQuat[1], qz = scratchQuat[2], qw = scratchQuat[3];
+    // GfRotation's quaternion costs ~1 µs (double-double trig): recompute only when the rotation changed.
+    const q = this.rotation, from = this.gfRotationFrom, gq = this.gfRotation;
+    if (q[0] !== from[0] || q[1] !== from[1] || q[2] !== from[2] || q[3] !== from[3]) {
+      gfRotationQuaternion(q, gq);
+      from[0] = q[0]; from[1] = q[1]; from[2] = q[2]; from[3] = q[3];
+    }
+    const qx = gq[0], qy = gq[1], qz = gq[2], qw = gq[3];
     // Rotation matrix columns: the camera's x (right), y (up) and z (back) axes in world space.
     const xx = 1 - 2 * (qy * qy + qz * qz), xy = 2 * (qx * qy + qz * qw), xz = 2 * (qx * qz - qy * qw);
     const yx = 2 * (qx * qy - qz * qw), yy = 1 - 2 * (qx * qx + qz * qz), yz = 2 * (qy * qz + qx * qw);
@@ -376,7 +385,6 @@ export class Frustum {
 }
 
 const scratchPlanes = new Float64Array(24);
-const scratchQuat = new Float64Array(4);
 const scratchTrig = new Float64Array(2);
 
 /** OpenUSD's `GF_MIN_VECTOR_LENGTH`. */

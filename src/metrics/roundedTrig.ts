@@ -12,7 +12,7 @@
  * - How: each value is computed in double-double arithmetic (~106 bits: a value is `hi + lo` with
  *   |lo| ≤ ulp(hi)/2) and rounded once. `sin`/`cos` reduce by multiples of π/2 (a three-part π/2)
  *   and sum Taylor series to 29th order (|r| ≤ π/4, last term < 1e-34). `acos` solves `sin z = s`
- *   by Newton steps from `Math.asin`, written so that no step loses relative accuracy:
+ *   by a Newton step from `Math.asin`, written so that no step loses relative accuracy:
  *   `acos w = 2·asin(√((1−w)/2))` for w > ½, `π − 2·asin(√((1+w)/2))` for w < −½,
  *   `π/2 − asin w` otherwise ((1 ∓ w)/2 is exact there).
  * - No allocation: V8 boxes a double passed to or returned from a call it does not inline, so every
@@ -124,16 +124,17 @@ function sinCosX(): void {
   else if (q === 3) { D[SIN] = -ch; D[SIN + 1] = -cl; D[COS] = sh; D[COS + 1] = sl; }
 }
 
-/** D[ZZ] = asin(D[S]) for |s| ≤ ½ (+ε): two Newton steps z += (s − sin z) / cos z from Math.asin. */
+/**
+ * D[ZZ] = asin(D[S]) for |s| ≤ ½ (+ε): a Newton step z += (s − sin z) / cos z from Math.asin. One
+ * step suffices: Math.asin is within an ulp, and the step squares that error (≈1e-32 relative).
+ */
 function asinS(): void {
   D[ZZ] = Math.asin(D[S]); D[ZZ + 1] = 0;
-  for (let i = 0; i < 2; i++) {
-    D[X] = D[ZZ]; D[X + 1] = D[ZZ + 1];
-    sinCosX();
-    ddAdd(S, SIN, -1, TMP);
-    D[TMP] = (D[TMP] + D[TMP + 1]) / D[COS]; D[TMP + 1] = 0;
-    ddAdd(ZZ, TMP, 1, ZZ);
-  }
+  D[X] = D[ZZ]; D[X + 1] = 0;
+  sinCosX();
+  ddAdd(S, SIN, -1, TMP);
+  D[TMP] = (D[TMP] + D[TMP + 1]) / D[COS]; D[TMP + 1] = 0;
+  ddAdd(ZZ, TMP, 1, ZZ);
 }
 
 /** D[S] = √(D[S]) for a double D[S] ≥ 0: Math.sqrt plus one exact-residual correction. */

@@ -97,6 +97,15 @@ describe('Frustum', () => {
     expect(Array.from(new Frustum({ rotation: [1e-11, 0, 0, 1] }).forward, (v) => v + 0)).toEqual([0, 0, -1]);
   });
 
+  it('recomputes the rotation when the rotation array is edited in place and update() is called', () => {
+    const f = new Frustum({ rotation: [0, Math.SQRT1_2, 0, Math.SQRT1_2] }); // 90° about +Y: looks down −X
+    expect(f.forward[0]).toBeCloseTo(-1, 15);
+    f.rotation[1] = 0; f.rotation[3] = 1; // back to the identity
+    f.update();
+    expect(Array.from(f.forward, (v) => v + 0)).toEqual([0, 0, -1]);
+    expect(Array.from(f.gfRotation)).toEqual([0, 0, 0, 1]);
+  });
+
   it('planes agree with the clip-space containment test', () => {
     fc.assert(fc.property(quat, fc.boolean(), coord, coord, coord, (q, ortho, x, y, z) => {
       const f = new Frustum({ position: [1, -2, 3], rotation: q, window: { min: [-1.5, -0.5], max: [0.5, 1] }, near: 0.5, far: 40, projection: ortho ? 'orthographic' : 'perspective' });
