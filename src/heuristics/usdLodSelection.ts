@@ -32,7 +32,7 @@ import type { Mat4Like, Vec3Like } from '../metrics/vector.js';
 import { DistanceHeuristic } from './distanceHeuristic.js';
 import type { Extent } from './extent.js';
 import type { HysteresisSemantics } from './lodIndex.js';
-import { ScreenSizeHeuristic, type ScreenSizeProjection } from './screenSizeHeuristic.js';
+import { ScreenSizeHeuristic, type LodSelection, type ScreenSizeProjection } from './screenSizeHeuristic.js';
 
 /** usdLod's predefined `lod:domain` tokens; other (prefixed, custom) domains are allowed. @category USD LOD */
 export const USD_LOD_DOMAINS = { imaging: 'imaging', audio: 'audio', physics: 'physics' } as const;
@@ -116,6 +116,8 @@ export interface UsdLodSelection {
   lod: number;
   /** Index into `heuristics` of the heuristic that decided, else −1. */
   heuristic: number;
+  /** The screen size or distance the heuristic used (after hysteresis): pass it back as `prev` next frame. NaN when no heuristic decided. */
+  value: number;
 }
 
 /** Options for {@link compileUsdLodRoot}. @category USD LOD */
@@ -206,6 +208,8 @@ function boundingExtent(targets: readonly UsdLodBoundingVolume[] | undefined): E
   return undefined;
 }
 
+const scratchSelection: LodSelection = { lod: 0, size: 0 };
+
 type Evaluator = { kind: 'distance'; heuristic: DistanceHeuristic } | { kind: 'screenSize'; heuristic: ScreenSizeHeuristic };
 
 /**
@@ -283,10 +287,12 @@ export class CompiledUsdLodRoot {
   /**
    * The decision for one view, composed as OpenUSD's GetLod: override, else the first heuristic of
    * the domain (distance from `frustum.position`, or screen size in `frustum`), else the default
-   * index. `transform` maps the root's local space to the frustum's (default identity).
+   * index. `transform` maps the root's local space to the frustum's (default identity). With
+   * `prev` (last frame's `value`) and `hysteresis`, the heuristic applies its hysteresis rule.
    */
-  select(frustum: Frustum, transform?: Mat4Like, out: UsdLodSelection = { decision: 'invalid', lod: NaN, heuristic: -1 }): UsdLodSelection {
+  select(frustum: Frustum, transform?: Mat4Like, prev?: number, hysteresis = 0, out: UsdLodSelection = { decision: 'invalid', lod: NaN, heuristic: -1, value: NaN }): UsdLodSelection {
     out.heuristic = -1;
+    out.value = NaN;
     const mode = this.override.mode;
     if (mode !== 'noOverride') {
       if (mode === 'indexedLOD') { out.decision = 'indexedLOD'; out.lod = this.override.index; }
@@ -298,9 +304,11 @@ export class CompiledUsdLodRoot {
     if (e !== null) {
       out.decision = 'heuristic';
       out.heuristic = this.heuristicIndex;
-      out.lod = e.kind === 'distance'
-        ? e.heuristic.computeLod(e.heuristic.computeDistance(frustum.position, transform))
-        : e.heuristic.computeLod(e.heuristic.computeScreenSize(frustum, transform));
+      const r = e.kind === 'distance'
+        ? e.heuristic.select(frustum.position, transform, prev, hysteresis, scratchSelection)
+        : e.heuristic.select(frustum, transform, prev, hysteresis, scratchSelection);
+      out.lod = r.lod;
+      out.value = r.size;
       return out;
     }
     if (Number.isNaN(this.defaultIndex)) { out.decision = 'invalid'; out.lod = NaN; return out; }
@@ -322,7 +330,7 @@ export class CompiledUsdLodRoot {
  *   path: '/World/Tree', items: ['High', 'Medium', 'Low'], defaultIndex: 2,
  *   heuristics: [{ type: 'LODDistanceHeuristic', domain: 'imaging', center: [0, 0, -5], thresholds: [4, 10], blendThresholds: [6, 12] }],
  * }, { overrides: { '/World': { mode: 'inherited' } } });
- * root.select(new Frustum()); // { decision: 'heuristic', lod: 0.5, heuristic: 0 }
+ * root.select(new Frustum()); // { decision: 'heuristic', lod: 0.5, heuristic: 0, value: 5 }
  * ```
  * @category USD LOD
  */

@@ -49,7 +49,7 @@ describe('usdLod selection — OpenUSD GetLod test, by hand', () => {
   it('the first imaging target in relationship order decides: distance 0.5', () => {
     // Eye (0, 0, 0), centre (0, 0, −5): distance 5 ∈ [4, 6) → blending 0 → 1 by (5 − 4) / (6 − 4) = 0.5.
     const s = compileUsdLodRoot(both).select(orthographic);
-    expect(s).toEqual({ decision: 'heuristic', lod: 0.5, heuristic: 1 });
+    expect(s).toEqual({ decision: 'heuristic', lod: 0.5, heuristic: 1, value: 5 });
     expect(lodOf(both, perspective)).toBe(0.5);
   });
 
@@ -85,7 +85,7 @@ describe('usdLod selection — the rules beyond the GetLod test', () => {
     const root = { path: '/R', defaultIndex: 1 };
     expect(compileUsdLodRoot(root, { overrides: new Map([['/R', { mode: 'bogus' }]]) }).select(new Frustum()).decision).toBe('invalid');
     expect(compileUsdLodRoot({ path: '/R', defaultIndex: null }).select(new Frustum()).decision).toBe('invalid');
-    expect(compileUsdLodRoot({ path: '/R' }).select(new Frustum())).toEqual({ decision: 'default', lod: 0, heuristic: -1 }); // schema default 0
+    expect(compileUsdLodRoot({ path: '/R' }).select(new Frustum())).toEqual({ decision: 'default', lod: 0, heuristic: -1, value: NaN }); // schema default 0
   });
 
   it('schema defaults: screen-size extent ±1, projectedSphere; an unknown projectionMethod measures as projectedExtent', () => {
@@ -123,6 +123,14 @@ describe('usdLod selection — the rules beyond the GetLod test', () => {
     expect(() => compileUsdLodRoot(root)).toThrow(/thresholds/);
     // Distance 5: the search looks at 2 (5 < 2? no), then 30 (5 < 30) → index 2.
     expect(compileUsdLodRoot(root, { input: 'openusd' }).select(new Frustum()).lod).toBe(2);
+  });
+
+  it('passes prev and hysteresis to the deciding heuristic (distance: clamp into [d − h, d + h])', () => {
+    const root = compileUsdLodRoot({ path: '/R', heuristics: [{ type: 'LODDistanceHeuristic', domain: 'imaging', center: [0, 0, -5], thresholds: [4, 10], blendThresholds: [6, 12] }] });
+    // Distance 5, previous 3.5, band 1: clamped up to 4 → exactly the first threshold → blend start 0.
+    const s = root.select(new Frustum(), undefined, 3.5, 1);
+    expect([s.value, s.lod]).toEqual([4, 0]);
+    expect(root.select(new Frustum(), undefined, 5.2, 1).value).toBe(5.2); // inside the band: kept
   });
 
   it('item index: round and clamp into the items', () => {
