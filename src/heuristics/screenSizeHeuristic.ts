@@ -87,7 +87,6 @@ const scratchDet = new Float64Array(1);
 const BBOX_PRECISION_LIMIT = 1e-13;
 const scratchModelView = new Float64Array(16);
 const scratchCorners = new Float64Array(32); // 8 × (x, y, z, w)
-const scratchWorld = new Float64Array(24); // 8 × (x, y, z)
 const scratchPoints = new Float64Array(48); // ≤ 24 × (x, y)
 const scratchHull = new Float64Array(50); // ≤ 25 × (x, y)
 const scratchVec = new Float64Array(3);
