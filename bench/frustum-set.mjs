@@ -1,7 +1,7 @@
 // Cost of Frustum.set() per camera update: identity rotation (no trig), a real rotation (GfRotation
 // axis-angle with correctly rounded acos/sin/cos) and the 'openusd' input mode (GfFrustum's corner
 // planes too). One process, interleaved rounds, warm-up, medians. Run after `npm run build`:
-//   flock /work/.bench.lock node bench/frustum-set.mjs
+//   node bench/frustum-set.mjs
 import { Frustum } from '../dist/index.js';
 
 const f = new Frustum();
