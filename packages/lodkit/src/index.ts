@@ -7,20 +7,21 @@
  * @packageDocumentation
  */
 export {
-  determinant, IDENTITY_MATRIX, invertMatrix, length3, lookAtRotation, multiplyMatrices, rotateVector, transformPoint,
+  determinant, IDENTITY_MATRIX, invertMatrix, invertMatrixGf, length3, lookAtRotation, multiplyMatrices, rotateVector, transformPoint, transformPointProjective,
   type Mat4Like, type QuatLike, type Vec3Like,
 } from './metrics/vector.js';
 export {
   Frustum, FrustumPlane,
-  type FrustumInit, type OrthographicInit, type PerspectiveInit, type Projection, type Window2D,
+  type FrustumInit, type InputMode, type OrthographicInit, type PerspectiveInit, type Projection, type Window2D,
 } from './metrics/frustum.js';
 export { sphereDistance, spherePixelDiameter, sphereScreenArea, sphereScreenHeight } from './metrics/sphereMetrics.js';
 export { areaToHeight, areaToPixels, heightToArea, heightToPixels, pixelsToArea, pixelsToHeight } from './metrics/conversions.js';
 export {
-  computeLodAscending, computeLodDescending, hysteresisDocumented, hysteresisOpenUsd, writeLodAscending, writeLodDescending,
+  computeLodAscending, computeLodDescending, hysteresisDocumented, hysteresisOpenUsd, writeLodAscending, writeLodAscendingUnchecked,
+  writeLodDescending, writeLodDescendingUnchecked,
   type HysteresisSemantics,
 } from './heuristics/lodIndex.js';
-export { validateThresholds, type ThresholdOrder, type ValidatedThresholds } from './heuristics/thresholds.js';
+export { readThresholdsUnchecked, validateThresholds, type ThresholdOrder, type ValidatedThresholds } from './heuristics/thresholds.js';
 export type { Extent } from './heuristics/extent.js';
 export {
   ScreenSizeHeuristic,
@@ -35,3 +36,9 @@ export {
 export { MetricCode, validateLodProfile, type LodProfile, type LodProfileOptions } from './batch/profiles.js';
 export { assignQuotaRanks, selectSmallest } from './policies/rankQuota.js';
 export { buildUpgradeChain, selectAffordablePrefix } from './policies/budget.js';
+export {
+  CompiledUsdLodRoot, compileUsdLodRoot, computeUsdLodOverride, usdAncestorPaths, usdLodItemIndex, USD_LOD_DOMAINS,
+  type UsdLodBoundingVolume, type UsdLodCompileOptions, type UsdLodDecision, type UsdLodDistanceHeuristicData,
+  type UsdLodHeuristicData, type UsdLodOtherTargetData, type UsdLodOverrideData, type UsdLodOverrideMode,
+  type UsdLodOverrideResult, type UsdLodRootData, type UsdLodScreenSizeHeuristicData, type UsdLodSelection,
+} from './heuristics/usdLodSelection.js';

@@ -6,18 +6,23 @@
  * - The viewpoint is taken into the object's local space with the inverse transform, clamped to the
  *   extent, and the clamped point taken back to world space, exactly as OpenUSD does; the same
  *   1e-10 determinant guard falls back to the centre for singular transforms.
- * - `semantics` selects the hysteresis rule as in {@link ScreenSizeHeuristic} (documented: keep the
- *   previous distance while within the band; openusd: clamp it into the band). There is no near-plane
- *   rule for distances.
+ * - Hysteresis clamps the previous distance into `[d − h, d + h]` under BOTH semantics: OpenUSD's
+ *   `distanceHeuristicQuery.h` documents exactly that (the returned value lags the true distance by
+ *   `h`), and its code does it. Keep-or-jump is only what the screen-size docs describe. So for
+ *   distances `semantics` changes nothing today; it is accepted so that one option object can
+ *   configure both heuristics. There is no near-plane rule for distances.
+ * - The centre is rounded to float32, as OpenUSD's query holds it (`GfVec3f`, the schema's
+ *   `point3f`); points go through `GfMatrix4d::Transform` (with the w-divide) and the inverse is
+ *   computed in `GfMatrix4d::GetInverse`'s operation order, so distances agree to the last bit.
  *
  * @module
  */
-import { Frustum } from '../metrics/frustum.js';
-import { determinant, IDENTITY_MATRIX, invertMatrix, length3, transformPoint, type Mat4Like, type Vec3Like } from '../metrics/vector.js';
+import { Frustum, type InputMode } from '../metrics/frustum.js';
+import { determinant, IDENTITY_MATRIX, invertMatrixGf, length3, transformPointProjective, type Mat4Like, type Vec3Like } from '../metrics/vector.js';
 import { checkMatrix, isEmptyExtent, readExtent, type Extent } from './extent.js';
-import { computeLodAscending, writeLodAscending, hysteresisDocumented, hysteresisOpenUsd, type HysteresisSemantics } from './lodIndex.js';
+import { computeLodAscending, writeLodAscending, writeLodAscendingUnchecked, hysteresisOpenUsd, type HysteresisSemantics } from './lodIndex.js';
 import type { LodSelection } from './screenSizeHeuristic.js';
-import { validateThresholds } from './thresholds.js';
+import { readThresholdsUnchecked, validateThresholds } from './thresholds.js';
 
 /** Options for {@link DistanceHeuristic}. @category Heuristics */
 export interface DistanceHeuristicOptions {
@@ -29,16 +34,19 @@ export interface DistanceHeuristicOptions {
   thresholds: ArrayLike<number>;
   /** Ascending blend thresholds, each in `[thresholds[i], thresholds[i+1])`. */
   blendThresholds?: ArrayLike<number>;
-  /** `'documented'` (default) or `'openusd'` hysteresis. */
+  /** `'documented'` (default) or `'openusd'`: both clamp hysteresis, as OpenUSD documents for distances. */
   semantics?: HysteresisSemantics;
   /** OpenUSD's `lodDomain` token. Default `'imaging'`. */
   domain?: string;
+  /** `'strict'` (default) validates the thresholds; `'openusd'` takes them in any order, with extra blend thresholds, as OpenUSD does. */
+  input?: InputMode;
 }
 
 const DISTANCE_DEFAULTS = {
   center: [0, 0, 0] as Vec3Like,
   semantics: 'documented' as HysteresisSemantics,
   domain: 'imaging',
+  input: 'strict' as InputMode,
 };
 
 const SINGULAR_DETERMINANT = 1e-10;
@@ -48,6 +56,7 @@ function isInvertible(m: Mat4Like): boolean {
   return Math.abs(determinant(m)) > SINGULAR_DETERMINANT;
 }
 const scratchInverse = new Float64Array(16);
+const scratchDet = new Float64Array(1);
 const scratchPoint = new Float64Array(3);
 const scratchResult = new Float64Array(1);
 
@@ -71,25 +80,31 @@ export class DistanceHeuristic {
   readonly blendThresholds: Float32Array;
   readonly semantics: HysteresisSemantics;
   readonly domain: string;
-  private readonly documented: boolean;
+  readonly input: InputMode;
+  private readonly unchecked: boolean;
 
   constructor(options: DistanceHeuristicOptions) {
     const owner = 'DistanceHeuristic';
     if (options == null || typeof options !== 'object') throw new RangeError(`${owner}: options must be an object`);
     const o = { ...DISTANCE_DEFAULTS, ...options };
     const c = readExtent({ min: o.center, max: o.center }, owner, 'center');
-    this.center = c.subarray(0, 3);
+    // OpenUSD's query holds the centre as a GfVec3f (the schema's point3f): round it to float32.
+    this.center = Float64Array.of(Math.fround(c[0]), Math.fround(c[1]), Math.fround(c[2]));
     const extent = o.extent === undefined ? null : readExtent(o.extent, owner);
     this.extent = extent && !isEmptyExtent(extent) ? extent : null;
     if (o.semantics !== 'documented' && o.semantics !== 'openusd') {
       throw new RangeError(`${owner}: semantics must be 'documented' or 'openusd', got ${String(o.semantics)}`);
     }
     if (typeof o.domain !== 'string' || o.domain.length === 0) throw new RangeError(`${owner}: domain must be a non-empty string`);
-    const t = validateThresholds(o.thresholds, o.blendThresholds, 'ascending', owner);
+    if (o.input !== 'strict' && o.input !== 'openusd') throw new RangeError(`${owner}: input must be 'strict' or 'openusd', got ${String(o.input)}`);
+    this.input = o.input;
+    this.unchecked = o.input === 'openusd';
+    const t = this.unchecked
+      ? readThresholdsUnchecked(o.thresholds, o.blendThresholds, owner)
+      : validateThresholds(o.thresholds, o.blendThresholds, 'ascending', owner);
     this.thresholds = t.thresholds;
     this.blendThresholds = t.blendThresholds;
     this.semantics = o.semantics;
-    this.documented = o.semantics === 'documented';
     this.domain = o.domain;
   }
 
@@ -104,7 +119,9 @@ export class DistanceHeuristic {
 
   /** Fractional LOD index for a distance, exactly as OpenUSD's `ComputeLOD(double)`. */
   computeLod(distance: number): number {
-    return computeLodAscending(this.thresholds, this.blendThresholds, distance);
+    if (!this.unchecked) return computeLodAscending(this.thresholds, this.blendThresholds, distance);
+    writeLodAscendingUnchecked(this.thresholds, this.blendThresholds, distance, scratchResult, 0);
+    return scratchResult[0];
   }
 
   /** Distance (with hysteresis) and its LOD in one call; `size` holds the distance used. Pass `out` to reuse one result object. */
@@ -112,7 +129,8 @@ export class DistanceHeuristic {
     this.measure(viewpoint, transform, prevDistance, hysteresis);
     const d = scratchResult[0];
     out.size = d;
-    writeLodAscending(this.thresholds, this.blendThresholds, d, scratchResult, 0);
+    if (this.unchecked) writeLodAscendingUnchecked(this.thresholds, this.blendThresholds, d, scratchResult, 0);
+    else writeLodAscending(this.thresholds, this.blendThresholds, d, scratchResult, 0);
     out.lod = scratchResult[0];
     return out;
   }
@@ -128,22 +146,22 @@ export class DistanceHeuristic {
     if (transform !== undefined) checkMatrix(transform, owner);
     this.rawDistance(v[0], v[1], v[2], m);
     if (prevDistance === undefined) return;
-    const distance = scratchResult[0];
-    scratchResult[0] = this.documented ? hysteresisDocumented(distance, prevDistance, hysteresis) : hysteresisOpenUsd(distance, prevDistance, hysteresis);
+    scratchResult[0] = hysteresisOpenUsd(scratchResult[0], prevDistance, hysteresis);
   }
 
   private rawDistance(vx: number, vy: number, vz: number, m: Mat4Like): void {
     let tx = this.center[0], ty = this.center[1], tz = this.center[2];
     const e = this.extent;
-    if (e !== null && isInvertible(m) && invertMatrix(m, scratchInverse) !== null) {
-      transformPoint(scratchInverse, vx, vy, vz, scratchPoint);
+    if (e !== null && isInvertible(m)) {
+      invertMatrixGf(m, scratchInverse, scratchDet);
+      transformPointProjective(scratchInverse, vx, vy, vz, scratchPoint);
       const lx = scratchPoint[0], ly = scratchPoint[1], lz = scratchPoint[2];
       if (lx >= e[0] && lx <= e[3] && ly >= e[1] && ly <= e[4] && lz >= e[2] && lz <= e[5]) { scratchResult[0] = 0; return; }
       tx = Math.min(Math.max(lx, e[0]), e[3]);
       ty = Math.min(Math.max(ly, e[1]), e[4]);
       tz = Math.min(Math.max(lz, e[2]), e[5]);
     }
-    transformPoint(m, tx, ty, tz, scratchPoint);
+    transformPointProjective(m, tx, ty, tz, scratchPoint);
     scratchResult[0] = length3(scratchPoint[0] - vx, scratchPoint[1] - vy, scratchPoint[2] - vz);
   }
 }

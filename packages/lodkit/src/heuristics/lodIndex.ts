@@ -112,3 +112,75 @@ export function hysteresisOpenUsd(value: number, previous: number, band: number)
   if (previous > value + band) return value + band;
   return previous;
 }
+
+/**
+ * OpenUSD's `std::upper_bound` over descending thresholds with `std::greater<float>`: the first i
+ * (binary search) with `float(size) > t[i]`. On sorted thresholds this is the linear scan of
+ * {@link writeLodDescending}; on unsorted ones (which only the `'openusd'` input mode accepts) it
+ * is the index OpenUSD finds.
+ */
+function upperBoundGreater(t: Float32Array, sizeF: number): number {
+  let first = 0, len = t.length;
+  while (len > 0) {
+    const half = len >> 1, middle = first + half;
+    if (sizeF > t[middle]) len = half;
+    else { first = middle + 1; len = len - half - 1; }
+  }
+  return first;
+}
+
+/** `std::upper_bound` over ascending thresholds with `<` (double against float): the first i with `d < t[i]`. */
+function upperBoundLess(t: Float32Array, distance: number): number {
+  let first = 0, len = t.length;
+  while (len > 0) {
+    const half = len >> 1, middle = first + half;
+    if (distance < t[middle]) len = half;
+    else { first = middle + 1; len = len - half - 1; }
+  }
+  return first;
+}
+
+/**
+ * {@link writeLodDescending} for thresholds that may be unsorted or have extra blend thresholds:
+ * OpenUSD's `ComputeLOD(double)` step for step (binary searches, the clamp of the blend index, the
+ * float32 blend), so any data OpenUSD accepts gives OpenUSD's index. Used by the `'openusd'` input
+ * mode of {@link ScreenSizeHeuristic}.
+ * @category Heuristics
+ */
+export function writeLodDescendingUnchecked(thresholds: Float32Array, blendThresholds: Float32Array, size: number, out: Float64Array | Float32Array, offset: number): void {
+  const sizeF = Math.fround(size);
+  const lod = upperBoundGreater(thresholds, sizeF);
+  const nb = blendThresholds.length;
+  if (nb === 0) { out[offset] = lod; return; }
+  let blend = upperBoundGreater(blendThresholds, sizeF);
+  if (blend > lod) blend = lod;
+  if (blend < lod - 1) blend = lod - 1;
+  if (blend === lod || blend >= nb) { out[offset] = lod; return; }
+  const a = thresholds[blend];
+  let b = blendThresholds[blend];
+  if (lod < thresholds.length && thresholds[lod] > b) b = thresholds[lod];
+  if (a >= size && size > b) {
+    out[offset] = Math.fround(blend + Math.fround((size - a) / Math.fround(b - a)));
+    return;
+  }
+  out[offset] = lod;
+}
+
+/** {@link writeLodAscending} for data OpenUSD accepts unsorted; see {@link writeLodDescendingUnchecked}. @category Heuristics */
+export function writeLodAscendingUnchecked(thresholds: Float32Array, blendThresholds: Float32Array, distance: number, out: Float64Array | Float32Array, offset: number): void {
+  const lod = upperBoundLess(thresholds, distance);
+  const nb = blendThresholds.length;
+  if (nb === 0) { out[offset] = lod; return; }
+  let blend = upperBoundLess(blendThresholds, distance);
+  if (blend > lod) blend = lod;
+  if (blend < lod - 1) blend = lod - 1;
+  if (blend === lod || blend >= nb) { out[offset] = lod; return; }
+  const a = thresholds[blend];
+  let b = blendThresholds[blend];
+  if (lod < thresholds.length && thresholds[lod] < b) b = thresholds[lod];
+  if (a <= distance && distance < b) {
+    out[offset] = Math.fround(blend + Math.fround((distance - a) / Math.fround(b - a)));
+    return;
+  }
+  out[offset] = lod;
+}

@@ -20,17 +20,20 @@
  *   projectedExtent clips at the near plane; DistanceHeuristic 87). Per-frame work over many objects belongs in the
  *   batch engine, which loops internally and allocates nothing; these classes are the per-object
  *   reference and the way to match OpenUSD exactly.
- * - Matches OpenUSD's numbers: sphere from the transformed extent's diagonal, perspective radius
- *   scaled by `referencePlaneDepth / |eye − centre|`, `Number.MAX_VALUE` when the eye is at the
- *   centre; a box clipped by any single plane is 0; the shape is never clipped by side planes.
+ * - Matches OpenUSD's numbers bit for bit (test/heuristics/openusdOracle.test.ts): sphere from the
+ *   transformed extent's min–max diagonal (points divided by w, as `GfMatrix4d::Transform`),
+ *   perspective radius scaled by `referencePlaneDepth / |eye − centre|`, `Number.MAX_VALUE` when
+ *   the eye is at the centre; a box wholly outside any single plane is 0, tested on plane equations
+ *   pulled back into the box's space as `GfFrustum::Intersects(GfBBox3d)` does; the shape is never
+ *   clipped by side planes; `GfProject` leaves a point with w = 0 undivided.
  *
  * @module
  */
-import type { Frustum } from '../metrics/frustum.js';
-import { IDENTITY_MATRIX, length3, multiplyMatrices, transformPoint, type Mat4Like } from '../metrics/vector.js';
+import type { Frustum, InputMode } from '../metrics/frustum.js';
+import { IDENTITY_MATRIX, invertMatrixGf, length3, multiplyMatrices, transformPointProjective, type Mat4Like } from '../metrics/vector.js';
 import { checkMatrix, isEmptyExtent, readExtent, type Extent } from './extent.js';
-import { computeLodDescending, writeLodDescending, hysteresisDocumented, hysteresisOpenUsd, type HysteresisSemantics } from './lodIndex.js';
-import { validateThresholds } from './thresholds.js';
+import { computeLodDescending, writeLodDescending, writeLodDescendingUnchecked, hysteresisDocumented, hysteresisOpenUsd, type HysteresisSemantics } from './lodIndex.js';
+import { readThresholdsUnchecked, validateThresholds } from './thresholds.js';
 
 /** OpenUSD's `projectionMethod` tokens. @category Heuristics */
 export type ScreenSizeProjection = 'projectedSphere' | 'projectedExtent';
@@ -49,6 +52,13 @@ export interface ScreenSizeHeuristicOptions {
   semantics?: HysteresisSemantics;
   /** OpenUSD's `lodDomain` token: `'imaging'` (default), `'audio'`, `'physics'` or your own. */
   domain?: string;
+  /**
+   * `'strict'` (default) validates `projection` and the thresholds; `'openusd'` accepts what
+   * OpenUSD's query accepts and computes what it computes: thresholds in any order and extra blend
+   * thresholds (indices by OpenUSD's binary searches), and any other `projection` token measured as
+   * `projectedExtent`, as OpenUSD does after its coding error.
+   */
+  input?: InputMode;
 }
 
 /** Result of {@link ScreenSizeHeuristic.select} and {@link DistanceHeuristic.select}. @category Heuristics */
@@ -63,15 +73,20 @@ const SCREEN_SIZE_DEFAULTS = {
   projection: 'projectedSphere' as ScreenSizeProjection,
   semantics: 'documented' as HysteresisSemantics,
   domain: 'imaging',
+  input: 'strict' as InputMode,
 };
 
 // Box corner i has x from bit 0, y from bit 1, z from bit 2 (GfRange3d::GetCorner order).
 const BOX_EDGES = new Uint8Array([0, 1, 2, 3, 4, 5, 6, 7, 0, 2, 1, 3, 4, 6, 5, 7, 0, 4, 1, 5, 2, 6, 3, 7]);
 
 const scratchClip = new Float64Array(16);
+const scratchInverse = new Float64Array(16);
+const scratchAdjoint = new Float64Array(16);
+const scratchDet = new Float64Array(1);
+/** `GfBBox3d`'s precision limit: a transform with |det| ≤ 1e-13 is degenerate and keeps the identity as its inverse. */
+const BBOX_PRECISION_LIMIT = 1e-13;
 const scratchModelView = new Float64Array(16);
 const scratchCorners = new Float64Array(32); // 8 × (x, y, z, w)
-const scratchWorld = new Float64Array(24); // 8 × (x, y, z)
 const scratchPoints = new Float64Array(48); // ≤ 24 × (x, y)
 const scratchHull = new Float64Array(50); // ≤ 25 × (x, y)
 const scratchVec = new Float64Array(3);
@@ -105,6 +120,8 @@ export class ScreenSizeHeuristic {
   readonly blendThresholds: Float32Array;
   readonly semantics: HysteresisSemantics;
   readonly domain: string;
+  readonly input: InputMode;
+  private readonly unchecked: boolean;
   private readonly empty: boolean;
   private readonly documented: boolean;
 
@@ -113,14 +130,21 @@ export class ScreenSizeHeuristic {
     if (options == null || typeof options !== 'object') throw new RangeError(`${owner}: options must be an object with an extent`);
     const o = { ...SCREEN_SIZE_DEFAULTS, ...options };
     this.extent = readExtent(o.extent, owner);
-    if (o.projection !== 'projectedSphere' && o.projection !== 'projectedExtent') {
+    if (o.input !== 'strict' && o.input !== 'openusd') throw new RangeError(`${owner}: input must be 'strict' or 'openusd', got ${String(o.input)}`);
+    this.unchecked = o.input === 'openusd';
+    if (this.unchecked) {
+      if (o.projection !== 'projectedSphere') o.projection = 'projectedExtent';
+    } else if (o.projection !== 'projectedSphere' && o.projection !== 'projectedExtent') {
       throw new RangeError(`${owner}: projection must be 'projectedSphere' or 'projectedExtent', got ${String(o.projection)}`);
     }
     if (o.semantics !== 'documented' && o.semantics !== 'openusd') {
       throw new RangeError(`${owner}: semantics must be 'documented' or 'openusd', got ${String(o.semantics)}`);
     }
     if (typeof o.domain !== 'string' || o.domain.length === 0) throw new RangeError(`${owner}: domain must be a non-empty string`);
-    const t = validateThresholds(o.thresholds, o.blendThresholds, 'descending', owner);
+    const t = this.unchecked
+      ? readThresholdsUnchecked(o.thresholds, o.blendThresholds, owner)
+      : validateThresholds(o.thresholds, o.blendThresholds, 'descending', owner);
+    this.input = o.input;
     this.projection = o.projection;
     this.thresholds = t.thresholds;
     this.blendThresholds = t.blendThresholds;
@@ -142,7 +166,9 @@ export class ScreenSizeHeuristic {
 
   /** Fractional LOD index for a size, exactly as OpenUSD's `ComputeLOD(double)`; in `[0, thresholds.length]`. */
   computeLod(size: number): number {
-    return computeLodDescending(this.thresholds, this.blendThresholds, size);
+    if (!this.unchecked) return computeLodDescending(this.thresholds, this.blendThresholds, size);
+    writeLodDescendingUnchecked(this.thresholds, this.blendThresholds, size, scratchResult, 0);
+    return scratchResult[0];
   }
 
   /**
@@ -153,7 +179,8 @@ export class ScreenSizeHeuristic {
     this.measure(frustum, transform, prevSize, hysteresis);
     const size = scratchResult[0];
     out.size = size;
-    writeLodDescending(this.thresholds, this.blendThresholds, size, scratchResult, 0);
+    if (this.unchecked) writeLodDescendingUnchecked(this.thresholds, this.blendThresholds, size, scratchResult, 0);
+    else writeLodDescending(this.thresholds, this.blendThresholds, size, scratchResult, 0);
     out.lod = scratchResult[0];
     return out;
   }
@@ -172,11 +199,11 @@ export class ScreenSizeHeuristic {
 
   private sphereSize(frustum: Frustum, m: Mat4Like): void {
     const e = this.extent;
-    transformPoint(m, e[0], e[1], e[2], scratchVec);
+    transformPointProjective(m, e[0], e[1], e[2], scratchVec);
     const x0 = scratchVec[0], y0 = scratchVec[1], z0 = scratchVec[2];
-    transformPoint(m, e[3], e[4], e[5], scratchVec);
+    transformPointProjective(m, e[3], e[4], e[5], scratchVec);
     const radius = length3(scratchVec[0] - x0, scratchVec[1] - y0, scratchVec[2] - z0) / 2;
-    transformPoint(m, (e[0] + e[3]) / 2, (e[1] + e[4]) / 2, (e[2] + e[5]) / 2, scratchVec);
+    transformPointProjective(m, (e[0] + e[3]) / 2, (e[1] + e[4]) / 2, (e[2] + e[5]) / 2, scratchVec);
     const cx = scratchVec[0], cy = scratchVec[1], cz = scratchVec[2];
     if (frustum.cullsSphere(cx, cy, cz, radius)) { scratchResult[0] = 0; return; }
     if (this.documented) {
@@ -193,20 +220,47 @@ export class ScreenSizeHeuristic {
     scratchResult[0] = (Math.PI * r * r) / frustum.windowArea;
   }
 
+  /**
+   * OpenUSD's `GfFrustum::Intersects(GfBBox3d)`: each world plane is pulled back into the box's
+   * local space (its equation times the transpose of local → world) and the local box must reach its
+   * positive side. Working on plane equations rather than on transformed corners is what makes
+   * projective transforms agree with OpenUSD (no w-divide of the corners). OpenUSD gets local →
+   * world by inverting `GfBBox3d`'s inverse, and a box whose |det| ≤ 1e-13 keeps the identity as
+   * its inverse, so a singular transform tests the untransformed box: `'openusd'` does both;
+   * `'documented'` pulls back with the transform itself, which also culls a flattened box where it is.
+   */
+  private intersects(frustum: Frustum, m: Mat4Like): boolean {
+    let a: Mat4Like = m;
+    if (!this.documented) {
+      if (!invertMatrixGf(m, scratchInverse, scratchDet, BBOX_PRECISION_LIMIT)) a = IDENTITY_MATRIX;
+      else { invertMatrixGf(scratchInverse, scratchAdjoint, scratchDet); a = scratchAdjoint; }
+    }
+    const pl = frustum.planes, e = this.extent;
+    for (let o = 0; o < 24; o += 4) {
+      // Equation (n, w) of "n·p + w ≥ 0" times local → world, transposed: column j of `a` dotted with it.
+      const e0 = pl[o], e1 = pl[o + 1], e2 = pl[o + 2], e3 = pl[o + 3];
+      const nx = e0 * a[0] + e1 * a[1] + e2 * a[2] + e3 * a[3];
+      const ny = e0 * a[4] + e1 * a[5] + e2 * a[6] + e3 * a[7];
+      const nz = e0 * a[8] + e1 * a[9] + e2 * a[10] + e3 * a[11];
+      const w = e0 * a[12] + e1 * a[13] + e2 * a[14] + e3 * a[15];
+      // GfPlane::Set normalises (n, w); the sign of the test is unchanged by it, its rounding is not.
+      const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+      const k = 1 / (len > 1e-10 ? len : 1e-10);
+      const ux = nx * k, uy = ny * k, uz = nz * k;
+      const distance = len !== 0 ? -w / len : -w;
+      // The corner furthest along the normal (GfPlane::IntersectsPositiveHalfSpace).
+      let d = 0;
+      d += ux * (ux >= 0 ? e[3] : e[0]);
+      d += uy * (uy >= 0 ? e[4] : e[1]);
+      d += uz * (uz >= 0 ? e[5] : e[2]);
+      if (!(d >= distance)) return false;
+    }
+    return true;
+  }
+
   private extentSize(frustum: Frustum, m: Mat4Like): void {
     const e = this.extent;
-    // World-space corners for the trivial rejection against each plane (GfFrustum::Intersects).
-    for (let i = 0; i < 8; i++) {
-      transformPoint(m, i & 1 ? e[3] : e[0], i & 2 ? e[4] : e[1], i & 4 ? e[5] : e[2], scratchWorld, i * 3);
-    }
-    const pl = frustum.planes;
-    for (let o = 0; o < 24; o += 4) {
-      let inside = false;
-      for (let i = 0; i < 24 && !inside; i += 3) {
-        inside = pl[o] * scratchWorld[i] + pl[o + 1] * scratchWorld[i + 1] + pl[o + 2] * scratchWorld[i + 2] + pl[o + 3] >= 0;
-      }
-      if (!inside) { scratchResult[0] = 0; return; }
-    }
+    if (!this.intersects(frustum, m)) { scratchResult[0] = 0; return; }
     // Clip-space corners: clip = projection · view · transform · corner.
     multiplyMatrices(frustum.viewMatrix, m, scratchModelView);
     multiplyMatrices(frustum.projectionMatrix, scratchModelView, scratchClip);
@@ -252,7 +306,7 @@ function clippedHullArea(k: Float64Array): void {
       const x = s * k[i0] + t * k[i1];
       const y = s * k[i0 + 1] + t * k[i1 + 1];
       const w = s * k[i0 + 3] + t * k[i1 + 3];
-      const inv = 1 / w; // GfProject multiplies by the reciprocal
+      const inv = w !== 0 ? 1 / w : 1; // GfProject multiplies by the reciprocal; w = 0 is left undivided
       pts[count * 2] = x * inv;
       pts[count * 2 + 1] = y * inv;
       count++;

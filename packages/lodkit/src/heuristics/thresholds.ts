@@ -70,3 +70,18 @@ export function validateThresholds(
   }
   return { thresholds: t, blendThresholds: b };
 }
+
+/**
+ * The `'openusd'` input mode's reading of thresholds: finite numbers in any order and any number
+ * of blend thresholds, as OpenUSD's query classes take them (they document sorted data but only
+ * "try not to fail too badly" on the rest). Returns float32 copies; throws only for a non-array or
+ * a non-finite value, naming `owner`, the field and the index.
+ * @category Heuristics
+ */
+export function readThresholdsUnchecked(
+  thresholds: ArrayLike<number> | undefined,
+  blendThresholds: ArrayLike<number> | undefined,
+  owner: string,
+): ValidatedThresholds {
+  return { thresholds: toFloat32(thresholds, owner, 'thresholds'), blendThresholds: toFloat32(blendThresholds, owner, 'blendThresholds') };
+}

@@ -11,10 +11,28 @@
  *   distance of a point is `n·p + w` (three.js `Plane` convention; GfPlane stores `-w`).
  * - The perspective window lies on the plane at distance 1 from the eye (GfFrustum's reference plane
  *   depth), so `fovY` maps to a window half-height of `tan(fovY / 2)`.
+ * - The rotation quaternion is taken through `GfRotation`'s axis and angle before use
+ *   ({@link gfRotationQuaternion}), with correctly rounded acos/sin/cos (roundedTrig.ts), so the
+ *   view matrix is OpenUSD's to the last bit. `rotation` keeps the quaternion as given.
+ * - Planes: analytic unit normals by default; with `input: 'openusd'` they are built from the
+ *   window's corners as `GfFrustum` does, which matters only for inputs strict mode rejects.
  *
  * @module
  */
-import type { QuatLike, Vec3Like } from './vector.js';
+import { acosRoundedAt, sinCosRoundedAt } from './roundedTrig.js';
+import { invertMatrixGf, type QuatLike, type Vec3Like } from './vector.js';
+
+/**
+ * Which inputs a {@link Frustum} or a heuristic accepts. `'strict'` (default) rejects what would be
+ * a mistake in a renderer (an empty or flipped window, a perspective near ≤ 0, far ≤ near, a
+ * quaternion off unit length, unsorted thresholds…) with a `RangeError` naming the field.
+ * `'openusd'` accepts what OpenUSD's `GfFrustum` and usdLod query classes accept (any finite
+ * numbers) and returns OpenUSD's result for it: for a frustum, planes built from the window's
+ * corners as `GfFrustum` builds them (a flipped window flips them, near = 0 makes the side planes
+ * degenerate, never culling), any non-zero quaternion through `GfRotation`.
+ * @category Frustum
+ */
+export type InputMode = 'strict' | 'openusd';
 
 /** Projection type of a {@link Frustum}. @category Frustum */
 export type Projection = 'perspective' | 'orthographic';
@@ -39,6 +57,8 @@ export interface FrustumInit {
   far?: number;
   /** Default `'perspective'`. */
   projection?: Projection;
+  /** `'strict'` (default) or `'openusd'`: see {@link InputMode}. */
+  input?: InputMode;
 }
 
 /** Options for {@link Frustum.perspective}. @category Frustum */
@@ -134,6 +154,12 @@ export class Frustum {
   projection: Projection = 'perspective';
   /** True when `projection === 'perspective'` (a boolean for branch-light hot loops). */
   isPerspective = true;
+  /** The unit quaternion the frustum rotates by: `rotation` through `GfRotation` (axis and angle). */
+  readonly gfRotation = new Float64Array([0, 0, 0, 1]);
+  /** The `rotation` that `gfRotation` was computed from (NaN: not yet). */
+  private readonly gfRotationFrom = new Float64Array([NaN, NaN, NaN, NaN]);
+  /** Which inputs `set()` accepted; `'openusd'` also builds the planes as `GfFrustum` does. */
+  input: InputMode = 'strict';
 
   /** Six inward planes, `(nx, ny, nz, w)` each, in {@link FrustumPlane} order; distance = n·p + w. */
   readonly planes = new Float64Array(24);
@@ -204,12 +230,15 @@ export class Frustum {
     const q = init.rotation ?? FRUSTUM_DEFAULTS.rotation;
     checkVector(p, 3, 'position');
     checkVector(q, 4, 'rotation');
+    const input = (init as FrustumInit).input ?? 'strict';
+    if (input !== 'strict' && input !== 'openusd') throw new RangeError(`Frustum: input must be 'strict' or 'openusd', got ${String(input)}`);
+    const strict = input === 'strict';
     const qLength = Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    if (Math.abs(qLength - 1) > UNIT_QUATERNION_TOLERANCE) {
+    if (strict && Math.abs(qLength - 1) > UNIT_QUATERNION_TOLERANCE) {
       throw new RangeError(`Frustum: rotation must be a unit quaternion (|q| = ${qLength})`);
     }
     const left = scratchWindow[0], bottom = scratchWindow[1], right = scratchWindow[2], top = scratchWindow[3];
-    if (!(right > left) || !(top > bottom)) {
+    if (strict && (!(right > left) || !(top > bottom))) {
       throw new RangeError(`Frustum: window is empty (min [${left}, ${bottom}], max [${right}, ${top}])`);
     }
     const type = projection ?? FRUSTUM_DEFAULTS.projection;
@@ -220,8 +249,9 @@ export class Frustum {
     if (init.far !== undefined && !Number.isFinite(init.far)) notFinite('far', init.far);
     const n = init.near ?? FRUSTUM_DEFAULTS.near;
     const f = init.far ?? FRUSTUM_DEFAULTS.far;
-    if (type === 'perspective' && !(n > 0)) throw new RangeError(`Frustum: near must be > 0 for a perspective frustum, got ${n}`);
-    if (!(f > n)) throw new RangeError(`Frustum: far (${f}) must be greater than near (${n})`);
+    if (strict && type === 'perspective' && !(n > 0)) throw new RangeError(`Frustum: near must be > 0 for a perspective frustum, got ${n}`);
+    if (strict && !(f > n)) throw new RangeError(`Frustum: far (${f}) must be greater than near (${n})`);
+    this.input = input;
 
     this.position[0] = p[0]; this.position[1] = p[1]; this.position[2] = p[2];
     this.rotation[0] = q[0]; this.rotation[1] = q[1]; this.rotation[2] = q[2]; this.rotation[3] = q[3];
@@ -241,7 +271,13 @@ export class Frustum {
    * frame.
    */
   update(): this {
-    const qx = this.rotation[0], qy = this.rotation[1], qz = this.rotation[2], qw = this.rotation[3];
+    // GfRotation's quaternion costs ~1 µs (double-double trig): recompute only when the rotation changed.
+    const q = this.rotation, from = this.gfRotationFrom, gq = this.gfRotation;
+    if (q[0] !== from[0] || q[1] !== from[1] || q[2] !== from[2] || q[3] !== from[3]) {
+      gfRotationQuaternion(q, gq);
+      from[0] = q[0]; from[1] = q[1]; from[2] = q[2]; from[3] = q[3];
+    }
+    const qx = gq[0], qy = gq[1], qz = gq[2], qw = gq[3];
     // Rotation matrix columns: the camera's x (right), y (up) and z (back) axes in world space.
     const xx = 1 - 2 * (qy * qy + qz * qz), xy = 2 * (qx * qy + qz * qw), xz = 2 * (qx * qz - qy * qw);
     const yx = 2 * (qx * qy - qz * qw), yy = 1 - 2 * (qx * qx + qz * qz), yz = 2 * (qy * qz + qx * qw);
@@ -292,6 +328,8 @@ export class Frustum {
     v[2] = zx; v[6] = zy; v[10] = zz; v[14] = -(zx * px + zy * py + zz * pz);
     v[3] = 0; v[7] = 0; v[11] = 0; v[15] = 1;
 
+    if (!this.isStrictInput()) gfFrustumPlanes(this);
+
     const p = this.projectionMatrix;
     p.fill(0);
     const rl = r - l, tb = t - b, fn = f - n;
@@ -311,6 +349,10 @@ export class Frustum {
       p[15] = 1;
     }
     return this;
+  }
+
+  private isStrictInput(): boolean {
+    return this.input === 'strict';
   }
 
   /** Signed distance of a point to plane `index` ({@link FrustumPlane}); ≥ 0 on the inside. */
@@ -337,8 +379,145 @@ export class Frustum {
       near: this.near,
       far: this.far,
       projection: this.projection,
+      input: this.input,
     };
   }
 }
 
 const scratchPlanes = new Float64Array(24);
+const scratchTrig = new Float64Array(2);
+
+/** OpenUSD's `GF_MIN_VECTOR_LENGTH`. */
+const MIN_VECTOR_LENGTH = 1e-10;
+
+/**
+ * The unit quaternion OpenUSD's `GfFrustum` rotates by when given the quaternion `q`: `GfRotation`
+ * keeps an axis and an angle, so the quaternion goes through `axis = q.xyz / |q.xyz|` and
+ * `angle = 2·acos(clamp(q.w))` in degrees, then back through sin/cos of the half angle and a final
+ * normalisation. For a unit `q` this is `q` to the last bits; for one off unit length (lodkit
+ * accepts |q| within 1e-6 of 1) it is the rotation OpenUSD uses, which is not `q / |q|`: the angle
+ * comes from the raw `w`. An imaginary part shorter than 1e-10 gives the identity, as in OpenUSD.
+ * @internal
+ */
+export function gfRotationQuaternion(q: ArrayLike<number>, out: Float64Array): Float64Array {
+  const ix = q[0], iy = q[1], iz = q[2];
+  const imaginaryLength = Math.sqrt(ix * ix + iy * iy + iz * iz);
+  if (!(imaginaryLength > MIN_VECTOR_LENGTH)) {
+    out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 1;
+    return out;
+  }
+  // GfRotation::SetQuat: the axis is the imaginary part times 1/|imaginary| (GfVec3d divides by
+  // multiplying with the reciprocal), renormalised only when its squared length is off by ≥ 1e-10.
+  const inv = 1 / imaginaryLength;
+  let ax = ix * inv, ay = iy * inv, az = iz * inv;
+  const axisSq = ax * ax + ay * ay + az * az;
+  if (!(Math.abs(axisSq - 1) < 1e-10)) {
+    const len = Math.sqrt(axisSq);
+    const k = 1 / (len > MIN_VECTOR_LENGTH ? len : MIN_VECTOR_LENGTH);
+    ax *= k; ay *= k; az *= k;
+  }
+  const w = q[3] < -1 ? -1 : q[3] > 1 ? 1 : q[3];
+  // The C library's acos/sin/cos, not V8's (see roundedTrig.ts).
+  scratchTrig[0] = w;
+  acosRoundedAt(scratchTrig, 0);
+  const degrees = 2 * (scratchTrig[0] * (180 / Math.PI));
+  // GfRotation::GetQuat: half angle back in radians, then a normalised (cos, axis·sin).
+  const radians = (degrees * (Math.PI / 180)) / 2;
+  scratchTrig[0] = radians;
+  sinCosRoundedAt(scratchTrig, 0);
+  const s = scratchTrig[0], c = scratchTrig[1];
+  const x = ax * s, y = ay * s, z = az * s;
+  const length = Math.sqrt(x * x + y * y + z * z + c * c);
+  if (length < MIN_VECTOR_LENGTH) {
+    out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 1;
+    return out;
+  }
+  // GfQuatd's `/=` divides the real part and multiplies the imaginary part by the reciprocal.
+  const k = 1 / length;
+  out[0] = x * k; out[1] = y * k; out[2] = z * k; out[3] = c / length;
+  return out;
+}
+
+const scratchViewInverse = new Float64Array(16);
+const scratchDeterminant = new Float64Array(1);
+// Corners in world space, 3 numbers each: vp (or lb + dir…), lb, rb, lt, rt.
+const scratchCorners = new Float64Array(18);
+const scratchIn = new Float64Array(3);
+
+/**
+ * Writes the world point `m · (x, y, z, 1)`, divided by w as GfMatrix4d::Transform does, to corner
+ * slot `c`; (x, y, z) come in `scratchIn` (doubles passed to a call V8 does not inline are boxed).
+ */
+function cornerToWorld(m: Float64Array, c: number): void {
+  const x = scratchIn[0], y = scratchIn[1], z = scratchIn[2];
+  const px = m[0] * x + m[4] * y + m[8] * z + m[12];
+  const py = m[1] * x + m[5] * y + m[9] * z + m[13];
+  const pz = m[2] * x + m[6] * y + m[10] * z + m[14];
+  const w = m[3] * x + m[7] * y + m[11] * z + m[15];
+  const inv = w !== 0 ? 1 / w : 1;
+  scratchCorners[c * 3] = inv * px; scratchCorners[c * 3 + 1] = inv * py; scratchCorners[c * 3 + 2] = inv * pz;
+}
+
+/**
+ * Plane `index` through corners a, b, c (GfPlane(p0, p1, p2)): normal = normalised (b − a) × (c − a),
+ * distance = normal · a; stored as (n, −distance). `da` offsets corner a by `scratchCorners[15..17]`
+ * (the orthographic planes go through `corner + dir`).
+ */
+function planeThrough(planes: Float64Array, index: number, a: number, b: number, c: number, addDir: boolean): void {
+  const k = scratchCorners;
+  let ax = k[a * 3], ay = k[a * 3 + 1], az = k[a * 3 + 2];
+  if (addDir) { ax += k[15]; ay += k[16]; az += k[17]; }
+  const ux = k[b * 3] - ax, uy = k[b * 3 + 1] - ay, uz = k[b * 3 + 2] - az;
+  const vx = k[c * 3] - ax, vy = k[c * 3 + 1] - ay, vz = k[c * 3 + 2] - az;
+  let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+  const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  const r = 1 / (len > 1e-10 ? len : 1e-10); // GfVec3d::GetNormalized: a zero normal stays zero
+  nx *= r; ny *= r; nz *= r;
+  const o = index * 4;
+  planes[o] = nx; planes[o + 1] = ny; planes[o + 2] = nz;
+  planes[o + 3] = -(nx * ax + ny * ay + nz * az);
+}
+
+/**
+ * The `'openusd'` input mode's planes: `GfFrustum::_CalculateFrustumPlanes`, from the eye and the
+ * near rectangle's corners taken to world space by the inverse view matrix. Unlike the analytic
+ * planes of `update()`, these follow the window's orientation (a flipped window flips them) and
+ * degenerate as OpenUSD's do (near = 0 in perspective: zero normals, planes that cull nothing).
+ */
+function gfFrustumPlanes(f: Frustum): void {
+  const m = scratchViewInverse;
+  invertMatrixGf(f.viewMatrix, m, scratchDeterminant);
+  const l = f.windowMin[0], r = f.windowMax[0], b = f.windowMin[1], t = f.windowMax[1];
+  const n = f.near, far = f.far, planes = f.planes;
+  // Slots: 0 apex (perspective), 1 lb, 2 rb, 3 lt, 4 rt, 5 dir (orthographic).
+  if (f.isPerspective) {
+    scratchIn[0] = 0; scratchIn[1] = 0; scratchIn[2] = 0; cornerToWorld(m, 0);
+    scratchIn[0] = n * l; scratchIn[1] = n * b; scratchIn[2] = -n; cornerToWorld(m, 1);
+    scratchIn[0] = n * r; scratchIn[1] = n * b; scratchIn[2] = -n; cornerToWorld(m, 2);
+    scratchIn[0] = n * l; scratchIn[1] = n * t; scratchIn[2] = -n; cornerToWorld(m, 3);
+    scratchIn[0] = n * r; scratchIn[1] = n * t; scratchIn[2] = -n; cornerToWorld(m, 4);
+    planeThrough(planes, 0, 0, 1, 3, false); // left: vp, lb, lt
+    planeThrough(planes, 1, 0, 4, 2, false); // right: vp, rt, rb
+    planeThrough(planes, 2, 0, 2, 1, false); // bottom: vp, rb, lb
+    planeThrough(planes, 3, 0, 3, 4, false); // top: vp, lt, rt
+  } else {
+    scratchIn[0] = l; scratchIn[1] = b; scratchIn[2] = -n; cornerToWorld(m, 1);
+    scratchIn[0] = r; scratchIn[1] = b; scratchIn[2] = -n; cornerToWorld(m, 2);
+    scratchIn[0] = l; scratchIn[1] = t; scratchIn[2] = -n; cornerToWorld(m, 3);
+    scratchIn[0] = r; scratchIn[1] = t; scratchIn[2] = -n; cornerToWorld(m, 4);
+    // The view direction: the inverse view matrix applied to the direction (0, 0, −1).
+    scratchCorners[15] = -m[8]; scratchCorners[16] = -m[9]; scratchCorners[17] = -m[10];
+    planeThrough(planes, 0, 3, 3, 1, true); // left: lt + dir, lt, lb
+    planeThrough(planes, 1, 2, 2, 4, true); // right: rb + dir, rb, rt
+    planeThrough(planes, 2, 1, 1, 2, true); // bottom: lb + dir, lb, rb
+    planeThrough(planes, 3, 4, 4, 3, true); // top: rt + dir, rt, lt
+  }
+  planeThrough(planes, 4, 2, 1, 3, false); // near: rb, lb, lt
+  // Far: the near plane turned around, moved by far − near; GfPlane(normal, distance) normalises
+  // the normal again, which can move its last bit.
+  const fx = -planes[16], fy = -planes[17], fz = -planes[18];
+  const len = Math.sqrt(fx * fx + fy * fy + fz * fz);
+  const k = 1 / (len > 1e-10 ? len : 1e-10);
+  planes[20] = fx * k; planes[21] = fy * k; planes[22] = fz * k;
+  planes[23] = -(planes[19] - (far - n));
+}

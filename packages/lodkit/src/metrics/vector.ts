@@ -130,6 +130,25 @@ export function transformPoint(m: Mat4Like, x: number, y: number, z: number, out
 }
 
 /**
+ * Transforms the point (x, y, z, 1) by a column-major matrix and divides by the resulting w, as
+ * OpenUSD's `GfMatrix4d::Transform` does (multiplying by `1 / w`; a w of exactly 0 is left
+ * undivided). For an affine matrix (last row 0, 0, 0, 1) this equals {@link transformPoint}; for a
+ * projective one it is the point the matrix maps to.
+ * @category Math
+ */
+export function transformPointProjective(m: Mat4Like, x: number, y: number, z: number, out: Float64Array, offset = 0): Float64Array {
+  const px = m[0] * x + m[4] * y + m[8] * z + m[12];
+  const py = m[1] * x + m[5] * y + m[9] * z + m[13];
+  const pz = m[2] * x + m[6] * y + m[10] * z + m[14];
+  const w = m[3] * x + m[7] * y + m[11] * z + m[15];
+  const inv = w !== 0 ? 1 / w : 1;
+  out[offset] = inv * px;
+  out[offset + 1] = inv * py;
+  out[offset + 2] = inv * pz;
+  return out;
+}
+
+/**
  * The unit quaternion of a camera at `eye` looking at `target` with `up` as the approximate up
  * direction (the camera looks down its local −Z with +Y up, as in OpenUSD, OpenGL and three.js).
  *
@@ -174,4 +193,55 @@ export function lookAtRotation(eye: Vec3Like, target: Vec3Like, up: Vec3Like = [
   const n = Math.hypot(qx, qy, qz, qw);
   out[0] = qx / n; out[1] = qy / n; out[2] = qz / n; out[3] = qw / n;
   return out;
+}
+
+/**
+ * Inverts a column-major 4×4 matrix the way OpenUSD's `GfMatrix4d::GetInverse` does, operation for
+ * operation (2×2 minors of the first two columns, 3×3 cofactors, 2×2 minors of the last two, a
+ * reciprocal of the determinant), so that results agree with OpenUSD to the last bit where a
+ * comparison or a clamp depends on them. Writes the inverse to `out` and the determinant to
+ * `det[0]` (a typed array: a returned double would be boxed). When |det| ≤ `eps` it writes
+ * OpenUSD's fallback, a scale by `FLT_MAX` (3.4028234663852886e38), and returns false.
+ * @category Math
+ */
+export function invertMatrixGf(m: Mat4Like, out: Float64Array, det: Float64Array, eps = 0): boolean {
+  // Names follow the row-vector matrix OpenUSD stores: r{row}{col} is m[row * 4 + col].
+  const r00 = m[0], r01 = m[1], r10 = m[4], r11 = m[5], r20 = m[8], r21 = m[9], r30 = m[12], r31 = m[13];
+  const r02 = m[2], r03 = m[3], r12 = m[6], r13 = m[7], r22 = m[10], r23 = m[11], r32 = m[14], r33 = m[15];
+  // Minors of the left two columns (rows i, j).
+  let a01 = r00 * r11 - r10 * r01, a02 = r00 * r21 - r20 * r01, a03 = r00 * r31 - r30 * r01;
+  let a12 = r10 * r21 - r20 * r11, a13 = r10 * r31 - r30 * r11, a23 = r20 * r31 - r30 * r21;
+  const c33 = r02 * a12 - r12 * a02 + r22 * a01;
+  const c23 = r12 * a03 - r32 * a01 - r02 * a13;
+  const c13 = r02 * a23 - r22 * a03 + r32 * a02;
+  const c03 = r22 * a13 - r32 * a12 - r12 * a23;
+  const c32 = r13 * a02 - r23 * a01 - r03 * a12;
+  const c22 = r03 * a13 - r13 * a03 + r33 * a01;
+  const c12 = r23 * a03 - r33 * a02 - r03 * a23;
+  const c02 = r13 * a23 - r23 * a13 + r33 * a12;
+  // Minors of the right two columns.
+  a01 = r02 * r13 - r12 * r03; a02 = r02 * r23 - r22 * r03; a03 = r02 * r33 - r32 * r03;
+  a12 = r12 * r23 - r22 * r13; a13 = r12 * r33 - r32 * r13; a23 = r22 * r33 - r32 * r23;
+  const c30 = r11 * a02 - r21 * a01 - r01 * a12;
+  const c20 = r01 * a13 - r11 * a03 + r31 * a01;
+  const c10 = r21 * a03 - r31 * a02 - r01 * a23;
+  const c00 = r11 * a23 - r21 * a13 + r31 * a12;
+  const c31 = r00 * a12 - r10 * a02 + r20 * a01;
+  const c21 = r10 * a03 - r30 * a01 - r00 * a13;
+  const c11 = r00 * a23 - r20 * a03 + r30 * a02;
+  const c01 = r20 * a13 - r30 * a12 - r10 * a23;
+  const d = r30 * c30 + r20 * c20 + r10 * c10 + r00 * c00;
+  det[0] = d;
+  if (!(Math.abs(d) > eps)) {
+    out.fill(0);
+    out[0] = 3.4028234663852886e38; out[5] = 3.4028234663852886e38; out[10] = 3.4028234663852886e38; out[15] = 1;
+    return false;
+  }
+  const k = 1 / d;
+  // The inverse is the transposed cofactor matrix times 1/det.
+  out[0] = c00 * k; out[1] = c10 * k; out[2] = c20 * k; out[3] = c30 * k;
+  out[4] = c01 * k; out[5] = c11 * k; out[6] = c21 * k; out[7] = c31 * k;
+  out[8] = c02 * k; out[9] = c12 * k; out[10] = c22 * k; out[11] = c32 * k;
+  out[12] = c03 * k; out[13] = c13 * k; out[14] = c23 * k; out[15] = c33 * k;
+  return true;
 }

@@ -76,3 +76,22 @@ export function normalizeQuat(q: number[]): number[] {
   const n = Math.hypot(q[0], q[1], q[2], q[3]);
   return q.map((v) => v / n);
 }
+
+/**
+ * The rotation OpenUSD's `GfRotation(GfQuatd(w, x, y, z))` stands for, as a column-major matrix:
+ * axis = (x, y, z) / |(x, y, z)|, angle = 2·acos(clamp(w)) from the raw w (Rodrigues' formula);
+ * the identity when |(x, y, z)| ≤ 1e-10. Written from GfRotation's documented construction.
+ */
+export function gfRotationMatrix(q: ArrayLike<number>): number[] {
+  const len = Math.hypot(q[0], q[1], q[2]);
+  if (!(len > 1e-10)) return [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+  const [x, y, z] = [q[0] / len, q[1] / len, q[2] / len];
+  const angle = 2 * Math.acos(Math.min(1, Math.max(-1, q[3])));
+  const c = Math.cos(angle), s = Math.sin(angle), t = 1 - c;
+  return [
+    t * x * x + c, t * x * y + s * z, t * x * z - s * y, 0,
+    t * x * y - s * z, t * y * y + c, t * y * z + s * x, 0,
+    t * x * z + s * y, t * y * z - s * x, t * z * z + c, 0,
+    0, 0, 0, 1,
+  ];
+}

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Frustum, lookAtRotation } from '../../src/index.js';
-import { apply, normalizeQuat, quatToMatrix } from '../helpers/reference.js';
+import { apply, gfRotationMatrix, normalizeQuat } from '../helpers/reference.js';
 
 const quat = fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }),
   fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }))
@@ -74,12 +74,36 @@ describe('Frustum', () => {
       const f = new Frustum({ position: [x, y, z], rotation: q });
       const eye = apply(f.viewMatrix, [x, y, z]);
       const ahead = apply(f.viewMatrix, [x + f.forward[0], y + f.forward[1], z + f.forward[2]]);
-      const r = quatToMatrix(q); // camera-local up (0,1,0) in world = column 1
+      // GfFrustum rotates by the GfRotation built from q (axis and angle): camera-local up in world = column 1.
+      const r = gfRotationMatrix(q);
       const up = apply(f.viewMatrix, [x + r[4], y + r[5], z + r[6]]);
       for (let i = 0; i < 3; i++) expect(Math.abs(eye[i])).toBeLessThan(1e-9);
       expect(ahead[0]).toBeCloseTo(0, 9); expect(ahead[1]).toBeCloseTo(0, 9); expect(ahead[2]).toBeCloseTo(-1, 9);
       expect(up[0]).toBeCloseTo(0, 9); expect(up[1]).toBeCloseTo(1, 9); expect(up[2]).toBeCloseTo(0, 9);
     }), { numRuns: 1000 });
+  });
+
+  it('rotates as GfRotation does: the axis from x, y, z and the angle from the raw w', () => {
+    // A 60° turn about +Y, scaled 1 + 9e-7 (accepted: within 1e-6 of unit length). GfRotation keeps
+    // the axis (0, 1, 0) and takes angle = 2·acos(w·(1 + 9e-7)), not the angle of q / |q|.
+    const k = 1 + 9e-7, half = Math.PI / 6;
+    const f = new Frustum({ rotation: [0, Math.sin(half) * k, 0, Math.cos(half) * k] });
+    const angle = 2 * Math.acos(Math.cos(half) * k);
+    // The camera looks down −Z; a turn by `angle` about +Y takes it to (−sin, 0, −cos).
+    expect(f.forward[0]).toBeCloseTo(-Math.sin(angle), 14);
+    expect(f.forward[2]).toBeCloseTo(-Math.cos(angle), 14);
+    expect(Math.abs(angle - Math.PI / 3)).toBeGreaterThan(1e-7); // differs from normalising q
+    // An imaginary part of at most 1e-10 is the identity.
+    expect(Array.from(new Frustum({ rotation: [1e-11, 0, 0, 1] }).forward, (v) => v + 0)).toEqual([0, 0, -1]);
+  });
+
+  it('recomputes the rotation when the rotation array is edited in place and update() is called', () => {
+    const f = new Frustum({ rotation: [0, Math.SQRT1_2, 0, Math.SQRT1_2] }); // 90° about +Y: looks down −X
+    expect(f.forward[0]).toBeCloseTo(-1, 15);
+    f.rotation[1] = 0; f.rotation[3] = 1; // back to the identity
+    f.update();
+    expect(Array.from(f.forward, (v) => v + 0)).toEqual([0, 0, -1]);
+    expect(Array.from(f.gfRotation)).toEqual([0, 0, 0, 1]);
   });
 
   it('planes agree with the clip-space containment test', () => {

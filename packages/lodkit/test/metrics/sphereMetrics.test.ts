@@ -105,7 +105,7 @@ describe('sphere metrics', () => {
     // The control loop allocates a 16+ byte object per call: the harness must see megabytes.
     expect(results.controlAllocates.bytes).toBeGreaterThan(1_000_000);
     const metrics = Object.entries(results).filter(([name]) => name !== 'controlAllocates');
-    expect(metrics).toHaveLength(7); // five metrics, Frustum.set and Frustum.perspective(…, out)
+    expect(metrics).toHaveLength(9); // five metrics, Frustum.set (identity, rotated, 'openusd' input) and Frustum.perspective(…, out)
     // Tolerance 0: any per-call allocation would be sampled (32-byte mean interval) many times over.
     for (const [name, r] of metrics) expect(r.bytes, name).toBe(0);
   });
