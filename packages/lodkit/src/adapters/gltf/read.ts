@@ -26,7 +26,6 @@
 import {
   Logger, Material, Node, NodeIO, type Document, type ILogger, type JSONDocument,
 } from '@gltf-transform/core';
-import { z } from 'zod';
 import { LodThresholds } from '../../heuristics/lodThresholds.js';
 import {
   MSFTLod, MSFT_LOD, MSFT_SCREENCOVERAGE, describeOwner, makeIssue, type Lod, type LodIssue,
@@ -137,8 +136,6 @@ export class GltfReadError extends Error {
     this.name = 'GltfReadError';
   }
 }
-
-const errorListSchema = z.array(z.number().nonnegative());
 
 /**
  * Converts a coverage list for `levelCount` levels to lodkit thresholds. Returns the thresholds
@@ -340,13 +337,12 @@ export function readLodGroups(document: Document, options: ReadLodOptions = {}):
 function readRecordedErrors(node: Node, levelCount: number, index: number, name: string, notices: LodIssue[]): number[] | null {
   const raw = extrasOf(node)[LODKIT_GEOMETRIC_ERROR];
   if (raw === undefined) return null;
-  const parsed = errorListSchema.safeParse(raw);
-  if (!parsed.success || parsed.data.length !== levelCount) {
+  if (!Array.isArray(raw) || raw.length !== levelCount || raw.some((v) => typeof v !== 'number' || !(v >= 0))) {
     notices.push(makeIssue('node', index, name, 'schema',
       `extras.${LODKIT_GEOMETRIC_ERROR} ignored: expected ${levelCount} non-negative numbers`));
     return null;
   }
-  return parsed.data;
+  return raw.slice() as number[];
 }
 
 function usedMaterialLods(node: Node, materialLods: Map<Material, GltfMaterialLod>): GltfMaterialLod[] {
