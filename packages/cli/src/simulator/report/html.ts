@@ -16,9 +16,10 @@
  *
  * @module
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { checkOutput, makeFolder, writeFileAtomic, type OutputOptions } from '../files.js';
 import type { SimulationResult, SimulationTimings } from '../simulate.js';
 import { comparisonRows, TABLE_COLUMNS } from './table.js';
 
@@ -199,31 +200,28 @@ function renderShotTable(result: SimulationResult): string {
   return `<table><thead>${head}</thead><tbody>${body.join('')}</tbody></table>`;
 }
 
-function writeAtomically(path: string, content: string): void {
-  const temp = `${path}.tmp-${process.pid}`;
-  try {
-    writeFileSync(temp, content);
-    renameSync(temp, path);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
-}
-
 /**
- * Writes `index.html` (and `result.json`, the `--json` document) into `dir`, creating it; each
- * file goes to a temporary name first and is renamed into place. Returns the report's absolute path.
+ * Writes `index.html` (and `result.json`, the `--json` document) into `dir`, creating it one level
+ * at a time (see files.ts); each file goes to a temporary name first and is renamed into place. An
+ * existing `index.html` or `result.json` (or one of `output.inputs`) is replaced only with
+ * `output.force`: both are checked before either is written. Returns the report's absolute path.
  * @example
  * ```ts
- * const path = writeHtmlReport('lodkit-report', result, timings);
+ * const path = writeHtmlReport('lodkit-report', result, timings, undefined, { force: true });
  * ```
  * @category Simulator
  */
-export function writeHtmlReport(dir: string, result: SimulationResult, timings?: SimulationTimings, chartJs = loadChartJsSource()): string {
+export function writeHtmlReport(
+  dir: string, result: SimulationResult, timings?: SimulationTimings, chartJs = loadChartJsSource(), output: OutputOptions = {},
+): string {
   const out = resolve(dir);
-  mkdirSync(out, { recursive: true });
-  writeAtomically(join(out, REPORT_JSON_FILE), `${JSON.stringify(result, null, 2)}\n`);
+  const json = join(out, REPORT_JSON_FILE);
   const path = join(out, REPORT_FILE);
-  writeAtomically(path, renderHtmlReport(result, timings, chartJs));
+  const options = { ...output, label: output.label ?? '--out' };
+  checkOutput(json, options);
+  checkOutput(path, options);
+  makeFolder(out, '--out folder');
+  writeFileAtomic(json, `${JSON.stringify(result, null, 2)}\n`, options);
+  writeFileAtomic(path, renderHtmlReport(result, timings, chartJs), options);
   return path;
 }
