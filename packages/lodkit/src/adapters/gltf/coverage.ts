@@ -75,8 +75,14 @@ export function describeValue(value: unknown): string {
  */
 export function checkCoverageList(raw: unknown, levelCount: number): { coverage: number[] | null; layout: CoverageLayout } | CoverageProblem {
   if (raw === undefined) return { coverage: null, layout: 'none' };
-  if (!Array.isArray(raw) || raw.some((v) => typeof v !== 'number')) {
+  if (!Array.isArray(raw)) {
     return { code: 'coverage-schema', detail: `extras.${MSFT_SCREENCOVERAGE} must be a list of finite numbers, got ${describeValue(raw)}` };
+  }
+  for (let k = 0; k < raw.length; k++) {
+    // A JSON writer turns Infinity and NaN into null: say which entry.
+    if (typeof raw[k] !== 'number') {
+      return { code: 'coverage-schema', detail: `extras.${MSFT_SCREENCOVERAGE}[${k}] = ${describeValue(raw[k])} is not a finite number (the list must be finite numbers)` };
+    }
   }
   const values = raw.slice() as number[];
   if (values.length === 0) return { coverage: null, layout: 'none' };

@@ -279,6 +279,7 @@ export function checkGltfStructure(json: GltfJson, limits: GltfReadLimits, resou
     return length;
   });
 
+  let zeroBytes = 0;
   accessors.forEach((a, i) => {
     const field = `accessors[${i}]`;
     const n = count(a.count, `${field}.count`, { min: 1, max: limits.accessorCount });
@@ -287,7 +288,13 @@ export function checkGltfStructure(json: GltfJson, limits: GltfReadLimits, resou
     const components = TYPE_COMPONENTS[a.type as string];
     if (components === undefined) throw new GltfReadError(`${field}.type = ${describe(a.type)} is not a glTF accessor type (SCALAR, VEC2, VEC3, VEC4, MAT2, MAT3, MAT4)`);
     const v = ref(a.bufferView, `${field}.bufferView`, views.length, 'bufferViews');
-    if (v !== undefined) {
+    if (v === undefined) {
+      // No bufferView: the reader allocates count × element bytes of zeros. Bounded like resources.
+      zeroBytes += n * componentBytes * components;
+      if (zeroBytes > limits.resourceBytes) {
+        throw new GltfReadError(`${field} (count ${n} without a bufferView) would allocate ${n * componentBytes * components} bytes of zeros; accessors without bufferViews total more than the limit of ${limits.resourceBytes} bytes`);
+      }
+    } else {
       const offset = count(a.byteOffset, `${field}.byteOffset`, { optional: true });
       const element = componentBytes * components;
       const stride = (views[v].byteStride as number | undefined) ?? element;
