@@ -235,13 +235,25 @@ export class Frustum {
     return this;
   }
 
+  /** Names the first non-finite field edited into `position` / `rotation` (cold path of {@link update}). */
+  private invalidCamera(): never {
+    for (let i = 0; i < 3; i++) if (!Number.isFinite(this.position[i])) throw new RangeError(`Frustum.update: position[${i}] must be a finite number, got ${this.position[i]}`);
+    for (let i = 0; i < 4; i++) if (!Number.isFinite(this.rotation[i])) throw new RangeError(`Frustum.update: rotation[${i}] must be a finite number, got ${this.rotation[i]}`);
+    throw new RangeError('Frustum.update: invalid camera');
+  }
+
   /**
-   * Recomputes the derived state after the public arrays were edited directly. Written without
+   * Recomputes the derived state after the public arrays were edited directly (throws `RangeError`
+   * naming `position[i]` / `rotation[i]` when one is NaN or infinite). Written without
    * helper calls: V8 boxes the double arguments of calls it does not inline, and this runs every
    * frame.
    */
   update(): this {
     const qx = this.rotation[0], qy = this.rotation[1], qz = this.rotation[2], qw = this.rotation[3];
+    const p0 = this.position[0], p1 = this.position[1], p2 = this.position[2];
+    // Directly edited arrays are checked here, once per update (`v - v` is NaN exactly for NaN and
+    // ±∞): a NaN camera would otherwise give NaN planes and every object a NaN size, silently.
+    if (!(qx - qx + (qy - qy) + (qz - qz) + (qw - qw) + (p0 - p0) + (p1 - p1) + (p2 - p2) === 0)) this.invalidCamera();
     // Rotation matrix columns: the camera's x (right), y (up) and z (back) axes in world space.
     const xx = 1 - 2 * (qy * qy + qz * qz), xy = 2 * (qx * qy + qz * qw), xz = 2 * (qx * qz - qy * qw);
     const yx = 2 * (qx * qy - qz * qw), yy = 1 - 2 * (qx * qx + qz * qz), yz = 2 * (qy * qz + qx * qw);

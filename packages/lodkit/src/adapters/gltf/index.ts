@@ -19,7 +19,7 @@ export {
 export { GLTF_READ_LIMITS, type GltfReadLimits } from './source.js';
 export { checkCoverageList, type CoverageLayout, type CoverageProblem, type CoverageProblemCode } from './coverage.js';
 export {
-  coverageFromThresholds, getOrCreateLodExtension, writeLodGroup, writeLodGroups, writeMaterialLod,
+  coverageFromThresholds, createLodIO, getOrCreateLodExtension, writeLodGroup, writeLodGroups, writeMaterialLod,
   type CoverageFromThresholdsOptions, type LodGroupInput,
 } from './write.js';
 export {
