@@ -1,6 +1,6 @@
 // The supported TypeScript range: a consumer project that imports every public entry type-checks
 // against the built .d.ts files (skipLibCheck off, so lodkit's declarations themselves are checked)
-// with the oldest supported TypeScript, 5.7.3 (held by the private workspace packages/typescript-5.7,
+// with the oldest supported TypeScript, 5.7.3 (held by the private workspace packages/compat/typescript-5.7,
 // nested so the repository's own `tsc` stays the main one), and with the repository's TypeScript.
 // TypeScript 5.6 fails on `Float64Array<ArrayBuffer>` (typed arrays became generic in 5.7): 41
 // errors in lodkit's .d.ts when last measured, the reason the floor is 5.7.
@@ -11,7 +11,7 @@ import { assertFreshDist, PACKAGE_ROOT } from '../helpers/dist.js';
 
 const CONSUMER = join(PACKAGE_ROOT, 'test', 'release', 'consumer');
 const COMPILERS = {
-  '5.7 (minimum)': join(PACKAGE_ROOT, '..', 'typescript-5.7', 'node_modules', 'typescript', 'bin', 'tsc'),
+  '5.7 (minimum)': join(PACKAGE_ROOT, '..', 'compat', 'typescript-5.7', 'node_modules', 'typescript', 'bin', 'tsc'),
   'repository': join(PACKAGE_ROOT, '..', '..', 'node_modules', 'typescript', 'bin', 'tsc'),
 };
 
