@@ -83,17 +83,18 @@ describe.skipIf(!existsSync(CHROMIUM))('report in Chromium at phone width', () =
     try {
       const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
       await page.goto(pathToFileURL(file).href);
-      await page.waitForFunction(() => Number(document.body.dataset.chartsRendered) >= 3);
-      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
+      // Page code as strings: the CLI package is type-checked without the DOM library.
+      await page.waitForFunction('Number(document.body.dataset.chartsRendered) >= 3');
+      const widths = await page.evaluate('({ page: document.documentElement.scrollWidth, view: window.innerWidth })') as { page: number; view: number };
       expect(widths.page).toBeLessThanOrEqual(widths.view);
       const canvas = page.locator('#cost');
       await canvas.scrollIntoViewIfNeeded();
       const box = (await canvas.boundingBox())!;
       await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
-      const state = await page.evaluate(() => {
-        const chart = (globalThis as any).Chart.getChart('cost');
-        return { labels: chart.tooltip.dataPoints.map((d: any) => d.dataset.label), max: chart.scales.x.max, min: chart.scales.x.min };
-      });
+      const state = await page.evaluate(`(() => {
+        const chart = Chart.getChart('cost');
+        return { labels: chart.tooltip.dataPoints.map((d) => d.dataset.label), max: chart.scales.x.max, min: chart.scales.x.min };
+      })()`) as { labels: string[]; max: number; min: number };
       expect(state.labels).toEqual(expect.arrayContaining(names));
       expect(state.max).toBe(lastTime);
       expect(state.min).toBe(firstTime);
