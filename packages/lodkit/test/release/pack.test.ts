@@ -2,7 +2,7 @@
 // folder with peers omitted. lodkit promises zero dependencies, so nothing but lodkit may land in
 // node_modules, and the core entry must load without any peer.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,9 @@ describe('npm pack + install of lodkit', () => {
   beforeAll(() => {
     assertFreshDist();
     work = mkdtempSync(join(tmpdir(), 'lodkit-pack-'));
-    const out = execFileSync(NPM, ['pack', '--json', '--pack-destination', work], { cwd: PACKAGE_ROOT, encoding: 'utf8', env: cleanEnv(), timeout: 120_000 });
+    // --ignore-scripts: the package's prepack cleans and rebuilds dist/, which other test files of
+    // this run are reading; the stale-file check below stands in for the clean.
+    const out = execFileSync(NPM, ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: PACKAGE_ROOT, encoding: 'utf8', env: cleanEnv(), timeout: 120_000 });
     packed = (JSON.parse(out) as PackResult[])[0];
     app = join(work, 'app');
     mkdirSync(app);
@@ -49,6 +51,12 @@ describe('npm pack + install of lodkit', () => {
     expect(unexpected).toEqual([]);
     expect(paths.filter((p) => p.endsWith('.map'))).toEqual([]);
     expect(paths.filter((p) => p.endsWith('.ts') && !p.endsWith('.d.ts'))).toEqual([]);
+  });
+
+  it('ships no stale build output: every dist/ file comes from a current source file', () => {
+    const stale = packed.files.map((f) => f.path).filter((p) => p.startsWith('dist/'))
+      .filter((p) => !existsSync(join(PACKAGE_ROOT, 'src', p.slice('dist/'.length).replace(/\.d\.ts$|\.js$/, '.ts'))));
+    expect(stale).toEqual([]);
   });
 
   it('installs with peers omitted and brings no other package into node_modules', () => {
