@@ -54,6 +54,7 @@
  */
 import type { GltfSource, LoadedLodGroup, LoadedLodGroups, LodCoverage } from 'lodkit/gltf';
 import { lcg, r3 } from './scenarios/random.js';
+import { SIMULATE_LIMITS } from './limits.js';
 import { parseScene, type Scene, type SceneInput } from './sceneFormat.js';
 
 /** Options for {@link sceneFromGltf}. @category Simulator */
@@ -74,11 +75,14 @@ export interface GltfSceneOptions {
   budgetFraction?: number;
   /** Scene name. Default: the file name, or `glTF scene`. */
   name?: string;
+  /** Read resources outside the file's folder (absolute, `../`, `file:`). Default false (see `readGltfDocument`). */
+  allowOutsideResources?: boolean;
 }
 
 /** Defaults of {@link GltfSceneOptions}. @category Simulator */
 export const GLTF_SCENE_DEFAULTS: Readonly<Required<Omit<GltfSceneOptions, 'name'>>> = Object.freeze({
   instances: 20, coverage: 'area', lenient: false, seed: 1, spacing: 3, pixelsPerTriangle: 4, budgetFraction: 0.4,
+  allowOutsideResources: false,
 });
 
 /** Result of {@link sceneFromGltf}. @category Simulator */
@@ -154,7 +158,12 @@ function profileName(group: LoadedLodGroup, taken: Set<string>): string {
 }
 
 function buildProfile(group: LoadedLodGroup, name: string, pixelsPerTriangle: number, coverage: LodCoverage, warnings: string[]): BuiltProfile {
-  if (!(group.boundingSphere.radius > 0)) {
+  const { center, radius } = group.boundingSphere;
+  const limit = SIMULATE_LIMITS.coordinate;
+  if (![...center, radius].every((v) => Number.isFinite(v) && Math.abs(v) <= limit)) {
+    throw new GltfSceneError(`LOD group "${name}" (nodes[${group.nodeIndex}]): bounding sphere centre [${center.join(', ')}], radius ${radius} is not within ±${limit} world units (SIMULATE_LIMITS.coordinate); check the node's transform and positions`);
+  }
+  if (!(radius > 0)) {
     throw new GltfSceneError(`LOD group "${name}" (node ${group.nodeIndex}) has no geometry (bounding radius 0); it cannot be simulated`);
   }
   const levelCount = group.levels.length;
@@ -228,6 +237,7 @@ function sourceName(source: GltfSource): string {
 export async function sceneFromGltf(source: GltfSource, options: GltfSceneOptions = {}): Promise<GltfSceneResult> {
   const o = { ...GLTF_SCENE_DEFAULTS, ...options };
   checkPositive(o.instances, 'instances', true);
+  if (o.instances > SIMULATE_LIMITS.instances) throw new RangeError(`sceneFromGltf: instances ${o.instances} is more than the limit of ${SIMULATE_LIMITS.instances} (SIMULATE_LIMITS.instances)`);
   checkPositive(o.spacing, 'spacing');
   checkPositive(o.pixelsPerTriangle, 'pixelsPerTriangle');
   checkPositive(o.budgetFraction, 'budgetFraction');
@@ -237,7 +247,7 @@ export async function sceneFromGltf(source: GltfSource, options: GltfSceneOption
   const name = options.name ?? sourceName(source);
 
   const { loadLodGroupsFromGltf } = await loadGltfAdapter();
-  const loaded: LoadedLodGroups = await loadLodGroupsFromGltf(source, { coverage: o.coverage, lenient: o.lenient });
+  const loaded: LoadedLodGroups = await loadLodGroupsFromGltf(source, { coverage: o.coverage, lenient: o.lenient, allowOutsideResources: o.allowOutsideResources });
   const warnings = [...loaded.warnings.map((w) => w.message), ...loaded.messages];
   if (loaded.groups.length === 0) {
     throw new GltfSceneError(`${name} has no LOD groups (no node with a valid MSFT_lod); generate some with: lodkit gltf lod ${name} out.glb`);
@@ -261,6 +271,9 @@ export async function sceneFromGltf(source: GltfSource, options: GltfSceneOption
   // Layout: a grid four times deeper (Z) than wide (X), centred on the origin, groups shuffled in.
   const random = lcg(o.seed);
   const total = o.instances * built.length;
+  if (total > SIMULATE_LIMITS.objects) {
+    throw new RangeError(`sceneFromGltf: instances × LOD groups = ${o.instances} × ${built.length} = ${total} objects, more than the limit of ${SIMULATE_LIMITS.objects} (SIMULATE_LIMITS.objects)`);
+  }
   const rMax = Math.max(...built.map((p) => p.group.boundingSphere.radius));
   const cell = o.spacing * rMax;
   const columns = Math.max(1, Math.ceil(Math.sqrt(total / 4)));

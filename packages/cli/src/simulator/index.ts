@@ -23,3 +23,5 @@ export { lcg } from './scenarios/random.js';
 export { comparisonRows, formatComparisonTable, formatRunHeader, TABLE_COLUMNS } from './report/table.js';
 export { loadChartJsSource, renderHtmlReport, REPORT_FILE, REPORT_JSON_FILE, writeHtmlReport } from './report/html.js';
 export { GLTF_SCENE_DEFAULTS, GltfSceneError, sceneFromGltf, type GltfSceneOptions, type GltfSceneResult } from './gltfScene.js';
+export { SIMULATE_LIMITS, sceneFrameCount } from './limits.js';
+export { checkOutput, makeFolder, OutputError, writeFileAtomic, type OutputOptions } from './files.js';

@@ -12,38 +12,47 @@
  *   live in `superRefine` so they report the same `path: message` form as shape errors.
  * - Instanced groups store spheres as one flat `[x, y, z, r, …]` array: 200k trees validate in
  *   ~100 ms that way, against several seconds for 200k small objects.
+ * - Every list and every coordinate has a ceiling from `SIMULATE_LIMITS` (limits.ts), so a file
+ *   cannot make the simulator allocate or loop without bound; the error names the field.
  *
  * @module
  */
 import * as z from 'zod';
+import { SIMULATE_LIMITS as L } from './limits.js';
 
 /** Current scene format version. @category Simulator */
 export const SCENE_FORMAT_VERSION = 1;
 
+const C = L.coordinate;
+const tooLarge = { message: `expected a value within ±${C} (the coordinate ceiling, SIMULATE_LIMITS.coordinate)` };
 const finite = z.number();
+/** A coordinate, radius, time or clip distance: finite and within ±{@link SIMULATE_LIMITS.coordinate}. */
+const coordinate = z.number().min(-C, tooLarge).max(C, tooLarge);
 const positive = z.number().positive();
+const positiveCoordinate = z.number().positive().max(C, tooLarge);
 const nonNegative = z.number().nonnegative();
-const vec3 = z.tuple([finite, finite, finite]);
+const vec3 = z.tuple([coordinate, coordinate, coordinate]);
+const atMost = (what: string, n: number) => ({ message: `expected at most ${n} ${what} (SIMULATE_LIMITS)` });
 const METRICS = ['distance', 'pixels', 'screenHeight', 'screenArea'] as const;
 const SCREEN_METRICS = ['pixels', 'screenHeight', 'screenArea'] as const;
 const POLICY_KINDS = ['thresholds', 'rankQuota', 'budget', 'hybrid'] as const;
 
 const rule = z.strictObject({
   metric: z.enum(METRICS),
-  thresholds: z.array(nonNegative).min(1).max(254),
+  thresholds: z.array(nonNegative).min(1).max(L.thresholds, atMost('thresholds (255 levels)', L.thresholds)),
   blendThresholds: z.array(nonNegative).optional(),
 });
 
 const qualityRule = z.strictObject({
   metric: z.enum(SCREEN_METRICS),
-  thresholds: z.array(nonNegative).min(1).max(254),
+  thresholds: z.array(nonNegative).min(1).max(L.thresholds, atMost('thresholds (255 levels)', L.thresholds)),
 });
 
 const profile = z.strictObject({
   /** Which metric the thresholds are in. */
   metric: z.enum(METRICS),
   /** Descending for screen metrics, ascending for distance; `n` thresholds → `n + 1` levels. */
-  thresholds: z.array(nonNegative).min(1).max(254),
+  thresholds: z.array(nonNegative).min(1).max(L.thresholds, atMost('thresholds (255 levels)', L.thresholds)),
   blendThresholds: z.array(nonNegative).optional(),
   /** Triangles per level, finest first (the cost the budgets count). */
   triangles: z.array(nonNegative),
@@ -59,13 +68,13 @@ const profile = z.strictObject({
 
 const extent = z.strictObject({ min: vec3, max: vec3 });
 
-const motionKey = z.strictObject({ time: finite, center: vec3 });
+const motionKey = z.strictObject({ time: coordinate, center: vec3 });
 
 const object = z.strictObject({
   name: z.string().optional(),
   profile: z.string(),
   center: vec3.optional(),
-  radius: positive.optional(),
+  radius: positiveCoordinate.optional(),
   extent: extent.optional(),
   /** Keyframed centre (linear between keys, held before the first and after the last). */
   motion: z.array(motionKey).min(1).optional(),
@@ -75,12 +84,12 @@ const group = z.strictObject({
   name: z.string().optional(),
   profile: z.string(),
   /** Flat `[x, y, z, radius, x, y, z, radius, …]`. */
-  spheres: z.array(finite).optional(),
-  extents: z.array(extent).optional(),
+  spheres: z.array(coordinate).max(L.objects * 4, atMost('values (4 per sphere)', L.objects * 4)).optional(),
+  extents: z.array(extent).max(L.objects, atMost('extents', L.objects)).optional(),
 });
 
 const keyframe = z.strictObject({
-  time: finite,
+  time: coordinate,
   position: vec3,
   target: vec3.optional(),
   /** Unit quaternion `[x, y, z, w]`; the camera looks down its local −Z. */
@@ -88,9 +97,9 @@ const keyframe = z.strictObject({
   up: vec3.optional(),
   fovY: z.number().gt(0).lt(180).optional(),
   /** Orthographic view height in world units. */
-  height: positive.optional(),
+  height: positiveCoordinate.optional(),
   /** `[width, height]` in pixels. */
-  viewport: z.tuple([z.number().int().positive(), z.number().int().positive()]),
+  viewport: z.tuple([z.number().int().positive().max(65_536), z.number().int().positive().max(65_536)]),
   /** Shot label shown in the report (e.g. `"telephoto"`). */
   shot: z.string().optional(),
   /** Jump to this keyframe at its time instead of interpolating from the previous one. */
@@ -98,9 +107,9 @@ const keyframe = z.strictObject({
 });
 
 const camera = z.strictObject({
-  near: positive.default(0.1),
-  far: positive.default(10_000),
-  keyframes: z.array(keyframe).min(1),
+  near: positiveCoordinate.default(0.1),
+  far: positiveCoordinate.default(10_000),
+  keyframes: z.array(keyframe).min(1).max(L.keyframes, atMost('keyframes', L.keyframes)),
 });
 
 const policy = z.strictObject({
@@ -127,16 +136,16 @@ const sceneShape = z.strictObject({
   /** Seed the scene was generated with (recorded, not used by the simulator). */
   seed: z.number().int().optional(),
   /** Frames per second of the simulation. */
-  fps: positive.default(30),
+  fps: positive.max(L.fps, atMost('frames per second', L.fps)).default(30),
   /** Seconds simulated from the first keyframe (default: up to the last keyframe). */
-  duration: positive.optional(),
+  duration: positive.max(L.duration, atMost('seconds', L.duration)).optional(),
   /** Default triangle budget for `budget`/`hybrid` policies and the report's budget line. */
   budget: positive.optional(),
   profiles: z.record(z.string(), profile),
-  objects: z.array(object).default([]),
-  groups: z.array(group).default([]),
+  objects: z.array(object).max(L.objects, atMost('objects', L.objects)).default([]),
+  groups: z.array(group).max(L.objects, atMost('groups', L.objects)).default([]),
   camera,
-  policies: z.array(policy).min(1),
+  policies: z.array(policy).min(1).max(L.policies, atMost('policies', L.policies)),
   /** Free-form scenario parameters shown in the report. */
   parameters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
 });
@@ -179,6 +188,18 @@ function vecLength(v: readonly number[]): number {
 export const sceneSchema = sceneShape.superRefine((scene, ctx) => {
   const profileNames = Object.keys(scene.profiles);
   if (profileNames.length === 0) ctx.addIssue({ code: 'custom', path: ['profiles'], message: 'expected at least one profile' });
+  if (profileNames.length > L.profiles) ctx.addIssue({ code: 'custom', path: ['profiles'], message: `expected at most ${L.profiles} profiles (SIMULATE_LIMITS), got ${profileNames.length}` });
+  let objectCount = scene.objects.length;
+  for (const g of scene.groups) objectCount += g.spheres ? Math.floor(g.spheres.length / 4) : g.extents?.length ?? 0;
+  if (objectCount > L.objects) ctx.addIssue({ code: 'custom', path: ['groups'], message: `expected at most ${L.objects} objects in all (objects + group instances, SIMULATE_LIMITS), got ${objectCount}` });
+  let motionKeys = 0;
+  for (const o of scene.objects) motionKeys += o.motion?.length ?? 0;
+  if (motionKeys > L.motionKeys) ctx.addIssue({ code: 'custom', path: ['objects'], message: `expected at most ${L.motionKeys} motion keys in all (SIMULATE_LIMITS), got ${motionKeys}` });
+  const keys = scene.camera.keyframes;
+  const span = scene.duration ?? Math.max(keys[keys.length - 1].time - keys[0].time, 1 / scene.fps);
+  if (span > L.duration) {
+    ctx.addIssue({ code: 'custom', path: ['camera', 'keyframes', keys.length - 1, 'time'], message: `expected the camera path to span at most ${L.duration} s (SIMULATE_LIMITS.duration), got ${span} s; set duration to simulate part of it` });
+  }
   for (const name of profileNames) {
     const p = scene.profiles[name];
     const path = ['profiles', name];

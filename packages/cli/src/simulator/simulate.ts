@@ -34,6 +34,7 @@
  */
 import { Frustum, LodSet, type LodUpdateOptions } from 'lodkit';
 import { CameraPath } from './cameraPath.js';
+import { SIMULATE_LIMITS, sceneFrameCount } from './limits.js';
 import { compileScene, sampleMotion, type CompiledScene } from './compiledScene.js';
 import { QualityReference } from './qualityReference.js';
 import type { Scene, ScenePolicy } from './sceneFormat.js';
@@ -272,15 +273,25 @@ export function simulate(scene: Scene, options: SimulateOptions = {}): { result:
   if (options.budget !== undefined && !(options.budget > 0 && Number.isFinite(options.budget))) {
     throw new RangeError(`budget must be a positive number, got ${options.budget}`);
   }
-  const compiled = compileScene(scene);
   const path = new CameraPath(scene.camera);
   const startTime = path.startTime;
   const duration = scene.duration ?? Math.max(path.endTime - path.startTime, 1 / scene.fps);
-  let frameCount = Math.max(1, Math.round(duration * scene.fps));
+  let frameCount = sceneFrameCount(duration, scene.fps);
   if (options.frames !== undefined) {
     if (!(Number.isInteger(options.frames) && options.frames > 0)) throw new RangeError(`frames must be a positive integer, got ${options.frames}`);
+    if (options.frames > SIMULATE_LIMITS.frames) throw new RangeError(`frames: ${options.frames} is more than the limit of ${SIMULATE_LIMITS.frames} (SIMULATE_LIMITS.frames)`);
     frameCount = options.frames;
+  } else if (frameCount > SIMULATE_LIMITS.frames) {
+    throw new RangeError(`fps × duration: ${scene.fps} × ${duration} s = ${frameCount} frames, more than the limit of ${SIMULATE_LIMITS.frames} (SIMULATE_LIMITS.frames); lower the scene's fps or duration, or pass frames (--frames)`);
   }
+  // Checked before compiling: the work of a run is bounded, not only its memory.
+  let objectCount = scene.objects.length;
+  for (const g of scene.groups) objectCount += g.spheres ? g.spheres.length / 4 : g.extents?.length ?? 0;
+  const work = frameCount * objectCount * specs.length;
+  if (work > SIMULATE_LIMITS.work) {
+    throw new RangeError(`frames × objects × policies: ${frameCount} × ${objectCount} × ${specs.length} = ${work.toExponential(2)}, more than the limit of ${SIMULATE_LIMITS.work.toExponential(0)} (SIMULATE_LIMITS.work); use fewer frames (--frames), objects or policies (--policy)`);
+  }
+  const compiled = compileScene(scene);
   const dt = duration / frameCount;
   const budgetLine = options.budget ?? scene.budget;
   const runs = specs.map((spec) => createRun(compiled, spec, options.budget, frameCount));

@@ -27,8 +27,21 @@ export interface LodThresholdsOptions {
 
 const METRICS: readonly SphereMetric[] = ['distance', 'pixels', 'screenHeight', 'screenArea'];
 
+function checkStored(stored: Float32Array, given: ArrayLike<number>, field: string, metric: SphereMetric): void {
+  for (let i = 0; i < stored.length; i++) {
+    if (!(stored[i] >= 0)) {
+      throw new RangeError(`LodThresholds: ${field}[${i}] = ${given[i]} must be ≥ 0 (a ${metric} value is never negative)`);
+    }
+    if (stored[i] === Infinity) {
+      throw new RangeError(`LodThresholds: ${field}[${i}] = ${given[i]} is beyond float32's range (thresholds are stored as float32, like OpenUSD's)`);
+    }
+  }
+}
+
 /**
- * An immutable, validated threshold profile.
+ * An immutable, validated threshold profile: thresholds non-negative, finite as float32, ascending
+ * for `'distance'` and descending for the screen metrics (ties allowed); throws `RangeError` naming
+ * the field and index otherwise.
  *
  * @example
  * ```ts
@@ -58,6 +71,11 @@ export class LodThresholds {
     this.metric = options.metric;
     this.descending = options.metric !== 'distance';
     const t = validateThresholds(options.thresholds, options.blendThresholds, this.descending ? 'descending' : 'ascending', owner);
+    // Every sphere metric is ≥ 0 (a distance, a pixel count, a fraction of the screen), so a negative
+    // threshold is a mistake (`[-5, -10]` px would draw level 2 at every size), and a value past
+    // float32's range became Infinity when stored.
+    checkStored(t.thresholds, options.thresholds, 'thresholds', options.metric);
+    checkStored(t.blendThresholds, options.blendThresholds ?? [], 'blendThresholds', options.metric);
     this.thresholds = t.thresholds;
     this.blendThresholds = t.blendThresholds;
     this.levelCount = t.thresholds.length + 1;

@@ -265,14 +265,26 @@ export class Frustum {
     return this;
   }
 
+  /** Names the first non-finite field edited into `position` / `rotation` (cold path of {@link update}). */
+  private invalidCamera(): never {
+    for (let i = 0; i < 3; i++) if (!Number.isFinite(this.position[i])) throw new RangeError(`Frustum.update: position[${i}] must be a finite number, got ${this.position[i]}`);
+    for (let i = 0; i < 4; i++) if (!Number.isFinite(this.rotation[i])) throw new RangeError(`Frustum.update: rotation[${i}] must be a finite number, got ${this.rotation[i]}`);
+    throw new RangeError('Frustum.update: invalid camera');
+  }
+
   /**
-   * Recomputes the derived state after the public arrays were edited directly. Written without
+   * Recomputes the derived state after the public arrays were edited directly (throws `RangeError`
+   * naming `position[i]` / `rotation[i]` when one is NaN or infinite). Written without
    * helper calls: V8 boxes the double arguments of calls it does not inline, and this runs every
    * frame.
    */
   update(): this {
-    // GfRotation's quaternion costs ~1 µs (double-double trig): recompute only when the rotation changed.
     const q = this.rotation, from = this.gfRotationFrom, gq = this.gfRotation;
+    const p0 = this.position[0], p1 = this.position[1], p2 = this.position[2];
+    // Directly edited arrays are checked here, once per update (`v - v` is NaN exactly for NaN and
+    // ±∞): a NaN camera would otherwise give NaN planes and every object a NaN size, silently.
+    if (!(q[0] - q[0] + (q[1] - q[1]) + (q[2] - q[2]) + (q[3] - q[3]) + (p0 - p0) + (p1 - p1) + (p2 - p2) === 0)) this.invalidCamera();
+    // GfRotation's quaternion costs ~1 µs (double-double trig): recompute only when the rotation changed.
     if (q[0] !== from[0] || q[1] !== from[1] || q[2] !== from[2] || q[3] !== from[3]) {
       gfRotationQuaternion(q, gq);
       from[0] = q[0]; from[1] = q[1]; from[2] = q[2]; from[3] = q[3];

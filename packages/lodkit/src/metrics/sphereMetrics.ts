@@ -7,6 +7,9 @@
  * - Every function here takes scalars and a {@link Frustum} and returns a number: nothing is
  *   allocated, nothing is validated per call (the frustum was validated when it was set). The
  *   batch engine inlines the same formulas over typed arrays; these are the reference versions.
+ * - These are the unchecked formulas, for per-frame callers inside lodkit (ScreenSizeLOD) whose bad
+ *   spheres must give a safe result, not a throw. `lodkit` exports checkedSphereMetrics.ts's
+ *   wrappers, which reject a negative or NaN radius and a non-finite centre at the boundary.
  * - Allocation is checked with V8's sampling heap profiler (test/metrics/allocation.probe.mjs, 1e6
  *   calls each, fractional inputs): 0 bytes. Two V8 traps found that way: `Math.hypot` allocates,
  *   and returning a heap-number constant (`Infinity`) from one branch boxes every return value.

@@ -129,6 +129,13 @@ export function transformPoint(m: Mat4Like, x: number, y: number, z: number, out
   return out;
 }
 
+/** Names the bad argument of {@link lookAtRotation} (its cold path). */
+function lookAtInvalid(eye: Vec3Like, target: Vec3Like): never {
+  for (let i = 0; i < 3; i++) if (!Number.isFinite(eye[i])) throw new RangeError(`lookAtRotation: eye[${i}] must be a finite number, got ${eye[i]}`);
+  for (let i = 0; i < 3; i++) if (!Number.isFinite(target[i])) throw new RangeError(`lookAtRotation: target[${i}] must be a finite number, got ${target[i]}`);
+  throw new RangeError('lookAtRotation: eye and target must differ');
+}
+
 /**
  * Transforms the point (x, y, z, 1) by a column-major matrix and divides by the resulting w, as
  * OpenUSD's `GfMatrix4d::Transform` does (multiplying by `1 / w`; a w of exactly 0 is left
@@ -163,8 +170,9 @@ export function lookAtRotation(eye: Vec3Like, target: Vec3Like, up: Vec3Like = [
   // Camera basis: z axis points from the target back to the eye.
   let zx = eye[0] - target[0], zy = eye[1] - target[1], zz = eye[2] - target[2];
   let len = Math.hypot(zx, zy, zz);
-  if (!(len > 0)) throw new RangeError('lookAtRotation: eye and target must differ');
+  if (!(len > 0 && len < Infinity)) lookAtInvalid(eye, target);
   zx /= len; zy /= len; zz /= len;
+  if (!(up[0] - up[0] + (up[1] - up[1]) + (up[2] - up[2]) === 0)) throw new RangeError(`lookAtRotation: up must be 3 finite numbers, got [${up[0]}, ${up[1]}, ${up[2]}]`);
   let xx = up[1] * zz - up[2] * zy, xy = up[2] * zx - up[0] * zz, xz = up[0] * zy - up[1] * zx;
   len = Math.hypot(xx, xy, xz);
   if (!(len > 1e-12)) {

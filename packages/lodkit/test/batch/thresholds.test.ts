@@ -1,9 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HIDDEN_LEVEL, LodSet, blendLowerLevel, type LodView } from '../../src/batch/lodSet.js';
-import { computeLodAscending, computeLodDescending } from '../../src/heuristics/lodIndex.js';
 import { Frustum } from '../../src/metrics/frustum.js';
-import { sphereDistance, spherePixelDiameter, sphereScreenArea, sphereScreenHeight } from '../../src/metrics/sphereMetrics.js';
+// Expectations come from the test-side formulas (written from the metric definitions and OpenUSD's
+// LOD rule), not from lodkit's own sphere metrics or computeLod: a wrong factor there must fail here.
+import {
+  expectedDistanceLod, expectedScreenLod, float32, referenceCulls as culls, referenceDistance as sphereDistance,
+  referencePixelDiameter as spherePixelDiameter, referenceScreenArea as sphereScreenArea, referenceScreenHeight as sphereScreenHeight,
+} from '../helpers/reference.js';
 import type { SphereMetric } from '../../src/heuristics/lodThresholds.js';
 import { camera, randomSpheres } from './helpers.js';
 
@@ -17,7 +21,7 @@ const PROFILES: Record<SphereMetric, { thresholds: number[]; blendThresholds: nu
 /** The core's reference metric for one view, or null when the sphere is culled (cull on). */
 function referenceValue(metric: SphereMetric, view: LodView, x: number, y: number, z: number, r: number): number | null {
   const f = view.frustum;
-  if (f.cullsSphere(x, y, z, r)) return null;
+  if (culls(f, x, y, z, r)) return null;
   switch (metric) {
     case 'distance': return sphereDistance(f, x, y, z, r);
     case 'pixels': return spherePixelDiameter(f, x, y, z, r, view.viewportHeight!);
@@ -37,8 +41,8 @@ function expectedLevel(metric: SphereMetric, views: LodView[], x: number, y: num
   }
   if (best === null) return { level: HIDDEN_LEVEL, blend: 0 };
   const p = PROFILES[metric];
-  const t = Float32Array.from(p.thresholds), b = Float32Array.from(p.blendThresholds);
-  const index = metric === 'distance' ? computeLodAscending(t, b, best / bias) : computeLodDescending(t, b, best * bias);
+  const t = float32(p.thresholds), b = float32(p.blendThresholds);
+  const index = metric === 'distance' ? expectedDistanceLod(best / bias, t, b) : expectedScreenLod(best * bias, t, b);
   return { level: Math.round(index), blend: index - Math.floor(index) };
 }
 
@@ -55,7 +59,7 @@ describe('LodSet thresholds policy vs the core reference metrics', () => {
   const ortho = Frustum.orthographic({ height: 150, aspect: 1.5, near: -500, far: 500, position: [0, 0, 0] });
   for (const metric of ['distance', 'pixels', 'screenHeight', 'screenArea'] as const) {
     for (const [name, frustum] of [['perspective', perspective], ['orthographic', ortho]] as const) {
-      it(`${metric}, ${name}: level and blend equal computeLod(reference metric) per object`, () => {
+      it(`${metric}, ${name}: level and blend equal the reference LOD rule of the reference metric per object`, () => {
         const set = buildSet(metric, spheres);
         const view: LodView = { frustum, viewportHeight: 1080 };
         const stats = set.update(view, { policy: 'thresholds' });
@@ -100,13 +104,13 @@ describe('LodSet thresholds policy vs the core reference metrics', () => {
       const set = buildSet(metric, spheres);
       const stats = set.update({ frustum: perspective }, { policy: 'thresholds', cull: false });
       expect(stats.hidden).toBe(0);
-      const t = Float32Array.from(PROFILES[metric].thresholds), b = Float32Array.from(PROFILES[metric].blendThresholds);
+      const t = float32(PROFILES[metric].thresholds), b = float32(PROFILES[metric].blendThresholds);
       for (let i = 0; i < set.count; i++) {
         const o = i * 4;
         const [x, y, z, r] = [spheres[o], spheres[o + 1], spheres[o + 2], spheres[o + 3]];
         const index = metric === 'distance'
-          ? computeLodAscending(t, b, sphereDistance(perspective, x, y, z, r))
-          : computeLodDescending(t, b, sphereScreenHeight(perspective, x, y, z, r));
+          ? expectedDistanceLod(sphereDistance(perspective, x, y, z, r), t, b)
+          : expectedScreenLod(sphereScreenHeight(perspective, x, y, z, r), t, b);
         expect(set.levels[i]).toBe(Math.round(index));
       }
     }

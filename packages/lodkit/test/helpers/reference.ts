@@ -95,3 +95,87 @@ export function gfRotationMatrix(q: ArrayLike<number>): number[] {
     0, 0, 0, 1,
   ];
 }
+
+/**
+ * The camera a reference formula needs, read from a frustum's INPUTS only (the values it was set
+ * with), never from what lodkit derived from them (planes, matrices, window sizes).
+ */
+export interface ReferenceCamera {
+  position: ArrayLike<number>;
+  rotation: ArrayLike<number>;
+  windowMin: ArrayLike<number>;
+  windowMax: ArrayLike<number>;
+  near: number;
+  far: number;
+  isPerspective: boolean;
+}
+
+/** The sphere centre in camera space (camera looks down −Z): Rᵀ (c − eye), R from the quaternion. */
+export function toCameraSpace(cam: ReferenceCamera, x: number, y: number, z: number): [number, number, number] {
+  const m = quatToMatrix(cam.rotation);
+  const v = [x - cam.position[0], y - cam.position[1], z - cam.position[2]];
+  const dot = (c: number) => m[c * 4] * v[0] + m[c * 4 + 1] * v[1] + m[c * 4 + 2] * v[2];
+  return [dot(0), dot(1), dot(2)];
+}
+
+/**
+ * True when the sphere lies wholly outside one of the six frustum planes, written from the frustum's
+ * definition: a perspective window `[l, r] × [b, t]` on the plane at depth 1 (side planes through
+ * the eye), an orthographic one as a box; near/far as depths along −Z.
+ */
+export function referenceCulls(cam: ReferenceCamera, x: number, y: number, z: number, r: number): boolean {
+  const [px, py, pz] = toCameraSpace(cam, x, y, z);
+  const depth = -pz;
+  const l = cam.windowMin[0], b = cam.windowMin[1], rt = cam.windowMax[0], t = cam.windowMax[1];
+  const distances = cam.isPerspective
+    ? [
+      (px - l * depth) / Math.sqrt(1 + l * l), (rt * depth - px) / Math.sqrt(1 + rt * rt),
+      (py - b * depth) / Math.sqrt(1 + b * b), (t * depth - py) / Math.sqrt(1 + t * t),
+      depth - cam.near, cam.far - depth,
+    ]
+    : [px - l, rt - px, py - b, t - py, depth - cam.near, cam.far - depth];
+  return distances.some((d) => d < -r);
+}
+
+function eyeDistance(cam: ReferenceCamera, x: number, y: number, z: number): number {
+  const dx = x - cam.position[0], dy = y - cam.position[1], dz = z - cam.position[2];
+  return Math.sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+/**
+ * MSFS's screen height of a bounding sphere: diameter / (distance × window height) in perspective
+ * (+∞ with the eye inside the sphere), diameter / window height orthographic; 0 when culled.
+ */
+export function referenceScreenHeight(cam: ReferenceCamera, x: number, y: number, z: number, r: number): number {
+  if (referenceCulls(cam, x, y, z, r)) return 0;
+  const height = cam.windowMax[1] - cam.windowMin[1];
+  if (!cam.isPerspective) return (2 * r) / height;
+  const d = eyeDistance(cam, x, y, z);
+  return d > r ? (2 * r) / (d * height) : Infinity;
+}
+
+/** MotoGP's pixel diameter: screen height × viewport height in pixels. */
+export function referencePixelDiameter(cam: ReferenceCamera, x: number, y: number, z: number, r: number, viewportPx: number): number {
+  return referenceScreenHeight(cam, x, y, z, r) * viewportPx;
+}
+
+/**
+ * OpenUSD's projectedSphere: the disc π (r / d)² on the depth-1 window (π r² orthographic) over the
+ * window's area; Number.MAX_VALUE with the eye at the centre; 0 when culled.
+ */
+export function referenceScreenArea(cam: ReferenceCamera, x: number, y: number, z: number, r: number): number {
+  if (referenceCulls(cam, x, y, z, r)) return 0;
+  const area = (cam.windowMax[0] - cam.windowMin[0]) * (cam.windowMax[1] - cam.windowMin[1]);
+  const projected = cam.isPerspective ? r / eyeDistance(cam, x, y, z) : r;
+  return Math.min((Math.PI * projected * projected) / area, Number.MAX_VALUE);
+}
+
+/** Distance from the eye to the sphere's closest point, 0 inside; never culled. */
+export function referenceDistance(cam: ReferenceCamera, x: number, y: number, z: number, r: number): number {
+  return Math.max(eyeDistance(cam, x, y, z) - r, 0);
+}
+
+/** lodkit's thresholds are float32 (OpenUSD's VtFloatArray): the values a reference rule compares with. */
+export function float32(values: readonly number[]): number[] {
+  return values.map((v) => Math.fround(v));
+}

@@ -68,12 +68,27 @@ describe('computeLod rules against the written-out rule', () => {
 describe('hysteresis rules', () => {
   it('documented keeps the previous value strictly inside the band, else jumps', () => {
     expect(hysteresisDocumented(1.0, 1.05, 0.1)).toBe(1.05);
-    expect(hysteresisDocumented(1.0, 1.1, 0.1)).toBe(1.0);
     expect(hysteresisDocumented(1.0, 2.0, 0.1)).toBe(1.0);
+  });
+  it('documented: a difference exactly equal to the band jumps (`<`, not `<=`), on both sides', () => {
+    // Binary fractions, so |value − previous| is exactly the band: 1.125 − 1 = 0.125 with no rounding
+    // (1.1 − 1.0 is 0.10000000000000009 > 0.1, which both `<` and `<=` would treat the same).
+    expect(Math.abs(1.0 - 1.125)).toBe(0.125);
+    expect(hysteresisDocumented(1.0, 1.125, 0.125)).toBe(1.0);
+    expect(hysteresisDocumented(1.0, 0.875, 0.125)).toBe(1.0);
+    // One ulp inside the band keeps the previous value.
+    const inside = 1.125 - Number.EPSILON;
+    expect(Math.abs(1.0 - inside) < 0.125).toBe(true);
+    expect(hysteresisDocumented(1.0, inside, 0.125)).toBe(inside);
   });
   it('openusd clamps the previous value into [value − band, value + band]', () => {
     expect(hysteresisOpenUsd(1.0, 1.05, 0.1)).toBe(1.05);
     expect(hysteresisOpenUsd(1.0, 2.0, 0.25)).toBe(1.25);
     expect(hysteresisOpenUsd(1.0, 0.0, 0.25)).toBe(0.75);
+  });
+  it('openusd: a previous value exactly on the band edge is kept as is (the clamp is inclusive)', () => {
+    expect(hysteresisOpenUsd(1.0, 1.25, 0.25)).toBe(1.25);
+    expect(hysteresisOpenUsd(1.0, 0.75, 0.25)).toBe(0.75);
+    expect(hysteresisOpenUsd(1.0, 1.25 + 2 * Number.EPSILON, 0.25)).toBe(1.25);
   });
 });

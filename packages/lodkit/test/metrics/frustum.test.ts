@@ -116,7 +116,7 @@ describe('Frustum', () => {
       const margin = 1e-6 * Math.max(1, Math.abs(w));
       const inClip = w > 0 && Math.abs(clip[0]) <= w && Math.abs(clip[1]) <= w && Math.abs(clip[2]) <= w;
       const nearBoundary = [0, 1, 2].some((i) => Math.abs(Math.abs(clip[i]) - Math.abs(w)) < margin * 10);
-      if (nearBoundary) return;
+      fc.pre(!nearBoundary); // counted by fast-check (too many skips fail the property), not a silent pass
       let inPlanes = true;
       for (let i = 0; i < 6; i++) if (f.planeDistance(i, x, y, z) < 0) inPlanes = false;
       expect(inPlanes).toBe(inClip);

@@ -16,9 +16,10 @@
  *
  * @module
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { checkOutput, makeFolder, writeFileAtomic, type OutputOptions } from '../files.js';
 import type { SimulationResult, SimulationTimings } from '../simulate.js';
 import { comparisonRows, TABLE_COLUMNS } from './table.js';
 
@@ -51,6 +52,12 @@ function scriptSafe(s: string): string {
 }
 
 const PALETTE = ['#d62728', '#7f7f7f', '#1f77b4', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf'];
+/**
+ * Per-policy line dashes and markers, so every policy stays visible where lines coincide (budget
+ * and hybrid often draw the same triangles for whole shots) and apart without colour.
+ */
+const DASHES: number[][] = [[], [10, 4], [3, 3], [12, 3, 3, 3], [6, 6], [2, 6], [14, 6], [8, 3, 2, 3], [4, 8]];
+const MARKERS = ['circle', 'triangle', 'rect', 'rectRot', 'crossRot', 'star', 'cross', 'rectRounded', 'line'];
 
 /**
  * Renders the report as one HTML string (pass {@link loadChartJsSource}'s result as `chartJs`).
@@ -90,6 +97,10 @@ export function renderHtmlReport(result: SimulationResult, timings: SimulationTi
     policies: result.policies.map((p, i) => ({
       name: p.name,
       color: PALETTE[i % PALETTE.length],
+      dash: DASHES[i % DASHES.length],
+      marker: MARKERS[i % MARKERS.length],
+      // Drawn in order, later on top: earlier lines are wider so they show around the later ones.
+      width: Math.max(1.25, 4 - 0.6 * i),
       cost: p.frames.map((f) => f.cost),
       loss: p.frames.map((f) => f.qualityLoss),
       pops: p.frames.map((f) => f.changes),
@@ -105,12 +116,18 @@ export function renderHtmlReport(result: SimulationResult, timings: SimulationTi
 <style>
 body { font: 14px/1.45 system-ui, sans-serif; margin: 24px auto; max-width: 1200px; padding: 0 16px; color: #222; }
 h1 { font-size: 22px; } h2 { font-size: 17px; margin-top: 28px; }
-table { border-collapse: collapse; margin: 8px 0; }
+table { border-collapse: collapse; margin: 8px 0; display: block; max-width: 100%; overflow-x: auto; }
 th, td { border: 1px solid #ccc; padding: 4px 8px; text-align: left; vertical-align: top; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 th { background: #f3f3f3; }
 .chart { position: relative; height: 340px; }
 .note { color: #555; max-width: 900px; }
+canvas { max-width: 100%; }
+@media (max-width: 640px) {
+  body { margin: 12px auto; padding: 0 8px; font-size: 13px; }
+  th, td { padding: 3px 5px; }
+  .chart { height: 260px; }
+}
 </style>
 </head>
 <body>
@@ -147,21 +164,32 @@ ${shotTable}
     }
   };
   function points(values) { return values.map(function (v, i) { return { x: data.time[i], y: v }; }); }
+  var first = data.time[0], last = data.time[data.time.length - 1];
+  // About a dozen markers per line, each policy's shifted so they do not sit on top of each other.
+  var markerStep = Math.max(1, Math.ceil(data.time.length / 12));
+  function markerRadius(i) {
+    return function (ctx) { return (ctx.dataIndex + Math.round((i * markerStep) / Math.max(1, data.policies.length))) % markerStep === 0 ? 3.5 : 0; };
+  }
   function chart(id, key, yTitle, withBudget) {
-    var datasets = data.policies.map(function (p) {
-      return { label: p.name, data: points(p[key]), borderColor: p.color, backgroundColor: p.color, borderWidth: 1.5, pointRadius: 0, tension: 0 };
+    var datasets = data.policies.map(function (p, i) {
+      return {
+        label: p.name, data: points(p[key]), borderColor: p.color, backgroundColor: p.color, borderWidth: p.width, borderDash: p.dash,
+        pointStyle: p.marker, pointRadius: markerRadius(i), pointHoverRadius: 5, tension: 0
+      };
     });
     if (withBudget && data.budget !== null) {
-      datasets.push({ label: 'budget', data: [{ x: data.time[0], y: data.budget }, { x: data.time[data.time.length - 1], y: data.budget }], borderColor: '#000', borderDash: [8, 4], borderWidth: 2, pointRadius: 0 });
+      datasets.push({ label: 'budget', data: [{ x: first, y: data.budget }, { x: last, y: data.budget }], borderColor: '#000', borderDash: [8, 4], borderWidth: 2, pointRadius: 0 });
     }
     return new Chart(document.getElementById(id), {
       type: 'line',
       data: { datasets: datasets },
       options: {
         animation: false, maintainAspectRatio: false, parsing: false, normalized: true,
-        interaction: { mode: 'nearest', axis: 'x', intersect: false },
-        scales: { x: { type: 'linear', title: { display: true, text: 'time (s)' } }, y: { beginAtZero: true, title: { display: true, text: yTitle } } },
-        plugins: { legend: { position: 'bottom' } }
+        // Every series at the hovered time in one tooltip (mode 'x': all points with that x value).
+        interaction: { mode: 'x', intersect: false },
+        // The x axis ends where the data does (no padding past the last frame).
+        scales: { x: { type: 'linear', min: first, max: last, title: { display: true, text: 'time (s)' } }, y: { beginAtZero: true, title: { display: true, text: yTitle } } },
+        plugins: { legend: { position: 'bottom', labels: { usePointStyle: true } }, tooltip: { mode: 'x', intersect: false } }
       },
       plugins: [shotLines]
     });
@@ -199,31 +227,28 @@ function renderShotTable(result: SimulationResult): string {
   return `<table><thead>${head}</thead><tbody>${body.join('')}</tbody></table>`;
 }
 
-function writeAtomically(path: string, content: string): void {
-  const temp = `${path}.tmp-${process.pid}`;
-  try {
-    writeFileSync(temp, content);
-    renameSync(temp, path);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
-}
-
 /**
- * Writes `index.html` (and `result.json`, the `--json` document) into `dir`, creating it; each
- * file goes to a temporary name first and is renamed into place. Returns the report's absolute path.
+ * Writes `index.html` (and `result.json`, the `--json` document) into `dir`, creating it one level
+ * at a time (see files.ts); each file goes to a temporary name first and is renamed into place. An
+ * existing `index.html` or `result.json` (or one of `output.inputs`) is replaced only with
+ * `output.force`: both are checked before either is written. Returns the report's absolute path.
  * @example
  * ```ts
- * const path = writeHtmlReport('lodkit-report', result, timings);
+ * const path = writeHtmlReport('lodkit-report', result, timings, undefined, { force: true });
  * ```
  * @category Simulator
  */
-export function writeHtmlReport(dir: string, result: SimulationResult, timings?: SimulationTimings, chartJs = loadChartJsSource()): string {
+export function writeHtmlReport(
+  dir: string, result: SimulationResult, timings?: SimulationTimings, chartJs = loadChartJsSource(), output: OutputOptions = {},
+): string {
   const out = resolve(dir);
-  mkdirSync(out, { recursive: true });
-  writeAtomically(join(out, REPORT_JSON_FILE), `${JSON.stringify(result, null, 2)}\n`);
+  const json = join(out, REPORT_JSON_FILE);
   const path = join(out, REPORT_FILE);
-  writeAtomically(path, renderHtmlReport(result, timings, chartJs));
+  const options = { ...output, label: output.label ?? '--out' };
+  checkOutput(json, options);
+  checkOutput(path, options);
+  makeFolder(out, '--out folder');
+  writeFileAtomic(json, `${JSON.stringify(result, null, 2)}\n`, options);
+  writeFileAtomic(path, renderHtmlReport(result, timings, chartJs), options);
   return path;
 }

@@ -3,8 +3,8 @@
  * The `lodkit` command-line tool (`bin` of the package). Sub-commands come from the
  * {@link COMMAND_REGISTRY}; run `lodkit --help` or `lodkit <command> --help`.
  *
- * Exit codes: 0 success, 2 bad usage or invalid input (message on stderr, no stack trace unless
- * `--debug`), 1 any other failure.
+ * Exit codes: 0 success, 2 bad usage, invalid input, a limit exceeded or an output refused (message
+ * on stderr, no stack trace unless `--debug`), 1 any other failure.
  *
  * Contributor notes:
  * - `main(argv, context)` never calls `process.exit`: commander runs with `exitOverride` and its
@@ -18,6 +18,7 @@ import { realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
+import { OutputError } from '../../simulator/files.js';
 import { SceneValidationError } from '../../simulator/sceneFormat.js';
 import { COMMAND_REGISTRY } from './commands/index.js';
 import { EXIT, processContext, UsageError, type CliContext } from './context.js';
@@ -72,7 +73,7 @@ export async function main(argv: readonly string[] = process.argv, context: CliC
       if (error.exitCode === 0) return EXIT.ok;
       return error.code === 'lodkit.internal' ? EXIT.failure : EXIT.usage;
     }
-    const usage = error instanceof UsageError || error instanceof SceneValidationError || error instanceof RangeError;
+    const usage = error instanceof UsageError || error instanceof SceneValidationError || error instanceof RangeError || error instanceof OutputError;
     const message = error instanceof Error ? error.message : String(error);
     context.stderr.write(`lodkit: ${message}\n`);
     if (debug && error instanceof Error && error.stack) context.stderr.write(`${error.stack}\n`);

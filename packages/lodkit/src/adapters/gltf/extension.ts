@@ -13,8 +13,9 @@
  *   references, so it is recorded in {@link MSFTLod.issues} and skipped; the policy (throw or warn)
  *   is applied by `readLodGroups`, which also checks what CAN be represented (self references,
  *   cycles, coverage). Throwing from `read()` would abort the whole file, including its other LODs.
- * - Checks use zod for the shape and plain code for the cross-references: zod's messages for
- *   "index 7 of 3 nodes" would not name the node, which is what an artist needs.
+ * - Checks are plain code (coverage.ts's `checkLodIds`, shared with the three.js plugin, so no
+ *   schema library reaches browser bundles); every message names the node and the field, which is
+ *   what an artist needs.
  *
  * @module
  */
@@ -22,12 +23,12 @@ import {
   Extension, ExtensionProperty, Material, Node, PropertyType, RefList,
   type IProperty, type Nullable, type ReaderContext, type WriterContext,
 } from '@gltf-transform/core';
-import { z } from 'zod';
 
 /** The extension's name as written in `extensionsUsed`. @category glTF */
 export const MSFT_LOD = 'MSFT_lod';
 /** The `extras` key holding the screen-coverage switching hints. @category glTF */
 export { MSFT_SCREENCOVERAGE } from './coverage.js';
+import { checkLodIds } from './coverage.js';
 
 /** What an {@link LodIssue} is about. @category glTF */
 export type LodIssueCode =
@@ -75,9 +76,6 @@ export function makeIssue(owner: 'node' | 'material', index: number, name: strin
   return { owner, index, name, code, message: `${describeOwner(owner, index, name)}: ${detail}` };
 }
 
-const lodJsonSchema = z.looseObject({
-  ids: z.array(z.number().int().nonnegative()).min(1),
-});
 
 /** Shape of a JSON `MSFT_lod` value, after validation. @category glTF */
 export interface MsftLodJson {
@@ -109,15 +107,12 @@ export function validateLodJsonArray(
     const extensions = def.extensions as Record<string, unknown> | undefined;
     if (extensions == null || typeof extensions !== 'object' || !(MSFT_LOD in extensions)) continue;
     const name = typeof def.name === 'string' ? def.name : '';
-    const parsed = lodJsonSchema.safeParse(extensions[MSFT_LOD]);
-    if (!parsed.success) {
-      const first = parsed.error.issues[0];
-      const where = first && first.path.length > 0 ? `MSFT_lod.${first.path.join('.')}` : 'MSFT_lod';
-      issues.push(makeIssue(owner, index, name, 'schema',
-        `${where} is invalid (${first ? first.message : 'bad value'}); expected {"ids": [non-negative integers, at least one]}`));
+    const parsed = checkLodIds(extensions[MSFT_LOD]);
+    if ('problem' in parsed) {
+      issues.push(makeIssue(owner, index, name, 'schema', parsed.problem));
       continue;
     }
-    const ids = parsed.data.ids;
+    const ids = parsed.ids;
     let ok = true;
     for (let k = 0; k < ids.length; k++) {
       if (ids[k] >= count) {

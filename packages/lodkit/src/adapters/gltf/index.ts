@@ -14,11 +14,12 @@ export {
   GltfLodError, GltfReadError, LODKIT_GEOMETRIC_ERROR, READ_LOD_DEFAULTS, coverageToThresholds,
   readGltfDocument, readLodGroups,
   type GltfLodGroup, type GltfLodLevel, type GltfMaterialLod, type GltfSource,
-  type LodCoverage, type LodReadResult, type ReadLodOptions,
+  type LodCoverage, type LodReadResult, type ReadGltfOptions, type ReadLodOptions,
 } from './read.js';
+export { GLTF_READ_LIMITS, type GltfReadLimits } from './source.js';
 export { checkCoverageList, type CoverageLayout, type CoverageProblem, type CoverageProblemCode } from './coverage.js';
 export {
-  coverageFromThresholds, getOrCreateLodExtension, writeLodGroup, writeLodGroups, writeMaterialLod,
+  coverageFromThresholds, createLodIO, getOrCreateLodExtension, writeLodGroup, writeLodGroups, writeMaterialLod,
   type CoverageFromThresholdsOptions, type LodGroupInput,
 } from './write.js';
 export {

@@ -17,7 +17,7 @@ import type { LodIssue } from './extension.js';
 import type { CoverageLayout } from './coverage.js';
 import { maxAxisScale, nodeWorldBoundingSphere, type BoundingSphere } from './geometry.js';
 import {
-  readGltfDocument, readLodGroups, type GltfSource, type ReadLodOptions,
+  readGltfDocument, readLodGroups, type GltfSource, type ReadGltfOptions, type ReadLodOptions,
 } from './read.js';
 
 /** One level of a {@link LoadedLodGroup}. @category glTF */
@@ -54,7 +54,8 @@ export interface LoadedLodGroups {
 
 /**
  * Loads a glTF/GLB (bytes, a path, or `{json, resources}`) and returns its LOD groups as plain data
- * for the simulator. Options as {@link readLodGroups} (strict by default).
+ * for the simulator. Options as {@link readLodGroups} (strict by default) and {@link readGltfDocument}
+ * (resources only from inside the file's folder unless `allowOutsideResources`).
  * @example
  * ```ts
  * const { groups } = await loadLodGroupsFromGltf('forest.glb', { lenient: true });
@@ -62,9 +63,10 @@ export interface LoadedLodGroups {
  * ```
  * @category glTF
  */
-export async function loadLodGroupsFromGltf(source: GltfSource, options: ReadLodOptions = {}): Promise<LoadedLodGroups> {
-  const { document, messages } = await readGltfDocument(source);
-  const { groups, warnings } = readLodGroups(document, options);
+export async function loadLodGroupsFromGltf(source: GltfSource, options: ReadLodOptions & Omit<ReadGltfOptions, 'io'> = {}): Promise<LoadedLodGroups> {
+  const { lenient, coverage, ...readOptions } = options;
+  const { document, messages } = await readGltfDocument(source, readOptions);
+  const { groups, warnings } = readLodGroups(document, { ...(lenient !== undefined ? { lenient } : {}), ...(coverage !== undefined ? { coverage } : {}) });
   const loaded: LoadedLodGroup[] = [];
   for (const group of groups) {
     const sphere = nodeWorldBoundingSphere(group.node) ?? { center: worldPosition(group.node.getWorldMatrix()), radius: 0 };

@@ -26,13 +26,15 @@
 import {
   Logger, Material, Node, NodeIO, type Document, type ILogger, type JSONDocument,
 } from '@gltf-transform/core';
-import { z } from 'zod';
 import { LodThresholds } from '../../heuristics/lodThresholds.js';
 import {
   MSFTLod, MSFT_LOD, MSFT_SCREENCOVERAGE, describeOwner, makeIssue, type Lod, type LodIssue,
 } from './extension.js';
 import { checkCoverageList, type CoverageLayout } from './coverage.js';
 import { nodeTriangleCount } from './geometry.js';
+import { GltfReadError, readGltfBytes, readGltfFile, type GltfReadLimits } from './source.js';
+
+export { GltfReadError } from './source.js';
 
 /** The `extras` key where lodkit records each level's object-space geometric error. @category glTF */
 export const LODKIT_GEOMETRIC_ERROR = 'LODKIT_geometricError';
@@ -122,23 +124,6 @@ export class GltfLodError extends Error {
     this.issues = issues;
   }
 }
-
-/**
- * Thrown when bytes or a path cannot be read as glTF at all.
- * @example
- * ```ts
- * await readGltfDocument(new Uint8Array(8)); // rejects with GltfReadError
- * ```
- * @category glTF
- */
-export class GltfReadError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'GltfReadError';
-  }
-}
-
-const errorListSchema = z.array(z.number().nonnegative());
 
 /**
  * Converts a coverage list for `levelCount` levels to lodkit thresholds. Returns the thresholds
@@ -340,13 +325,12 @@ export function readLodGroups(document: Document, options: ReadLodOptions = {}):
 function readRecordedErrors(node: Node, levelCount: number, index: number, name: string, notices: LodIssue[]): number[] | null {
   const raw = extrasOf(node)[LODKIT_GEOMETRIC_ERROR];
   if (raw === undefined) return null;
-  const parsed = errorListSchema.safeParse(raw);
-  if (!parsed.success || parsed.data.length !== levelCount) {
+  if (!Array.isArray(raw) || raw.length !== levelCount || raw.some((v) => typeof v !== 'number' || !(v >= 0))) {
     notices.push(makeIssue('node', index, name, 'schema',
       `extras.${LODKIT_GEOMETRIC_ERROR} ignored: expected ${levelCount} non-negative numbers`));
     return null;
   }
-  return parsed.data;
+  return raw.slice() as number[];
 }
 
 function usedMaterialLods(node: Node, materialLods: Map<Material, GltfMaterialLod>): GltfMaterialLod[] {
@@ -375,6 +359,23 @@ class CollectingLogger implements ILogger {
   error(text: string): void { this.messages.push(text); }
 }
 
+/** Positions must be finite: one NaN makes every bounding sphere, error and threshold NaN. */
+function checkFinitePositions(document: Document): void {
+  document.getRoot().listMeshes().forEach((mesh, m) => {
+    mesh.listPrimitives().forEach((primitive, p) => {
+      const array = primitive.getAttribute('POSITION')?.getArray();
+      if (!array) return;
+      // One pass, one subtraction per value (v − v is 0 exactly for finite v).
+      for (let k = 0; k < array.length; k++) {
+        const v = array[k];
+        if (v - v !== 0) {
+          throw new GltfReadError(`Could not read glTF: meshes[${m}].primitives[${p}].attributes.POSITION: vertex ${Math.floor(k / 3)} has a non-finite coordinate (${v})`);
+        }
+      }
+    });
+  });
+}
+
 function hasMsftLod(defs: unknown): boolean {
   return Array.isArray(defs) && defs.some((d) => d != null && typeof d === 'object'
     && (d as { extensions?: unknown }).extensions != null
@@ -382,26 +383,48 @@ function hasMsftLod(defs: unknown): boolean {
     && MSFT_LOD in ((d as { extensions: object }).extensions));
 }
 
+/** Options of {@link readGltfDocument}. @category glTF */
+export interface ReadGltfOptions {
+  /** A NodeIO of the caller's (keeps its logger; MSFTLod is registered on it). */
+  io?: NodeIO;
+  /**
+   * Read resource URIs that leave the input file's folder (absolute paths, `../`, `file:` URLs).
+   * Default false: a model from someone else cannot make lodkit read (and embed) other local files.
+   * Other schemes than `data:` are never read.
+   */
+  allowOutsideResources?: boolean;
+  /** Ceilings checked before allocating; missing keys take `GLTF_READ_LIMITS`. */
+  limits?: Partial<GltfReadLimits>;
+}
+
 /**
  * Reads a glTF/GLB into a glTF-Transform {@link Document} with {@link MSFTLod} registered, without
  * printing anything (glTF-Transform's messages are returned; a caller-supplied `io` keeps its own
  * logger). A file that uses `MSFT_lod` without declaring it in `extensionsUsed` is read
- * anyway, with a `'not-declared'` warning (Babylon.js would ignore its LODs). Throws
- * {@link GltfReadError} when the input is not readable glTF.
+ * anyway, with a `'not-declared'` warning (Babylon.js would ignore its LODs).
+ *
+ * Paths and GLB bytes go through lodkit's own container and structure checks first: external
+ * resources only from inside the file's folder (see {@link ReadGltfOptions.allowOutsideResources}),
+ * every length, count and index checked against the bytes there are and `GLTF_READ_LIMITS` before
+ * anything is allocated. Throws {@link GltfReadError} naming the field (`accessors[3]`,
+ * `buffers[0].uri`, `GLB BIN chunk`) when the input is not readable glTF.
  * @example
  * ```ts
- * const { document, messages } = await readGltfDocument(await fs.readFile('tree.glb'));
+ * const { document, messages } = await readGltfDocument('models/tree.gltf');
+ * await readGltfDocument('models/tree.gltf', { allowOutsideResources: true }); // trusted file with ../textures
  * ```
  * @category glTF
  */
-export async function readGltfDocument(source: GltfSource, io?: NodeIO): Promise<{ document: Document; messages: string[] }> {
+export async function readGltfDocument(source: GltfSource, options: NodeIO | ReadGltfOptions = {}): Promise<{ document: Document; messages: string[] }> {
+  const { io, allowOutsideResources, limits } = options instanceof NodeIO ? { io: options, allowOutsideResources: false, limits: undefined } : options;
   const logger = new CollectingLogger();
   // A caller's own NodeIO keeps its logger (and gets MSFTLod registered); ours collects messages.
   const reader = io ? io.registerExtensions([MSFTLod]) : new NodeIO().registerExtensions([MSFTLod]).setLogger(logger as unknown as Logger);
   let jsonDoc: JSONDocument;
   try {
-    if (typeof source === 'string') jsonDoc = await reader.readAsJSON(source);
-    else if (source instanceof Uint8Array) jsonDoc = await reader.binaryToJSON(source);
+    const safe = { allowOutsideResources: allowOutsideResources === true, ...(limits ? { limits } : {}) };
+    if (typeof source === 'string') jsonDoc = (await readGltfFile(source, safe)) as unknown as JSONDocument;
+    else if (source instanceof Uint8Array) jsonDoc = readGltfBytes(source, safe) as unknown as JSONDocument;
     else if (source != null && typeof source === 'object' && source.json != null && typeof source.json === 'object') jsonDoc = source;
     else throw new TypeError('source must be GLB bytes (Uint8Array), a file path, or {json, resources}');
   } catch (error) {
@@ -419,6 +442,7 @@ export async function readGltfDocument(source: GltfSource, io?: NodeIO): Promise
   } catch (error) {
     throw new GltfReadError(`Could not read glTF: ${(error as Error).message}`, { cause: error });
   }
+  checkFinitePositions(document);
   if (undeclared) {
     const extension = document.getRoot().listExtensionsUsed().find((e) => e.extensionName === MSFT_LOD) as MSFTLod | undefined;
     extension?.issues.unshift({

@@ -7,13 +7,16 @@
  * Contributor notes:
  * - Coverage is validated with the same rules as reading, so whatever lodkit writes, lodkit (and a
  *   strict reader) reads back.
+ * - glTF-Transform writes only the extensions registered on the NodeIO doing the writing: a plain
+ *   `new NodeIO().write(…)` drops every `MSFT_lod` (with one logger warning). {@link createLodIO}
+ *   is the one-line way to get an IO that keeps them; the write tests prove the round trip.
  * - The coarser level nodes are not attached to any scene by {@link writeLodGroup}; callers that
  *   create new level nodes should leave them out of the scene too, otherwise viewers that ignore
  *   the extension draw every level at once.
  *
  * @module
  */
-import type { Document, Material, Node } from '@gltf-transform/core';
+import { NodeIO, type Document, type Material, type Node } from '@gltf-transform/core';
 import { areaToHeight, heightToArea, pixelsToHeight } from '../../metrics/conversions.js';
 import type { LodThresholds } from '../../heuristics/lodThresholds.js';
 import { MSFTLod, MSFT_LOD, MSFT_SCREENCOVERAGE, describeOwner, type Lod, type LodIssue } from './extension.js';
@@ -29,6 +32,22 @@ export interface LodGroupInput {
   coverage?: readonly number[] | null;
   /** Object-space geometric error per level (level 0 included), stored in `extras.LODKIT_geometricError`. */
   errors?: readonly number[] | null;
+}
+
+/**
+ * A glTF-Transform `NodeIO` that reads and writes `MSFT_lod`: `io` (or a new NodeIO) with
+ * {@link MSFTLod} registered. glTF-Transform writes only registered extensions, so writing a
+ * document with LOD groups through a plain `new NodeIO()` silently loses them; use this instead.
+ * @example
+ * ```ts
+ * writeLodGroup(document, { node: high, levels: [medium, low], coverage: [0.5, 0.2, 0.01] });
+ * await createLodIO().write('trees.glb', document);          // MSFT_lod kept
+ * await createLodIO(myConfiguredIO).writeBinary(document);   // your IO, MSFT_lod registered on it
+ * ```
+ * @category glTF
+ */
+export function createLodIO(io: NodeIO = new NodeIO()): NodeIO {
+  return io.registerExtensions([MSFTLod]);
 }
 
 /**
@@ -51,7 +70,7 @@ export function getOrCreateLodExtension(document: Document): MSFTLod {
  * @example
  * ```ts
  * writeLodGroup(document, { node: high, levels: [medium, low], coverage: [0.5, 0.2, 0.01] });
- * await new NodeIO().registerExtensions([MSFTLod]).writeBinary(document);
+ * await createLodIO().writeBinary(document); // a plain NodeIO would drop MSFT_lod
  * ```
  * @category glTF
  */

@@ -36,8 +36,7 @@
  */
 import { BufferGeometry, Matrix4, Object3D } from 'three';
 import type { GLTF, GLTFLoaderPlugin, GLTFParser } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { z } from 'zod';
-import { checkCoverageList, MSFT_SCREENCOVERAGE, type CoverageLayout } from '../gltf/coverage.js';
+import { checkCoverageList, checkLodIds, MSFT_SCREENCOVERAGE, type CoverageLayout } from '../gltf/coverage.js';
 import { ScreenSizeLOD, type ScreenSizeLODOptions } from './screenSizeLOD.js';
 
 /** The glTF extension name this plugin handles. @category three.js */
@@ -133,7 +132,6 @@ export function defaultCoverageThresholds(levelCount: number, coverage: 'area' |
   return out;
 }
 
-const lodSchema = z.looseObject({ ids: z.array(z.number().int().nonnegative()).min(1) });
 interface NodeJson {
   name?: unknown;
   children?: unknown;
@@ -155,8 +153,8 @@ function describeNode(index: number, name: string): string {
 
 function idsOf(def: NodeJson | undefined): number[] | null {
   const ext = def?.extensions?.[MSFT_LOD_EXTENSION];
-  const parsed = lodSchema.safeParse(ext);
-  return parsed.success ? parsed.data.ids : null;
+  const parsed = checkLodIds(ext);
+  return 'ids' in parsed ? parsed.ids : null;
 }
 
 /** Recomputes the bounding sphere of every mesh geometry under `root` (once per geometry). */
@@ -296,11 +294,9 @@ export class MSFTLodLoaderPlugin implements GLTFLoaderPlugin {
   }
 
   private checkNode(i: number, name: string, nodes: (NodeJson | undefined)[], parentOf: Int32Array): CheckedGroup | null {
-    const raw = nodes[i]!.extensions![MSFT_LOD_EXTENSION];
-    const ids = idsOf(nodes[i]);
-    if (ids === null) {
-      return this.report(i, name, 'schema', `MSFT_lod must be {"ids": [non-negative integers, at least one]}, got ${JSON.stringify(raw)?.slice(0, 60)}`);
-    }
+    const checked = checkLodIds(nodes[i]!.extensions![MSFT_LOD_EXTENSION]);
+    if ('problem' in checked) return this.report(i, name, 'schema', checked.problem);
+    const ids = checked.ids;
     const seen = new Set<number>();
     for (let k = 0; k < ids.length; k++) {
       const id = ids[k];

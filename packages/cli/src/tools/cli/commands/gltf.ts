@@ -5,9 +5,12 @@
  * Contributor notes:
  * - Output goes through the command's `configureOutput()` writers, so the main program (and tests)
  *   can capture it; errors go through `command.error()`, which honours `exitOverride()`.
- * - Exit codes: 0 success; 2 bad usage (an option out of range, an output that is not .glb/.gltf)
- *   and invalid input (unreadable file, invalid MSFT_lod in strict mode); 1 for anything
- *   unexpected. Messages never carry a stack unless `--debug` is given.
+ * - Exit codes: 0 success; 2 bad usage (an option out of range, an output that is not .glb/.gltf,
+ *   an output that exists or is the input, without `--force`) and invalid input (unreadable file,
+ *   a resource outside IN's folder, a limit exceeded, invalid MSFT_lod in strict mode); 1 for
+ *   anything unexpected. Messages never carry a stack unless `--debug` is given.
+ * - Files: IN's resources are read only from inside IN's folder unless `--allow-outside-resources`
+ *   (`readGltfDocument`); OUT is checked before IN is read and written through temporary files.
  * - Nothing glTF is imported until the command runs (see `loadGltfModules`), so registering the
  *   command costs the main program nothing and works without the optional peer dependencies.
  * - The progress bar (cli-progress, on stderr) appears only on a TTY and only for inputs above
@@ -15,11 +18,12 @@
  *
  * @module
  */
-import { basename, extname } from 'node:path';
-import type { ILogger, Logger } from '@gltf-transform/core';
+import { basename, dirname, extname, isAbsolute, relative, resolve } from 'node:path';
+import type { Document, Format, ILogger, Logger, NodeIO } from '@gltf-transform/core';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import type { GeneratedLodChain, LodCoverage } from 'lodkit/gltf';
+import { checkOutput, OutputError, writeFileAtomic } from '../../../simulator/files.js';
 
 /**
  * The glTF modules, imported when the command runs: `@gltf-transform/core` and `meshoptimizer`
@@ -49,6 +53,8 @@ interface LodCommandOptions {
   lenient?: boolean;
   json?: boolean;
   debug?: boolean;
+  force?: boolean;
+  allowOutsideResources?: boolean;
 }
 
 /** A usage or input problem: exit code 2. */
@@ -114,9 +120,13 @@ async function runLod(input: string, output: string, options: LodCommandOptions,
     throw error;
   }
 
-  const { document, messages } = await readGltfDocument(input);
+  // The output is checked before anything is read: never the input, never an existing file unless --force.
+  const force = options.force === true;
+  checkOutput(output, { inputs: [input], force, label: 'OUT' });
+
+  const { document, messages } = await readGltfDocument(input, { allowOutsideResources: options.allowOutsideResources === true });
   for (const message of messages) writeErr(`warning: ${message}\n`);
-  const { warnings } = readLodGroups(document, { lenient: options.lenient === true, coverage });
+  const { warnings, groups: existingGroups } = readLodGroups(document, { lenient: options.lenient === true, coverage });
   for (const warning of warnings) writeErr(`warning: ${warning.message}\n`);
 
   let totalTriangles = 0;
@@ -140,11 +150,7 @@ async function runLod(input: string, output: string, options: LodCommandOptions,
 
   const writerLogger: ILogger = { debug() {}, info() {}, warn: (t: string) => writeErr(`warning: ${t}\n`), error: (t: string) => writeErr(`warning: ${t}\n`) };
   const io = new NodeIO().registerExtensions([MSFTLod]).setLogger(writerLogger as unknown as Logger);
-  try {
-    await io.write(output, document);
-  } catch (error) {
-    throw new UsageError(`cannot write ${basename(output)}: ${(error as Error).message}`);
-  }
+  await writeDocument(io, document, output, input, force);
 
   if (options.json) {
     writeOut(JSON.stringify(chains.map((c) => ({
@@ -159,9 +165,44 @@ async function runLod(input: string, output: string, options: LodCommandOptions,
     const newLevels = chains.reduce((n, c) => n + c.levels.length - 1, 0);
     writeOut(`wrote ${basename(output)}: ${chains.length} LOD group${chains.length === 1 ? '' : 's'}, ${newLevels} new level${newLevels === 1 ? '' : 's'}; thresholds keep each level's error ≤ ${generateOptions.maxErrorPx} px at ${generateOptions.viewportHeight} px viewport height\n`);
   }
+  if (chains.length === 0) {
+    const meshNodes = document.getRoot().listNodes().filter((n) => n.getMesh() != null).length;
+    writeErr(meshNodes === 0
+      ? `note: ${basename(input)} has no nodes with a mesh; nothing to simplify\n`
+      : `note: every mesh node of ${basename(input)} is already in an MSFT_lod group (${existingGroups.length} group${existingGroups.length === 1 ? '' : 's'}); lodkit gltf lod adds chains only to meshes without one (remove the existing MSFT_lod to regenerate)\n`);
+  }
   for (const chain of chains) {
     if (chain.stoppedEarly) writeErr(`note: ${chain.name}: ${chain.stoppedEarly}\n`);
     if (chain.neverDrawn) writeErr(`note: ${chain.name}: dropped ${chain.neverDrawn} level${chain.neverDrawn === 1 ? '' : 's'} that would never be drawn (error under ${generateOptions.maxErrorPx} px even at full screen)\n`);
+  }
+}
+
+/**
+ * Writes the document as OUT through temporary files and renames: a `.glb` is one file; a `.gltf` is
+ * its JSON plus the resources glTF-Transform names (`out.bin`, images), each checked (inside OUT's
+ * folder, not an existing file or the input unless `--force`) before the first byte is written, and
+ * the JSON renamed into place last.
+ */
+async function writeDocument(io: NodeIO, document: Document, output: string, input: string, force: boolean): Promise<void> {
+  try {
+    if (extname(output).toLowerCase() === '.glb') {
+      writeFileAtomic(output, await io.writeBinary(document), { inputs: [input], force, label: 'OUT' });
+      return;
+    }
+    const { json, resources } = await io.writeJSON(document, { format: 'GLTF' as Format, basename: basename(output, extname(output)) });
+    const folder = dirname(resolve(output));
+    const files = Object.entries(resources).map(([uri, data]) => {
+      const path = resolve(folder, decodeURIComponent(uri));
+      const rel = relative(folder, path);
+      if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) throw new UsageError(`cannot write resource "${uri}" of OUT: it would land outside OUT's folder`);
+      return { path, data };
+    });
+    for (const file of files) checkOutput(file.path, { inputs: [input], force, label: 'resource of OUT' });
+    for (const file of files) writeFileAtomic(file.path, file.data, { inputs: [input], force, label: 'resource of OUT' });
+    writeFileAtomic(output, `${JSON.stringify(json, null, 2)}\n`, { inputs: [input], force, label: 'OUT' });
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof OutputError) throw error;
+    throw new UsageError(`cannot write ${basename(output)}: ${(error as Error).message}`);
   }
 }
 
@@ -190,6 +231,8 @@ export function registerGltfCommand(program: Command): Command {
     .option('--cull-below-px <px>', 'cull the object below this diameter in pixels (default: never culled)')
     .option('--error <kind>', "'measured' (max of meshoptimizer's estimate and measured deviation) or 'estimate'", 'measured')
     .option('--lenient', 'drop invalid existing MSFT_lod values with a warning instead of failing')
+    .option('--force', 'replace OUT (and its .bin/images) if it exists, even when OUT is IN')
+    .option('--allow-outside-resources', "read buffers/images outside IN's folder (absolute paths, ../, file:); off by default so a model from others cannot read your files")
     .option('--json', 'print the level table as JSON')
     .option('--debug', 'print stack traces on errors')
     .action(async (input: string, output: string, options: LodCommandOptions, command: Command) => {
@@ -198,7 +241,7 @@ export function registerGltfCommand(program: Command): Command {
       } catch (error) {
         const e = error as Error;
         // By name: the glTF error classes live in modules loaded only when the command runs.
-        const expected = e instanceof UsageError || e?.name === 'GltfReadError' || e?.name === 'GltfLodError';
+        const expected = e instanceof UsageError || e instanceof OutputError || e?.name === 'GltfReadError' || e?.name === 'GltfLodError';
         const detail = options.debug && e?.stack ? `\n${e.stack}` : '';
         command.error(`error: ${e?.message ?? String(error)}${detail}`, { exitCode: expected ? 2 : 1, code: expected ? 'lodkit.usage' : 'lodkit.internal' });
       }

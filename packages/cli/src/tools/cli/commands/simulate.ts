@@ -17,8 +17,8 @@
  *
  * @module
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import cliProgress from 'cli-progress';
 import { parseSceneText, type Scene, type SceneInput } from '../../../simulator/sceneFormat.js';
@@ -26,7 +26,9 @@ import { sceneFromGltf } from '../../../simulator/gltfScene.js';
 import { BUILT_IN_SCENARIOS, builtInScene, builtInSceneInput } from '../../../simulator/scenarios/index.js';
 import { selectPolicies, simulate } from '../../../simulator/simulate.js';
 import { formatComparisonTable, formatRunHeader } from '../../../simulator/report/table.js';
-import { writeHtmlReport } from '../../../simulator/report/html.js';
+import { REPORT_FILE, REPORT_JSON_FILE, writeHtmlReport } from '../../../simulator/report/html.js';
+import { checkOutput, makeFolder, writeFileAtomic } from '../../../simulator/files.js';
+import { SIMULATE_LIMITS } from '../../../simulator/limits.js';
 import { processContext, UsageError, type CliContext } from '../context.js';
 
 /** Parsed options of `lodkit simulate`. @category CLI */
@@ -47,6 +49,10 @@ export interface SimulateCommandOptions {
   lenient?: boolean;
   progress?: boolean;
   debug?: boolean;
+  /** Replace existing output files (`--out`'s index.html/result.json, `--save-scene`). */
+  force?: boolean;
+  /** glTF scenes: read resources outside the file's folder. */
+  allowOutsideResources?: boolean;
 }
 
 function positiveNumber(value: string): number {
@@ -55,10 +61,34 @@ function positiveNumber(value: string): number {
   return n;
 }
 
-function positiveInteger(value: string): number {
-  const n = Number(value);
-  if (!(Number.isInteger(n) && n > 0)) throw new InvalidArgumentError('expected a positive integer.');
-  return n;
+function positiveInteger(max: number): (value: string) => number {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!(Number.isInteger(n) && n > 0)) throw new InvalidArgumentError('expected a positive integer.');
+    if (n > max) throw new InvalidArgumentError(`expected at most ${max} (the documented ceiling, docs/simulate.md "Limits").`);
+    return n;
+  };
+}
+
+/** Reads a scene file: size ceiling first, then strict UTF-8 (a stray byte is an error, not U+FFFD). */
+function readSceneFile(path: string, file: string): string {
+  let bytes: Buffer;
+  try {
+    const info = statSync(path);
+    if (!info.isFile()) throw new UsageError(`cannot read scene file ${file}: not a regular file`);
+    if (info.size > SIMULATE_LIMITS.sceneFileBytes) {
+      throw new UsageError(`scene file ${file} has ${info.size} bytes, more than the limit of ${SIMULATE_LIMITS.sceneFileBytes} (SIMULATE_LIMITS.sceneFileBytes)`);
+    }
+    bytes = readFileSync(path);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`cannot read scene file ${file}: ${(error as Error).message}`, { cause: error });
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new UsageError(`invalid ${file}:\n  (root): expected UTF-8 JSON, the file has bytes that are not UTF-8`);
+  }
 }
 
 function collectPolicies(value: string, previous: string[] | undefined): string[] {
@@ -98,6 +128,7 @@ async function loadScene(file: string | undefined, options: SimulateCommandOptio
         ...(options.instances !== undefined ? { instances: options.instances } : {}),
         ...(options.coverage !== undefined ? { coverage: options.coverage } : {}),
         ...(options.lenient ? { lenient: true } : {}),
+        ...(options.allowOutsideResources ? { allowOutsideResources: true } : {}),
       });
       for (const warning of warnings) context.stderr.write(`lodkit: warning: ${file}: ${warning}\n`);
       return { scene, input };
@@ -108,12 +139,7 @@ async function loadScene(file: string | undefined, options: SimulateCommandOptio
       throw error;
     }
   }
-  let text: string;
-  try {
-    text = readFileSync(resolve(cwd, file), 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read scene file ${file}: ${(error as Error).message}`, { cause: error });
-  }
+  const text = readSceneFile(resolve(cwd, file), file);
   const scene = parseSceneText(text, file);
   return { scene, input: scene };
 }
@@ -129,11 +155,21 @@ async function loadScene(file: string | undefined, options: SimulateCommandOptio
  */
 export async function runSimulateCommand(file: string | undefined, options: SimulateCommandOptions, context: CliContext): Promise<void> {
   const cwd = context.cwd ?? process.cwd();
+  if (file === undefined && options.allowOutsideResources) throw new UsageError('--allow-outside-resources applies only to a glTF scene (a .glb or .gltf file)');
+  // Outputs first: a refusal (existing file, the input itself, an impossible folder) costs nothing.
+  const inputs = file !== undefined ? [resolve(cwd, file)] : [];
+  const force = options.force === true;
+  if (options.saveScene) checkOutput(resolve(cwd, options.saveScene), { inputs, force, label: '--save-scene' });
+  if (options.out) {
+    const dir = resolve(cwd, options.out);
+    for (const name of [REPORT_FILE, REPORT_JSON_FILE]) checkOutput(join(dir, name), { inputs, force, label: '--out' });
+    makeFolder(dir, '--out folder');
+  }
   const { scene, input } = await loadScene(file, options, context, cwd);
   const policies = options.policy ?? [];
   selectPolicies(scene, policies); // unknown names → RangeError (exit 2) before any work
   if (options.saveScene) {
-    writeFileSync(resolve(cwd, options.saveScene), `${JSON.stringify(input)}\n`);
+    writeFileAtomic(resolve(cwd, options.saveScene), `${JSON.stringify(input)}\n`, { inputs, force, label: '--save-scene' });
   }
   const showProgress = options.progress !== false && !options.json && context.stderr.isTTY === true;
   let bar: cliProgress.SingleBar | undefined;
@@ -157,7 +193,7 @@ export async function runSimulateCommand(file: string | undefined, options: Simu
   });
   if (bar && started) bar.stop();
   let reportPath: string | undefined;
-  if (options.out) reportPath = writeHtmlReport(resolve(cwd, options.out), result, timings);
+  if (options.out) reportPath = writeHtmlReport(resolve(cwd, options.out), result, timings, undefined, { inputs, force });
   if (options.json) {
     const document = options.timings ? { ...result, timings } : result;
     context.stdout.write(`${JSON.stringify(document)}\n`);
@@ -185,14 +221,16 @@ export function registerSimulateCommand(program: Command, context: CliContext = 
     .addOption(new Option('-s, --scenario <name>', `built-in scenario (default ${BUILT_IN_SCENARIOS[0]} when no scene file)`).choices([...BUILT_IN_SCENARIOS]))
     .option('-p, --policy <names>', 'only these policies, by name or kind (thresholds, rankQuota, budget, hybrid); comma-separated or repeated', collectPolicies)
     .option('-b, --budget <triangles>', 'triangle budget for budget/hybrid policies and the budget line (overrides the scene)', positiveNumber)
-    .option('-f, --frames <n>', 'number of frames, spread evenly over the scene duration', positiveInteger)
+    .option('-f, --frames <n>', `number of frames, spread evenly over the scene duration (at most ${SIMULATE_LIMITS.frames})`, positiveInteger(SIMULATE_LIMITS.frames))
     .option('--json', 'print the result as one JSON document (deterministic; see docs/simulate.md) instead of the table')
     .option('--timings', 'with --json: add the measured selection times (non-deterministic)')
     .option('-o, --out <dir>', 'write a self-contained HTML report (index.html) and result.json into this directory')
     .option('--save-scene <file>', 'also write the scene (e.g. a built-in scenario or the one made from a glTF file) as a scene file to edit')
-    .option('-n, --instances <n>', 'glTF scene: copies of each LOD group (default 20)', positiveInteger)
+    .option('-n, --instances <n>', `glTF scene: copies of each LOD group (default 20, at most ${SIMULATE_LIMITS.instances})`, positiveInteger(SIMULATE_LIMITS.instances))
     .addOption(new Option('--coverage <measure>', 'glTF scene: MSFT_screencoverage is a fraction of the screen area (default) or height').choices(['area', 'height']))
     .option('--lenient', 'glTF scene: drop invalid MSFT_lod data with a warning instead of failing')
+    .option('--allow-outside-resources', "glTF scene: read buffers/images outside the file's folder (absolute, ../, file:); off by default so a model from others cannot read your files")
+    .option('--force', 'replace existing output files (--out\'s index.html and result.json, --save-scene)')
     .option('--no-progress', 'no progress bar')
     .option('--debug', 'print stack traces for errors')
     .addHelpText('after', `

@@ -1,0 +1,482 @@
+/**
+ * Reading glTF files from other people safely: the GLB container, external resources confined to
+ * the input file's folder, and the structural checks glTF-Transform leaves to the reader (its own
+ * failures are raw: "Invalid typed array length: 1000", or an out-of-memory crash for a huge count).
+ * Every error is a {@link GltfReadError} naming the glTF field (`accessors[3]`, `buffers[0].uri`,
+ * `GLB BIN chunk`) and what was wrong. Used by `readGltfDocument`; imports no glTF library.
+ *
+ * Contributor notes:
+ * - Resources: a `uri` must be a `data:` URI or a relative path that stays inside the folder of
+ *   the file being read, after percent-decoding (glTF URIs are percent-encoded: `%2e%2e/` is `../`)
+ *   and after following symbolic links (a link inside the folder pointing out of it is refused too).
+ *   Absolute paths, `file:` and any other scheme are refused. `allowOutsideResources` lifts the
+ *   folder rule (absolute and `../` paths, `file:` URLs), never the network rule: lodkit has no
+ *   business fetching URLs while reading a model.
+ * - Order: the JSON is checked (shape, references, counts against {@link GLTF_READ_LIMITS}) BEFORE
+ *   any external resource is read and before glTF-Transform allocates arrays, so a 40-byte file
+ *   claiming 10¹² vertices fails in microseconds with the accessor named.
+ * - Cycles and shared children in `nodes[].children` are refused here: glTF-Transform would build
+ *   them and then recurse forever in `traverse`.
+ * - Not checked (glTF-Transform's reader reports them itself, or they cannot exhaust memory):
+ *   animations, skins, cameras, samplers, material texture references.
+ *
+ * @module
+ */
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Ceilings on what a glTF file may make lodkit allocate, checked before allocating. Raise them
+ * with {@link ReadGltfOptions.limits} for a legitimately larger file.
+ * @category glTF
+ */
+export interface GltfReadLimits {
+  /** Bytes of the file itself (the `.glb`, or the `.gltf` JSON). */
+  fileBytes: number;
+  /** Bytes of all buffers and images together (external files, data: URIs, the GLB BIN chunk). */
+  resourceBytes: number;
+  /** Elements of one accessor (`count`). */
+  accessorCount: number;
+  /** Vertices of all mesh primitives together (the `count` of their POSITION accessors). */
+  vertices: number;
+  /** Entries of any one top-level array (`nodes`, `meshes`, `accessors`, …). */
+  arrayLength: number;
+}
+
+/** Default {@link GltfReadLimits}: 1 GiB file and resources, 2²⁸ elements per accessor, 50 M vertices, 1 M entries per array. @category glTF */
+export const GLTF_READ_LIMITS: Readonly<GltfReadLimits> = Object.freeze({
+  fileBytes: 1024 ** 3,
+  resourceBytes: 1024 ** 3,
+  accessorCount: 2 ** 28,
+  vertices: 50_000_000,
+  arrayLength: 1_000_000,
+});
+
+/** Thrown when an input is not readable glTF; the message names the field. @category glTF */
+export class GltfReadError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'GltfReadError';
+  }
+}
+
+/** Options of the safe reader. @category glTF */
+export interface SafeSourceOptions {
+  /** Allow resource URIs outside the input file's folder (absolute, `../`, `file:`). Default false. */
+  allowOutsideResources?: boolean;
+  /** Ceilings; missing keys take {@link GLTF_READ_LIMITS}. */
+  limits?: Partial<GltfReadLimits>;
+}
+
+/** A parsed glTF JSON with its resources keyed by URI (glTF-Transform's `JSONDocument` shape). @internal */
+export interface RawGltf {
+  json: GltfJson;
+  resources: Record<string, Uint8Array>;
+}
+
+/** The parts of the glTF JSON the checks read. @internal */
+export interface GltfJson {
+  [key: string]: unknown;
+  buffers?: { uri?: unknown; byteLength?: unknown }[];
+  images?: { uri?: unknown; bufferView?: unknown }[];
+  nodes?: unknown[];
+  materials?: unknown[];
+  extensionsUsed?: string[];
+}
+
+const GLB_MAGIC = 0x46546c67; // 'glTF'
+const CHUNK_JSON = 0x4e4f534a;
+const CHUNK_BIN = 0x004e4942;
+/** The key the GLB BIN chunk is stored under (glTF-Transform's convention). */
+const GLB_BUFFER = '@glb.bin';
+
+/** True when `bytes` start with the GLB magic. @internal */
+export function isGlb(bytes: Uint8Array): boolean {
+  return bytes.byteLength >= 4 && new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true) === GLB_MAGIC;
+}
+
+function decodeJson(bytes: Uint8Array, where: string): GltfJson {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new GltfReadError(`${where} is not valid UTF-8 (glTF JSON must be UTF-8)`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (error) {
+    throw new GltfReadError(`${where} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new GltfReadError(`${where} must be a JSON object, got ${Array.isArray(json) ? 'an array' : typeof json}`);
+  return json as GltfJson;
+}
+
+/**
+ * Splits a GLB into its JSON and BIN chunk, checking every length against the bytes there are.
+ * @internal
+ */
+export function parseGlb(bytes: Uint8Array): RawGltf {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const size = bytes.byteLength;
+  if (size < 12) throw new GltfReadError(`GLB header is truncated: ${size} of 12 bytes`);
+  if (view.getUint32(0, true) !== GLB_MAGIC) throw new GltfReadError('GLB header: not a GLB file (magic is not "glTF")');
+  const version = view.getUint32(4, true);
+  if (version !== 2) throw new GltfReadError(`GLB header: version ${version}, only glTF 2 is supported`);
+  const length = view.getUint32(8, true);
+  if (length > size) throw new GltfReadError(`GLB header: length says ${length} bytes, the file has ${size} (truncated)`);
+  if (length < 20) throw new GltfReadError(`GLB header: length ${length} leaves no room for the JSON chunk`);
+  if (size < 20) throw new GltfReadError(`GLB JSON chunk header is truncated: ${size - 12} of 8 bytes`);
+  const jsonLength = view.getUint32(12, true);
+  if (view.getUint32(16, true) !== CHUNK_JSON) throw new GltfReadError('GLB JSON chunk: the first chunk is not of type JSON');
+  if (20 + jsonLength > length) throw new GltfReadError(`GLB JSON chunk: says ${jsonLength} bytes, ${length - 20} are there (truncated)`);
+  const json = decodeJson(bytes.subarray(20, 20 + jsonLength), 'GLB JSON chunk');
+  const resources: Record<string, Uint8Array> = {};
+  const binStart = 20 + jsonLength;
+  if (length > binStart) {
+    if (length - binStart < 8) throw new GltfReadError(`GLB BIN chunk header is truncated: ${length - binStart} of 8 bytes`);
+    const binLength = view.getUint32(binStart, true);
+    const binType = view.getUint32(binStart + 4, true);
+    if (binType === CHUNK_BIN) {
+      if (binStart + 8 + binLength > length) throw new GltfReadError(`GLB BIN chunk: says ${binLength} bytes, ${length - binStart - 8} are there (truncated)`);
+      resources[GLB_BUFFER] = bytes.subarray(binStart + 8, binStart + 8 + binLength);
+    }
+  }
+  return { json, resources };
+}
+
+/** Parses a `.gltf` file's bytes (UTF-8 JSON) or a `.glb`'s, by content. @internal */
+export function parseGltfBytes(bytes: Uint8Array, name: string): RawGltf {
+  if (isGlb(bytes)) return parseGlb(bytes);
+  let first = 0;
+  while (first < bytes.length && (bytes[first] === 0x20 || bytes[first] === 0x0a || bytes[first] === 0x0d || bytes[first] === 0x09)) first++;
+  const bom = bytes[first] === 0xef && bytes[first + 1] === 0xbb && bytes[first + 2] === 0xbf;
+  if (bytes[bom ? first + 3 : first] !== 0x7b) throw new GltfReadError(`not a glTF file: neither a GLB (magic "glTF") nor glTF JSON (an object)`);
+  return { json: decodeJson(bytes, name), resources: {} };
+}
+
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+/**
+ * Decides where a resource URI may be read from: `null` for a `data:` URI (decoded in memory), or
+ * the absolute path to read. Throws naming `field` when the URI is refused.
+ * @internal
+ */
+export function resourcePath(uri: string, folder: string, field: string, allowOutside: boolean): string | null {
+  if (/^data:/i.test(uri)) return null;
+  const outsideHint = 'resources must stay inside the input file\'s folder (pass allowOutsideResources / --allow-outside-resources to lift this)';
+  if (/^file:/i.test(uri)) {
+    if (!allowOutside) throw new GltfReadError(`${field} = ${JSON.stringify(uri)}: file: URIs are refused; ${outsideHint}`);
+    try { return fileURLToPath(uri); } catch { throw new GltfReadError(`${field} = ${JSON.stringify(uri)} is not a valid file: URL`); }
+  }
+  if (SCHEME.test(uri) && !/^[A-Za-z]:[\\/]/.test(uri)) {
+    throw new GltfReadError(`${field} = ${JSON.stringify(uri.slice(0, 80))}: only data: URIs and relative paths are read (no ${uri.split(':')[0]}: resources)`);
+  }
+  let decoded: string;
+  try { decoded = decodeURIComponent(uri); } catch { throw new GltfReadError(`${field} = ${JSON.stringify(uri.slice(0, 80))} is not a valid percent-encoded URI`); }
+  if (decoded.includes('\0')) throw new GltfReadError(`${field} contains a NUL character`);
+  if (!allowOutside && (isAbsolute(decoded) || /^[A-Za-z]:/.test(decoded) || decoded.startsWith('\\'))) {
+    throw new GltfReadError(`${field} = ${JSON.stringify(uri.slice(0, 80))} is an absolute path; ${outsideHint}`);
+  }
+  const path = resolve(folder, decoded);
+  if (!allowOutside && !inside(folder, path)) throw new GltfReadError(`${field} = ${JSON.stringify(uri.slice(0, 80))} points outside the input folder; ${outsideHint}`);
+  return path;
+}
+
+function inside(folder: string, path: string): boolean {
+  const rel = relative(folder, path);
+  return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
+}
+
+/** `n` as a non-negative integer, or throws naming `field`. */
+function count(value: unknown, field: string, { min = 0, max = Number.MAX_SAFE_INTEGER, optional = false } = {}): number {
+  if (value === undefined && optional) return min;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+    throw new GltfReadError(`${field} must be an integer ≥ ${min}, got ${describe(value)}`);
+  }
+  if (value > max) throw new GltfReadError(`${field} = ${value} exceeds the limit of ${max}`);
+  return value;
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const text = typeof value === 'number' ? String(value) : JSON.stringify(value);
+  return text === undefined ? typeof value : text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function list(json: GltfJson, key: string, limits: GltfReadLimits): Record<string, unknown>[] {
+  const value = json[key];
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new GltfReadError(`${key} must be an array, got ${describe(value)}`);
+  if (value.length > limits.arrayLength) throw new GltfReadError(`${key} has ${value.length} entries, more than the limit of ${limits.arrayLength}`);
+  value.forEach((entry, i) => {
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) throw new GltfReadError(`${key}[${i}] must be an object, got ${describe(entry)}`);
+  });
+  return value as Record<string, unknown>[];
+}
+
+function ref(value: unknown, field: string, length: number, target: string, optional = true): number | undefined {
+  if (value === undefined && optional) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value >= length) {
+    throw new GltfReadError(`${field} = ${describe(value)} is not an index into ${target} (${length} entr${length === 1 ? 'y' : 'ies'})`);
+  }
+  return value;
+}
+
+function finiteList(value: unknown, n: number, field: string): void {
+  if (value === undefined) return;
+  if (!Array.isArray(value) || value.length !== n) throw new GltfReadError(`${field} must be a list of ${n} numbers, got ${describe(value)}`);
+  for (let k = 0; k < n; k++) {
+    if (typeof value[k] !== 'number' || !Number.isFinite(value[k])) throw new GltfReadError(`${field}[${k}] must be a finite number, got ${describe(value[k])}`);
+  }
+}
+
+const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
+const TYPE_COMPONENTS: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
+
+/**
+ * Checks the JSON's structure against itself and against the byte lengths of the resources it will
+ * get (`resourceBytes(i)` is buffer i's byte count, or -1 when it is not known yet). Throws
+ * {@link GltfReadError} naming the field.
+ * @internal
+ */
+export function checkGltfStructure(json: GltfJson, limits: GltfReadLimits, resourceBytes: (buffer: number) => number): void {
+  const asset = json.asset as { version?: unknown } | undefined;
+  if (asset === undefined || asset === null || typeof asset !== 'object') throw new GltfReadError('asset must be an object with a version ("2.0")');
+  const buffers = list(json, 'buffers', limits);
+  const views = list(json, 'bufferViews', limits);
+  const accessors = list(json, 'accessors', limits);
+  const meshes = list(json, 'meshes', limits);
+  const nodes = list(json, 'nodes', limits);
+  const scenes = list(json, 'scenes', limits);
+  const images = list(json, 'images', limits);
+  const textures = list(json, 'textures', limits);
+  const materials = list(json, 'materials', limits);
+  list(json, 'samplers', limits);
+
+  const bufferLengths = buffers.map((b, i) => {
+    const n = count(b.byteLength, `buffers[${i}].byteLength`, { min: 1, max: limits.resourceBytes });
+    if (b.uri !== undefined && typeof b.uri !== 'string') throw new GltfReadError(`buffers[${i}].uri must be a string, got ${describe(b.uri)}`);
+    const have = resourceBytes(i);
+    if (have >= 0 && have < n) {
+      throw new GltfReadError(`buffers[${i}]${typeof b.uri === 'string' && !b.uri.startsWith('data:') ? ` ("${b.uri.slice(0, 60)}")` : b.uri === undefined ? ' (GLB BIN chunk)' : ''} is truncated: ${have} bytes, byteLength says ${n}`);
+    }
+    return n;
+  });
+  const total = bufferLengths.reduce((a, b) => a + b, 0);
+  if (total > limits.resourceBytes) throw new GltfReadError(`buffers total ${total} bytes, more than the limit of ${limits.resourceBytes}`);
+
+  const viewLengths = views.map((v, i) => {
+    const field = `bufferViews[${i}]`;
+    const b = ref(v.buffer, `${field}.buffer`, buffers.length, 'buffers', false)!;
+    const offset = count(v.byteOffset, `${field}.byteOffset`, { optional: true });
+    const length = count(v.byteLength, `${field}.byteLength`, { min: 1 });
+    if (v.byteStride !== undefined) count(v.byteStride, `${field}.byteStride`, { min: 4, max: 252 });
+    if (offset + length > bufferLengths[b]) {
+      throw new GltfReadError(`${field} (bytes ${offset}–${offset + length}) runs past the end of buffers[${b}] (${bufferLengths[b]} bytes)`);
+    }
+    return length;
+  });
+
+  let zeroBytes = 0;
+  accessors.forEach((a, i) => {
+    const field = `accessors[${i}]`;
+    const n = count(a.count, `${field}.count`, { min: 1, max: limits.accessorCount });
+    const componentBytes = COMPONENT_BYTES[a.componentType as number];
+    if (componentBytes === undefined) throw new GltfReadError(`${field}.componentType = ${describe(a.componentType)} is not a glTF component type (5120, 5121, 5122, 5123, 5125, 5126)`);
+    const components = TYPE_COMPONENTS[a.type as string];
+    if (components === undefined) throw new GltfReadError(`${field}.type = ${describe(a.type)} is not a glTF accessor type (SCALAR, VEC2, VEC3, VEC4, MAT2, MAT3, MAT4)`);
+    const v = ref(a.bufferView, `${field}.bufferView`, views.length, 'bufferViews');
+    if (v === undefined) {
+      // No bufferView: the reader allocates count × element bytes of zeros. Bounded like resources.
+      zeroBytes += n * componentBytes * components;
+      if (zeroBytes > limits.resourceBytes) {
+        throw new GltfReadError(`${field} (count ${n} without a bufferView) would allocate ${n * componentBytes * components} bytes of zeros; accessors without bufferViews total more than the limit of ${limits.resourceBytes} bytes`);
+      }
+    } else {
+      const offset = count(a.byteOffset, `${field}.byteOffset`, { optional: true });
+      const element = componentBytes * components;
+      const stride = (views[v].byteStride as number | undefined) ?? element;
+      const needed = offset + stride * (n - 1) + element;
+      if (needed > viewLengths[v]) {
+        throw new GltfReadError(`${field} (count ${n}, ${element}-byte elements) needs ${needed} bytes of bufferViews[${v}], which has ${viewLengths[v]} (truncated or wrong count)`);
+      }
+    }
+    if (a.sparse !== undefined) {
+      const sparse = a.sparse as { count?: unknown; indices?: { bufferView?: unknown }; values?: { bufferView?: unknown } };
+      count(sparse.count, `${field}.sparse.count`, { min: 1, max: n });
+      ref(sparse.indices?.bufferView, `${field}.sparse.indices.bufferView`, views.length, 'bufferViews', false);
+      ref(sparse.values?.bufferView, `${field}.sparse.values.bufferView`, views.length, 'bufferViews', false);
+    }
+    finiteList(a.min, Array.isArray(a.min) ? a.min.length : 0, `${field}.min`);
+    finiteList(a.max, Array.isArray(a.max) ? a.max.length : 0, `${field}.max`);
+  });
+
+  let vertices = 0;
+  meshes.forEach((m, i) => {
+    const primitives = m.primitives;
+    if (!Array.isArray(primitives) || primitives.length === 0) throw new GltfReadError(`meshes[${i}].primitives must be a non-empty list, got ${describe(primitives)}`);
+    primitives.forEach((p: Record<string, unknown> | null, k) => {
+      const field = `meshes[${i}].primitives[${k}]`;
+      if (p === null || typeof p !== 'object') throw new GltfReadError(`${field} must be an object, got ${describe(p)}`);
+      const attributes = p.attributes as Record<string, unknown> | undefined;
+      if (attributes === null || typeof attributes !== 'object') throw new GltfReadError(`${field}.attributes must be an object, got ${describe(attributes)}`);
+      for (const [name, index] of Object.entries(attributes)) ref(index, `${field}.attributes.${name}`, accessors.length, 'accessors', false);
+      if (attributes.POSITION !== undefined) vertices += accessors[attributes.POSITION as number].count as number;
+      ref(p.indices, `${field}.indices`, accessors.length, 'accessors');
+      ref(p.material, `${field}.material`, materials.length, 'materials');
+      if (p.targets !== undefined) {
+        if (!Array.isArray(p.targets)) throw new GltfReadError(`${field}.targets must be a list, got ${describe(p.targets)}`);
+        p.targets.forEach((t: Record<string, unknown>, ti) => {
+          for (const [name, index] of Object.entries(t ?? {})) ref(index, `${field}.targets[${ti}].${name}`, accessors.length, 'accessors', false);
+        });
+      }
+    });
+  });
+  if (vertices > limits.vertices) throw new GltfReadError(`meshes: ${vertices} vertices in all (POSITION counts), more than the limit of ${limits.vertices}`);
+
+  const parent = new Int32Array(nodes.length).fill(-1);
+  nodes.forEach((node, i) => {
+    const field = `nodes[${i}]`;
+    ref(node.mesh, `${field}.mesh`, meshes.length, 'meshes');
+    finiteList(node.translation, 3, `${field}.translation`);
+    finiteList(node.rotation, 4, `${field}.rotation`);
+    finiteList(node.scale, 3, `${field}.scale`);
+    finiteList(node.matrix, 16, `${field}.matrix`);
+    if (node.children === undefined) return;
+    if (!Array.isArray(node.children)) throw new GltfReadError(`${field}.children must be a list, got ${describe(node.children)}`);
+    node.children.forEach((c: unknown, k) => {
+      const child = ref(c, `${field}.children[${k}]`, nodes.length, 'nodes', false)!;
+      if (child === i) throw new GltfReadError(`${field}.children[${k}] = ${i}: a node cannot be its own child`);
+      if (parent[child] !== -1) throw new GltfReadError(`${field}.children[${k}] = ${child}: node ${child} already has a parent (nodes[${parent[child]}]); glTF nodes form a tree`);
+      parent[child] = i;
+    });
+  });
+  // A parent chain that never reaches a root is a cycle (every node has at most one parent here).
+  const state = new Uint8Array(nodes.length); // 0 unvisited, 1 on the current chain, 2 reaches a root
+  for (let i = 0; i < nodes.length; i++) {
+    let n = i;
+    while (n !== -1 && state[n] === 0) { state[n] = 1; n = parent[n]; }
+    if (n !== -1 && state[n] === 1) throw new GltfReadError(`nodes[${n}].children: the node hierarchy has a cycle through node ${n}`);
+    for (let m = i; m !== -1 && state[m] === 1; m = parent[m]) state[m] = 2;
+  }
+  scenes.forEach((s, i) => {
+    if (s.nodes === undefined) return;
+    if (!Array.isArray(s.nodes)) throw new GltfReadError(`scenes[${i}].nodes must be a list, got ${describe(s.nodes)}`);
+    s.nodes.forEach((n: unknown, k) => {
+      const node = ref(n, `scenes[${i}].nodes[${k}]`, nodes.length, 'nodes', false)!;
+      if (parent[node] !== -1) throw new GltfReadError(`scenes[${i}].nodes[${k}] = ${node} is not a root node (it is a child of nodes[${parent[node]}])`);
+    });
+  });
+  ref(json.scene, 'scene', scenes.length, 'scenes');
+  images.forEach((image, i) => {
+    if (image.uri !== undefined && typeof image.uri !== 'string') throw new GltfReadError(`images[${i}].uri must be a string, got ${describe(image.uri)}`);
+    ref(image.bufferView, `images[${i}].bufferView`, views.length, 'bufferViews');
+    if (image.uri === undefined && image.bufferView === undefined) throw new GltfReadError(`images[${i}] has neither a uri nor a bufferView`);
+  });
+  textures.forEach((t, i) => { ref(t.source, `textures[${i}].source`, images.length, 'images'); ref(t.sampler, `textures[${i}].sampler`, (json.samplers as unknown[] | undefined)?.length ?? 0, 'samplers'); });
+}
+
+/**
+ * Reads a glTF or GLB file and its external resources under the folder rule, checking structure and
+ * limits before reading resources. Returns glTF-Transform's `JSONDocument` shape.
+ * @internal
+ */
+export async function readGltfFile(path: string, options: SafeSourceOptions = {}): Promise<RawGltf> {
+  const limits: GltfReadLimits = { ...GLTF_READ_LIMITS, ...options.limits };
+  const allowOutside = options.allowOutsideResources === true;
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw new GltfReadError(`${path} is not a regular file`);
+    size = info.size;
+  } catch (error) {
+    if (error instanceof GltfReadError) throw error;
+    throw new GltfReadError(`cannot read ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  if (size > limits.fileBytes) throw new GltfReadError(`${path} has ${size} bytes, more than the limit of ${limits.fileBytes}`);
+  const bytes = new Uint8Array(await readFile(path));
+  const raw = parseGltfBytes(bytes, 'glTF JSON');
+  return resolveResources(raw, dirname(path), limits, allowOutside);
+}
+
+/**
+ * Checks GLB bytes or an in-memory `.gltf` (no folder: external URIs are refused) like
+ * {@link readGltfFile}.
+ * @internal
+ */
+export function readGltfBytes(bytes: Uint8Array, options: SafeSourceOptions = {}): RawGltf {
+  const limits: GltfReadLimits = { ...GLTF_READ_LIMITS, ...options.limits };
+  if (bytes.byteLength > limits.fileBytes) throw new GltfReadError(`the input has ${bytes.byteLength} bytes, more than the limit of ${limits.fileBytes}`);
+  const raw = parseGltfBytes(bytes, 'glTF JSON');
+  const buffers = (raw.json.buffers ?? []) as { uri?: unknown }[];
+  const images = (raw.json.images ?? []) as { uri?: unknown }[];
+  const external = [...buffers.map((b, i) => [b, `buffers[${i}].uri`] as const), ...images.map((m, i) => [m, `images[${i}].uri`] as const)]
+    .find(([r]) => typeof r?.uri === 'string' && !/^data:/i.test(r.uri));
+  if (external) throw new GltfReadError(`${external[1]} = ${JSON.stringify(String(external[0].uri).slice(0, 80))}: an in-memory file cannot refer to external resources (read it from a path)`);
+  checkGltfStructure(raw.json, limits, (i) => bufferBytes(raw, i));
+  return raw;
+}
+
+function bufferBytes(raw: RawGltf, i: number): number {
+  const b = (raw.json.buffers ?? [])[i] as { uri?: unknown } | undefined;
+  if (b === undefined) return -1;
+  if (b.uri === undefined) return i === 0 ? (raw.resources[GLB_BUFFER]?.byteLength ?? 0) : 0;
+  if (typeof b.uri === 'string' && /^data:/i.test(b.uri)) return dataUriBytes(b.uri);
+  const resource = raw.resources[b.uri as string];
+  return resource ? resource.byteLength : -1;
+}
+
+/** Decoded byte length of a base64 `data:` URI (glTF buffers are base64). */
+function dataUriBytes(uri: string): number {
+  const comma = uri.indexOf(',');
+  if (comma < 0) return 0;
+  const payload = uri.slice(comma + 1);
+  if (!/;base64$/i.test(uri.slice(0, comma))) return decodeURIComponent(payload).length;
+  const clean = payload.replace(/\s/g, '');
+  const padding = clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0;
+  return Math.floor((clean.length * 3) / 4) - padding;
+}
+
+async function resolveResources(raw: RawGltf, folder: string, limits: GltfReadLimits, allowOutside: boolean): Promise<RawGltf> {
+  // Shape and references first, with buffer sizes unknown for external files: nothing is read yet.
+  checkGltfStructure(raw.json, limits, (i) => {
+    const b = (raw.json.buffers ?? [])[i] as { uri?: unknown };
+    return typeof b?.uri === 'string' && !/^data:/i.test(b.uri) ? -1 : bufferBytes(raw, i);
+  });
+  const realFolder = await realpath(folder);
+  let total = 0;
+  const targets: { uri: string; path: string; field: string }[] = [];
+  const collect = (entries: { uri?: unknown }[] | undefined, kind: string): void => {
+    (entries ?? []).forEach((entry, i) => {
+      if (typeof entry.uri !== 'string' || entry.uri in raw.resources) return;
+      const path = resourcePath(entry.uri, folder, `${kind}[${i}].uri`, allowOutside);
+      if (path !== null) targets.push({ uri: entry.uri, path, field: `${kind}[${i}].uri` });
+    });
+  };
+  collect(raw.json.buffers, 'buffers');
+  collect(raw.json.images, 'images');
+  for (const target of targets) {
+    if (target.uri in raw.resources) continue;
+    let real: string;
+    let size: number;
+    try {
+      real = await realpath(target.path);
+      const info = await stat(real);
+      if (!info.isFile()) throw new GltfReadError(`${target.field} = "${target.uri.slice(0, 60)}" is not a regular file`);
+      size = info.size;
+    } catch (error) {
+      if (error instanceof GltfReadError) throw error;
+      throw new GltfReadError(`${target.field} = "${target.uri.slice(0, 60)}" cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
+    }
+    if (!allowOutside && !inside(realFolder, real)) {
+      throw new GltfReadError(`${target.field} = "${target.uri.slice(0, 60)}" is a link to a file outside the input folder; resources must stay inside it (allowOutsideResources lifts this)`);
+    }
+    total += size;
+    if (total > limits.resourceBytes) throw new GltfReadError(`${target.field}: resources total more than the limit of ${limits.resourceBytes} bytes`);
+    raw.resources[target.uri] = new Uint8Array(await readFile(real));
+  }
+  checkGltfStructure(raw.json, limits, (i) => bufferBytes(raw, i));
+  return raw;
+}

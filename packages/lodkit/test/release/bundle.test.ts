@@ -1,0 +1,70 @@
+// What a browser app pays for the glTF loader plugin: bundle `MSFTLodLoaderPlugin` from the built
+// package with Vite (rolldown, minified, three external) and hold the size to the issue's ceiling.
+// Also bundles the core's most used API to show the core stays small and tree-shakes.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Rolldown } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertFreshDist, PACKAGE_ROOT } from '../helpers/dist.js';
+
+/** The ceiling for the plugin bundle (minified, three external), from the release-quality issue. */
+const PLUGIN_LIMIT_BYTES = 40 * 1024;
+
+let work = '';
+
+interface Bundle { code: string; bytes: number; imports: string[] }
+
+async function bundle(name: string, source: string): Promise<Bundle> {
+  const entry = join(work, `${name}.js`);
+  writeFileSync(entry, source);
+  const result = await build({
+    configFile: false,
+    root: work,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry, formats: ['es'], fileName: name },
+      rollupOptions: { external: (id: string) => id === 'three' || id.startsWith('three/') },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunks = outputs.flatMap((o) => o.output).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+  expect(chunks).toHaveLength(1);
+  return { code: chunks[0].code, bytes: Buffer.byteLength(chunks[0].code), imports: chunks[0].imports };
+}
+
+function distUrl(path: string): string {
+  return pathToFileURL(join(PACKAGE_ROOT, 'dist', path)).href;
+}
+
+describe('browser bundle sizes (vite build, minified, three external)', () => {
+  beforeAll(() => {
+    assertFreshDist();
+    work = mkdtempSync(join(tmpdir(), 'lodkit-bundle-'));
+  });
+  afterAll(() => { if (work) rmSync(work, { recursive: true, force: true }); });
+
+  it(`MSFTLodLoaderPlugin alone is at most ${PLUGIN_LIMIT_BYTES / 1024} KB and imports only three`, async () => {
+    const b = await bundle('plugin', `export { MSFTLodLoaderPlugin } from ${JSON.stringify(distUrl('adapters/three/index.js'))};\n`);
+    console.log(`MSFTLodLoaderPlugin bundle: ${b.bytes} bytes minified`);
+    expect(b.imports).toEqual(['three']);
+    expect(b.code).not.toMatch(/zod|ZodError/);
+    // The plugin really is in there (a bundle that tree-shook everything away would also be small).
+    expect(b.code).toContain('MSFT_lod');
+    expect(b.code).toContain('MSFT_screencoverage');
+    expect(b.bytes).toBeGreaterThan(4 * 1024);
+    expect(b.bytes).toBeLessThanOrEqual(PLUGIN_LIMIT_BYTES);
+  });
+
+  it('the core entry tree-shakes: LodThresholds + spherePixelDiameter is a fraction of the whole core', async () => {
+    const small = await bundle('small', `export { LodThresholds, spherePixelDiameter } from ${JSON.stringify(distUrl('index.js'))};\n`);
+    const whole = await bundle('whole', `export * from ${JSON.stringify(distUrl('index.js'))};\n`);
+    console.log(`core bundles: ${small.bytes} bytes (two exports), ${whole.bytes} bytes (everything)`);
+    expect(small.imports).toEqual([]);
+    expect(whole.imports).toEqual([]);
+    expect(small.bytes).toBeLessThan(whole.bytes / 2);
+  });
+});
