@@ -262,7 +262,8 @@ function frame(now: number): void {
   const p = policy(policyName);
   merged.totalCost = 0; merged.changes = 0; merged.budgetMet = true; merged.minimumCost = 0; merged.hidden = 0; merged.levelCounts.fill(0);
   for (const { manager, options, usesBudget } of p.managers) {
-    for (const bike of bikes) manager.refresh(bike);
+    // Rank quotas split bikes and sectors over two managers: refresh only the bikes this one holds.
+    for (const bike of bikes) if (manager.idFor(bike) >= 0) manager.refresh(bike);
     if (usesBudget) options.budget = budget;
     const stats = manager.update(camera, options);
     if (needsResync) manager.resync();

@@ -9,7 +9,7 @@
  */
 export { CameraFrustumCache, cameraViews, frustumFromCamera, isOrthographicProjection } from './frustumFromCamera.js';
 export {
-  computeContentSphere, measureSphere, SCREEN_SIZE_LOD_DEFAULTS, ScreenSizeLOD,
+  computeContentSphere, measureSphere, resetScreenSizeLODWarnings, SCREEN_SIZE_LOD_DEFAULTS, ScreenSizeLOD,
   type ScreenSizeLODLevel, type ScreenSizeLODOptions, type ViewportSource,
 } from './screenSizeLOD.js';
 export {

@@ -65,8 +65,13 @@ export interface InstancedLodOptions extends Omit<LodCostOptions, 'metric' | 'th
 
 /** Options of {@link LodManager.addBatched}. @category three.js */
 export interface BatchedLodOptions extends InstancedLodOptions {
-  /** Geometry id of each level in the `BatchedMesh` (finest first). */
+  /** Geometry id of each level in the `BatchedMesh` (finest first); ignored with `levelDrawIds`. */
   levelGeometryIds: ArrayLike<number>;
+  /**
+   * three r159–r165 only (no `setGeometryIdAt`): per instance, the geometry id drawn for each level,
+   * finest first, `instanceIds.length × levels` values; entry `i × levels` must be `instanceIds[i]`.
+   */
+  levelDrawIds?: ArrayLike<number>;
 }
 
 /** Options of {@link LodManager}. @category three.js */
@@ -174,6 +179,8 @@ export interface BatchedLodGroup {
   readonly instanceIds: Int32Array;
   readonly levelGeometryIds: Int32Array;
   readonly firstId: number;
+  /** three < r166 only: the draw id of each instance's levels (instance-major), else null. */
+  readonly levelDrawIds: Int32Array | null;
 }
 
 /**
@@ -208,12 +215,21 @@ export function geometryTriangles(g: BufferGeometry): number {
   return Math.max(0, Math.floor(range / 3));
 }
 
+/** Triangles of geometry `g` of a BatchedMesh: `getGeometryRangeAt` (r166+), else the r159–r165 draw range. */
+function batchedTriangles(mesh: BatchedMesh, g: number): number {
+  const m = mesh as BatchedMesh & { getGeometryRangeAt?: (id: number) => { count: number }; _drawRanges?: { count: number }[] };
+  const count = typeof m.getGeometryRangeAt === 'function' ? m.getGeometryRangeAt(g).count : (m._drawRanges?.[g]?.count ?? 0);
+  return Math.floor((count > 0 ? count : 0) / 3);
+}
+
 function nonIncreasing(values: number[]): number[] {
   for (let i = 1; i < values.length; i++) if (values[i] > values[i - 1]) values[i] = values[i - 1];
   return values;
 }
 
 const scratchSphere = new Sphere();
+/** The options `update(camera)` uses when none are given. */
+const THRESHOLDS_POLICY: LodUpdateOptions = { policy: 'thresholds' };
 const EMPTY_STATS: LodFrameStats = {
   totalCost: 0, levelCounts: new Uint32Array(1), changes: 0, budgetMet: true, minimumCost: 0, invalid: 0, hidden: 0,
 };
@@ -251,6 +267,12 @@ export class LodManager {
   readonly batchedGroups: BatchedLodGroup[] = [];
   /** Objects touched (visibility/instance/geometry changes) by the last update. */
   touched = 0;
+  /**
+   * Frames skipped because the pixel height of the viewport was 0 (a `'pixels'` profile is
+   * registered and the renderer's drawing buffer is 0 px tall). A skipped frame keeps every level,
+   * touches nothing and returns the previous frame's stats.
+   */
+  skippedFrames = 0;
 
   private kinds = new Uint8Array(0);
   private owner = new Int32Array(0);
@@ -336,31 +358,55 @@ export class LodManager {
   /**
    * Registers `BatchedMesh` instances whose geometry is switched per level
    * (`options.levelGeometryIds`, finest first). Returns the group (ids `firstId …`).
+   *
+   * three r159–r165 (the declared minimum is r160) have no `addInstance`/`setGeometryIdAt`: each
+   * geometry added is drawn once at its own matrix. There, give `options.levelDrawIds` (per
+   * instance, finest first: `instanceIds.length × levels` geometry ids, instance-major); the manager
+   * shows one draw id per instance with `setVisibleAt` and copies the level-0 matrix to the others.
    */
   addBatched(mesh: BatchedMesh, instanceIds: ArrayLike<number>, options: BatchedLodOptions): BatchedLodGroup {
     if ((mesh as { isBatchedMesh?: boolean }).isBatchedMesh !== true) throw new TypeError('LodManager.addBatched: mesh must be a BatchedMesh');
-    const geo = Int32Array.from(options.levelGeometryIds);
-    if (geo.length !== options.thresholds.length + 1) {
-      throw new RangeError(`LodManager.addBatched: levelGeometryIds must have thresholds.length + 1 = ${options.thresholds.length + 1} values, got ${geo.length}`);
+    const legacy = typeof (mesh as { setGeometryIdAt?: unknown }).setGeometryIdAt !== 'function';
+    const ids = Int32Array.from(instanceIds);
+    const levelCount = options.thresholds.length + 1;
+    let geo: Int32Array, drawIds: Int32Array | null = null;
+    if (legacy) {
+      if (options.levelDrawIds === undefined) {
+        throw new RangeError('LodManager.addBatched: this three.js BatchedMesh (< r166) has no setGeometryIdAt; give options.levelDrawIds (instanceIds.length × levels geometry ids)');
+      }
+      drawIds = Int32Array.from(options.levelDrawIds);
+      if (drawIds.length !== ids.length * levelCount) {
+        throw new RangeError(`LodManager.addBatched: levelDrawIds must have instanceIds.length × levels = ${ids.length * levelCount} values, got ${drawIds.length}`);
+      }
+      for (let i = 0; i < ids.length; i++) {
+        if (drawIds[i * levelCount] !== ids[i]) throw new RangeError(`LodManager.addBatched: levelDrawIds[${i * levelCount}] must equal instanceIds[${i}] (the level-0 draw of instance ${i})`);
+      }
+      geo = drawIds.slice(0, levelCount);
+    } else {
+      geo = Int32Array.from(options.levelGeometryIds);
+      if (geo.length !== levelCount) {
+        throw new RangeError(`LodManager.addBatched: levelGeometryIds must have thresholds.length + 1 = ${levelCount} values, got ${geo.length}`);
+      }
     }
-    const costs = options.costs ?? nonIncreasing(Array.from(geo, (g) => {
-      const r = mesh.getGeometryRangeAt(g);
-      return Math.floor((r.count > 0 ? r.count : 0) / 3);
-    }));
+    const costs = options.costs ?? nonIncreasing(Array.from(geo, (g) => batchedTriangles(mesh, g)));
     const profile = this.profile(options.metric, options.thresholds, options.blendThresholds, costs, options);
     const local = options.sphere ?? mesh.getBoundingSphereAt(geo[0], new Sphere());
     if (local === null) throw new RangeError(`LodManager.addBatched: geometry ${geo[0]} has no bounding sphere`);
-    const ids = Int32Array.from(instanceIds);
     const matrices = new Float32Array(ids.length * 16);
-    for (let i = 0; i < ids.length; i++) { mesh.getMatrixAt(ids[i], scratchMatrix); matrices.set(scratchMatrix.elements, i * 16); }
+    for (let i = 0; i < ids.length; i++) {
+      mesh.getMatrixAt(ids[i], scratchMatrix);
+      matrices.set(scratchMatrix.elements, i * 16);
+      if (drawIds !== null) for (let l = 1; l < levelCount; l++) mesh.setMatrixAt(drawIds[i * levelCount + l], scratchMatrix);
+    }
     const firstId = this.set.addMany(this.instanceSpheres(local, matrices, mesh), profile);
     this.ensureCapacity();
-    const group: BatchedLodGroup = { mesh, instanceIds: ids, levelGeometryIds: geo, firstId };
+    const group: BatchedLodGroup = { mesh, instanceIds: ids, levelGeometryIds: geo, firstId, levelDrawIds: drawIds };
     const gi = this.batchedGroups.length;
     this.batchedGroups.push(group);
     for (let i = 0; i < ids.length; i++) {
       this.kinds[firstId + i] = KIND_BATCHED; this.owner[firstId + i] = gi; this.local[firstId + i] = i;
-      mesh.setVisibleAt(ids[i], false);
+      if (drawIds === null) mesh.setVisibleAt(ids[i], false);
+      else for (let l = 0; l < levelCount; l++) mesh.setVisibleAt(drawIds[i * levelCount + l], false);
     }
     return group;
   }
@@ -414,14 +460,24 @@ export class LodManager {
    * Runs one frame: measures every registered object against `camera` (every eye of an
    * `ArrayCamera`: the largest size wins, so both eyes draw the same level), applies the policy and
    * updates only the objects whose level changed (plus cross-fades of objects inside blend
-   * windows). Returns the batch engine's frame stats (the same object every frame). Throws only
-   * for invalid options (from `LodSet.update`); an unusable camera gives a frame with no change.
+   * windows). Returns the batch engine's frame stats (the same object every frame). Without
+   * options it runs the thresholds policy. Throws only for invalid options (from `LodSet.update`)
+   * and, with a `'pixels'` profile, when neither `viewportHeight` nor `renderer` is set. Inside a
+   * frame nothing throws: an unusable camera gives a frame with no change, and a 0-px drawing
+   * buffer a skipped frame (counted in {@link LodManager.skippedFrames}).
    */
-  update(camera: Camera, options: LodUpdateOptions): LodFrameStats {
+  update(camera: Camera, options: LodUpdateOptions = THRESHOLDS_POLICY): LodFrameStats {
     const n = this.cache.update(camera);
     const viewport = this.resolveViewportHeight();
     if (this.pixelProfiles > 0 && !(viewport > 0)) {
-      throw new RangeError("LodManager.update: a registered object uses the 'pixels' metric; set the manager's viewportHeight or renderer");
+      if (this.viewportHeight === null && this.renderer === null) {
+        throw new RangeError("LodManager.update: a registered object uses the 'pixels' metric; set the manager's viewportHeight or renderer");
+      }
+      // A renderer with a 0-px drawing buffer (a collapsed canvas, a hidden tab): nothing can be
+      // measured in pixels. Skip the frame, keep every level, count it.
+      this.skippedFrames++;
+      this.touched = 0;
+      return this.lastStats ?? EMPTY_STATS;
     }
     const views = this.viewList;
     views.length = 0;
@@ -462,7 +518,14 @@ export class LodManager {
       this.instancedGroups[this.owner[id]].move(this.local[id], level);
     } else if (kind === KIND_BATCHED) {
       const g = this.batchedGroups[this.owner[id]];
-      const inst = g.instanceIds[this.local[id]];
+      const k = this.local[id], inst = g.instanceIds[k];
+      const draws = g.levelDrawIds;
+      if (draws !== null) {
+        // three < r166: one draw id per level; exactly the chosen one is visible.
+        const L = g.levelGeometryIds.length;
+        for (let l = 0; l < L; l++) g.mesh.setVisibleAt(draws[k * L + l], l === level);
+        return;
+      }
       if (level === HIDDEN_LEVEL || level >= g.levelGeometryIds.length) {
         g.mesh.setVisibleAt(inst, false);
       } else {
