@@ -1,6 +1,6 @@
 /**
  * `LodManager`: one batch LOD decision per frame for a whole three.js scene. Registered
- * `ScreenSizeLOD`s, `InstancedMesh` level sets and `BatchedMesh` instances become spheres in one
+ * `ScreenSizeLOD`s and `BatchedMesh` instances become spheres in one
  * lodkit `LodSet`; `update(camera, options)` runs any policy (thresholds, rank quotas, triangle
  * budget, hybrid) and then touches only the objects whose level changed.
  *
@@ -9,10 +9,9 @@
  *   batched), `owner` (index into `lods` / `groups`) and `local` (instance index). Per-frame work
  *   after `LodSet.update` is O(changedCount) plus, only when a registered profile has blend
  *   thresholds, one pass over `blend` to drive cross-fades.
- * - Instanced levels: one `InstancedMesh` per level; an instance lives in exactly one of them.
- *   Moving an instance between levels is a swap-remove in the old mesh (the last slot fills the
- *   hole) and an append in the new one: O(1) and only for changed instances. `mesh.count` is the
- *   number of live slots, so three draws nothing extra.
+ * - Instanced models are not registered here: `InstancedLOD` (instancedLOD.ts) is its own object
+ *   with its own `LodSet` (it replaced `addInstanced`/`InstancedLodGroup`, which lost colours in the
+ *   swap-remove, uploaded whole buffers and let three cull drawn levels).
  * - Batched instances switch geometry with `setGeometryIdAt`, hidden ones with `setVisibleAt`.
  * - Profiles are deduplicated by (metric, thresholds, blends, costs, errors, floor): a scene with
  *   10k identical trees has one profile.
@@ -35,7 +34,7 @@ import { HIDDEN_LEVEL, LodSet, type LodFrameStats, type LodUpdateOptions, type L
 import { CameraFrustumCache } from './frustumFromCamera.js';
 import { ScreenSizeLOD, type ViewportSource } from './screenSizeLOD.js';
 
-const KIND_NONE = 0, KIND_LOD = 1, KIND_INSTANCE = 2, KIND_BATCHED = 3;
+const KIND_NONE = 0, KIND_LOD = 1, KIND_BATCHED = 3;
 
 /** Per-level costs/errors/floor for a registration (the batch engine's profile extras). @category three.js */
 export interface LodCostOptions {
@@ -53,7 +52,7 @@ export interface LodCostOptions {
   qualityFloor?: number;
 }
 
-/** Options of {@link LodManager.addInstanced}. @category three.js */
+/** Per-instance LOD options shared by {@link LodManager.addBatched}. @category three.js */
 export interface InstancedLodOptions extends Omit<LodCostOptions, 'metric' | 'thresholds'> {
   metric: SphereMetric;
   /** lodkit thresholds (levels − 1 values): descending sizes, or ascending distances. */
@@ -85,84 +84,6 @@ export interface LodManagerOptions {
 
 /** Defaults of {@link LodManagerOptions}. @category three.js */
 export const LOD_MANAGER_DEFAULTS = { capacity: 1024, viewportHeight: null as number | null, renderer: null as ViewportSource | null };
-
-/** Copies matrix `from` of `src` to slot `to` of `dst` (16 floats each; no subarray views, no allocation). */
-function copyMatrix(src: Float32Array, from: number, dst: Float32Array, to: number): void {
-  const a = from * 16, b = to * 16;
-  for (let k = 0; k < 16; k++) dst[b + k] = src[a + k];
-}
-
-/**
- * Instances of one model drawn through one `InstancedMesh` per level. Created by
- * {@link LodManager.addInstanced}; read `levelOf(i)` to know where instance `i` is drawn.
- * @example
- * ```ts
- * const group = manager.addInstanced([high, low], matrices, { metric: 'pixels', thresholds: [40] });
- * manager.update(camera, { policy: 'thresholds' });
- * group.levelOf(0);      // 0, 1 or HIDDEN_LEVEL
- * group.liveCount(1);    // instances drawn by `low`
- * ```
- * @category three.js
- */
-export class InstancedLodGroup {
-  /** One mesh per level, finest first. */
-  readonly meshes: InstancedMesh[];
-  /** Number of logical instances. */
-  readonly count: number;
-  /** LodSet id of instance 0 (instance `i` is `firstId + i`). */
-  readonly firstId: number;
-  /** Source matrices, 16 floats per instance (column-major). */
-  readonly matrices: Float32Array;
-  private readonly slotOf: Int32Array;
-  private readonly levelOfInstance: Uint8Array;
-  private readonly owners: Int32Array[];
-  private readonly live: Int32Array;
-
-  constructor(meshes: InstancedMesh[], matrices: Float32Array, firstId: number) {
-    this.meshes = meshes;
-    this.count = matrices.length / 16;
-    this.firstId = firstId;
-    this.matrices = matrices;
-    this.slotOf = new Int32Array(this.count).fill(-1);
-    this.levelOfInstance = new Uint8Array(this.count).fill(HIDDEN_LEVEL);
-    this.owners = meshes.map(() => new Int32Array(this.count));
-    this.live = new Int32Array(meshes.length);
-    for (const m of meshes) m.count = 0;
-  }
-
-  /** Level instance `i` is drawn at (`HIDDEN_LEVEL` when hidden). */
-  levelOf(i: number): number { return this.levelOfInstance[i]; }
-
-  /** Number of instances currently in level `level`'s mesh. */
-  liveCount(level: number): number { return this.live[level]; }
-
-  /** Moves instance `i` to `level` (or hides it); O(1). */
-  move(i: number, level: number): void {
-    const old = this.levelOfInstance[i];
-    if (old === level) return;
-    if (old !== HIDDEN_LEVEL) {
-      const mesh = this.meshes[old], owners = this.owners[old];
-      const slot = this.slotOf[i], last = --this.live[old];
-      if (slot !== last) {
-        const moved = owners[last];
-        owners[slot] = moved;
-        this.slotOf[moved] = slot;
-        copyMatrix(this.matrices, moved, mesh.instanceMatrix.array as Float32Array, slot);
-      }
-      mesh.count = last;
-      mesh.instanceMatrix.needsUpdate = true;
-    }
-    this.levelOfInstance[i] = level;
-    if (level === HIDDEN_LEVEL || level >= this.meshes.length) { this.slotOf[i] = -1; this.levelOfInstance[i] = HIDDEN_LEVEL; return; }
-    const mesh = this.meshes[level];
-    const slot = this.live[level]++;
-    this.owners[level][slot] = i;
-    this.slotOf[i] = slot;
-    copyMatrix(this.matrices, i, mesh.instanceMatrix.array as Float32Array, slot);
-    mesh.count = slot + 1;
-    mesh.instanceMatrix.needsUpdate = true;
-  }
-}
 
 /**
  * Instances of a `BatchedMesh` registered by {@link LodManager.addBatched}; instance
@@ -246,7 +167,6 @@ const scratchSize = new Vector2();
  * import { LodManager, ScreenSizeLOD } from 'lodkit/three';
  * const manager = new LodManager({ renderer });
  * for (const bike of bikes) manager.add(bike);           // ScreenSizeLODs
- * manager.addInstanced([treeHigh, treeLow], matrices, { metric: 'pixels', thresholds: [40] });
  * renderer.setAnimationLoop(() => {
  *   const stats = manager.update(camera, { policy: 'budget', budget: 2_000_000 });
  *   renderer.render(scene, camera);
@@ -261,8 +181,6 @@ export class LodManager {
   renderer: ViewportSource | null;
   /** Registered `ScreenSizeLOD`s by owner index (null after removal). */
   readonly lods: (ScreenSizeLOD | null)[] = [];
-  /** Registered instanced groups. */
-  readonly instancedGroups: InstancedLodGroup[] = [];
   /** Registered batched groups. */
   readonly batchedGroups: BatchedLodGroup[] = [];
   /** Objects touched (visibility/instance/geometry changes) by the last update. */
@@ -325,34 +243,6 @@ export class LodManager {
     if (lod.displayedLevel < 0) lod.setLevel(HIDDEN_LEVEL, 0);
     lod.autoUpdate = false;
     return id;
-  }
-
-  /**
-   * Registers instances drawn through one `InstancedMesh` per level (finest first; each mesh needs
-   * capacity for every instance). `matrices` holds 16 floats per instance. Returns the group.
-   */
-  addInstanced(meshes: InstancedMesh[], matrices: Float32Array, options: InstancedLodOptions): InstancedLodGroup {
-    if (!Array.isArray(meshes) || meshes.length < 1) throw new TypeError('LodManager.addInstanced: meshes must be a non-empty array of InstancedMesh');
-    if (!(matrices instanceof Float32Array) || matrices.length % 16 !== 0) throw new TypeError('LodManager.addInstanced: matrices must be a Float32Array of 16 floats per instance');
-    const n = matrices.length / 16;
-    meshes.forEach((m, l) => {
-      if ((m as { isInstancedMesh?: boolean }).isInstancedMesh !== true) throw new TypeError(`LodManager.addInstanced: meshes[${l}] is not an InstancedMesh`);
-      if (m.instanceMatrix.count < n) throw new RangeError(`LodManager.addInstanced: meshes[${l}] has room for ${m.instanceMatrix.count} instances, need ${n}`);
-    });
-    if (options.thresholds.length !== meshes.length - 1) {
-      throw new RangeError(`LodManager.addInstanced: thresholds must have meshes.length − 1 = ${meshes.length - 1} values, got ${options.thresholds.length}`);
-    }
-    const costs = options.costs ?? nonIncreasing(meshes.map((m) => geometryTriangles(m.geometry)));
-    const profile = this.profile(options.metric, options.thresholds, options.blendThresholds, costs, options);
-    const local = options.sphere ?? this.geometrySphere(meshes[0].geometry);
-    const spheres = this.instanceSpheres(local, matrices, meshes[0]);
-    const firstId = this.set.addMany(spheres, profile);
-    this.ensureCapacity();
-    const group = new InstancedLodGroup(meshes, matrices, firstId);
-    const gi = this.instancedGroups.length;
-    this.instancedGroups.push(group);
-    for (let i = 0; i < n; i++) { this.kinds[firstId + i] = KIND_INSTANCE; this.owner[firstId + i] = gi; this.local[firstId + i] = i; }
-    return group;
   }
 
   /**
@@ -514,8 +404,6 @@ export class LodManager {
         lod.setLevel(level, frac);
         if (lod.fading && !this.animating.includes(lod)) this.animating.push(lod);
       }
-    } else if (kind === KIND_INSTANCE) {
-      this.instancedGroups[this.owner[id]].move(this.local[id], level);
     } else if (kind === KIND_BATCHED) {
       const g = this.batchedGroups[this.owner[id]];
       const k = this.local[id], inst = g.instanceIds[k];
