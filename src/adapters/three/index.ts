@@ -19,8 +19,9 @@ export {
 } from './lodManager.js';
 export {
   INSTANCED_LOD_DEFAULTS, InstancedLOD, SHADOW_ONLY_LEVEL,
-  type InstancedLODLevel, type InstancedLODOptions, type InstancedUploadStats, type ShadowLight,
+  type InstancedLODLevel, type InstancedLODOptions, type InstancedUploadStats,
 } from './instancedLOD.js';
+export { shadowFrustumPlanes, sphereInPlanes, type ShadowLight, type ShadowMapSource } from './shadowLight.js';
 export { createFadeMaterial, FADE_UNIFORM, fadeOf, isFading, patchFragmentShader, setObjectFade, type FadeMaterial } from './crossFade.js';
 export { LEVEL_COLORS, LodDebugHelper, LodStatsPanel, type LodPanelFrame } from './debug.js';
 export {

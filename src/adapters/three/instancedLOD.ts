@@ -26,7 +26,7 @@
  */
 import {
   Color, InstancedMesh, Matrix4, Object3D, Sphere, Vector2, Vector3,
-  type BufferGeometry, type Camera, type Intersection, type Light, type Material, type Raycaster,
+  type BufferGeometry, type Camera, type Intersection, type Material, type Raycaster,
 } from 'three';
 import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import { HIDDEN_LEVEL, LodSet, type LodFrameStats, type LodUpdateOptions, type LodView } from '../../batch/lodSet.js';
@@ -34,6 +34,7 @@ import { CameraFrustumCache } from './frustumFromCamera.js';
 import { LevelSlots } from './levelSlots.js';
 import { geometryTriangles } from './lodManager.js';
 import type { ViewportSource } from './screenSizeLOD.js';
+import { shadowFrustumPlanes, sphereInPlanes, type ShadowLight, type ShadowMapSource } from './shadowLight.js';
 
 /** `levelOf` value of an instance drawn only in the shadow pass (off-screen caster). @category three.js */
 export const SHADOW_ONLY_LEVEL = 254;
@@ -46,8 +47,6 @@ export interface InstancedLODLevel {
   material: Material | Material[];
 }
 
-/** A light whose shadow camera decides the off-screen shadow casters (directional or spot). @category three.js */
-export type ShadowLight = Light & { shadow: { camera: Camera; updateMatrices(light: Light): void } };
 
 /** Options of {@link InstancedLOD}. @category three.js */
 export interface InstancedLODOptions {
@@ -69,7 +68,7 @@ export interface InstancedLODOptions {
   /** Viewport height in pixels for the `'pixels'` metric; else read from `renderer`. */
   viewportHeight?: number | null;
   /** Drawing-buffer size for `'pixels'`; its `shadowMap.enabled` turns shadow casters on by default. */
-  renderer?: (ViewportSource & { shadowMap?: { enabled: boolean } }) | null;
+  renderer?: (ViewportSource & ShadowMapSource) | null;
   /** Light whose shadow camera decides the off-screen shadow casters; default: none. */
   shadowLight?: ShadowLight | null;
   /** Keep off-screen instances the light sees drawn in its shadow pass. Default: `renderer.shadowMap.enabled`. */
@@ -453,23 +452,15 @@ export class InstancedLOD extends Object3D {
 
   /** The light's shadow frustum planes (world space), or null when unusable; enables the shadow layer on its camera. */
   private lightFrustum(): Float64Array | null {
-    const light = this.shadowLight!;
-    light.updateWorldMatrix(true, false);
-    const target = (light as { target?: Object3D }).target;
-    if (target !== undefined) target.updateWorldMatrix(true, false);
-    light.shadow.updateMatrices(light);
-    const cam = light.shadow.camera;
-    cam.layers.enable(this.shadowLayer);
-    cam.updateMatrixWorld(true);
-    return this.lightCache.update(cam) > 0 ? this.lightCache.frusta[0].planes : null;
+    this.shadowLight!.shadow.camera.layers.enable(this.shadowLayer);
+    return shadowFrustumPlanes(this.shadowLight!, this.lightCache);
   }
 
   /** A live, user-visible instance whose world sphere is not wholly outside the light frustum. */
   private castsShadow(id: number, planes: Float64Array): boolean {
     if ((this.flags[id] & (FLAG_LIVE | FLAG_USER_HIDDEN)) !== FLAG_LIVE) return false;
-    const s = this.set.spheres, o = id * 4, x = s[o], y = s[o + 1], z = s[o + 2], r = s[o + 3];
-    for (let p = 0; p < 24; p += 4) if (planes[p] * x + planes[p + 1] * y + planes[p + 2] * z + planes[p + 3] < -r) return false;
-    return true;
+    const s = this.set.spheres, o = id * 4;
+    return sphereInPlanes(planes, s[o], s[o + 1], s[o + 2], s[o + 3]);
   }
 
   /** Rewrites instance `id`'s slot (matrix and colour) if it is drawn, marking it for upload. */

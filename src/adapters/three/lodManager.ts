@@ -33,6 +33,7 @@ import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import { HIDDEN_LEVEL, LodSet, type LodFrameStats, type LodUpdateOptions, type LodView } from '../../batch/lodSet.js';
 import { CameraFrustumCache } from './frustumFromCamera.js';
 import { ScreenSizeLOD, type ViewportSource } from './screenSizeLOD.js';
+import { shadowFrustumPlanes, sphereInPlanes, type ShadowLight, type ShadowMapSource } from './shadowLight.js';
 
 const KIND_NONE = 0, KIND_LOD = 1, KIND_BATCHED = 3;
 
@@ -79,11 +80,22 @@ export interface LodManagerOptions {
   capacity?: number;
   /** Viewport height in pixels for the `'pixels'` metric; else read from `renderer`. */
   viewportHeight?: number | null;
-  renderer?: ViewportSource | null;
+  renderer?: (ViewportSource & ShadowMapSource) | null;
+  /** Light whose shadow camera decides which culled objects keep casting shadows. Default: none. */
+  shadowLight?: ShadowLight | null;
+  /**
+   * Keep objects outside the camera's view but inside the light's shadow frustum drawn at their
+   * coarsest level with triangles, so three's shadow pass still draws them (its own culling keeps
+   * them off screen). Default: `renderer.shadowMap.enabled`.
+   */
+  shadowCasters?: boolean | null;
 }
 
 /** Defaults of {@link LodManagerOptions}. @category three.js */
-export const LOD_MANAGER_DEFAULTS = { capacity: 1024, viewportHeight: null as number | null, renderer: null as ViewportSource | null };
+export const LOD_MANAGER_DEFAULTS = {
+  capacity: 1024, viewportHeight: null as number | null, renderer: null as (ViewportSource & ShadowMapSource) | null,
+  shadowLight: null as ShadowLight | null, shadowCasters: null as boolean | null,
+};
 
 /**
  * Instances of a `BatchedMesh` registered by {@link LodManager.addBatched}; instance
@@ -178,7 +190,13 @@ export class LodManager {
   /** The batch engine; its `levels`, `blend` and `sizes` are indexed by the ids this manager returns. */
   readonly set: LodSet;
   viewportHeight: number | null;
-  renderer: ViewportSource | null;
+  renderer: (ViewportSource & ShadowMapSource) | null;
+  /** See {@link LodManagerOptions.shadowLight}. */
+  shadowLight: ShadowLight | null;
+  /** See {@link LodManagerOptions.shadowCasters} (null: follow `renderer.shadowMap.enabled`). */
+  shadowCasters: boolean | null;
+  /** Culled objects currently kept drawn for the shadow pass. */
+  shadowCasterCount = 0;
   /** Registered `ScreenSizeLOD`s by owner index (null after removal). */
   readonly lods: (ScreenSizeLOD | null)[] = [];
   /** Registered batched groups. */
@@ -193,6 +211,9 @@ export class LodManager {
   skippedFrames = 0;
 
   private kinds = new Uint8Array(0);
+  private shadowShown = new Uint8Array(0);
+  private readonly lightCache = new CameraFrustumCache();
+  private lightRebuilds = -1;
   private owner = new Int32Array(0);
   private local = new Int32Array(0);
   private readonly cache = new CameraFrustumCache();
@@ -211,6 +232,8 @@ export class LodManager {
     this.set = new LodSet(o.capacity);
     this.viewportHeight = o.viewportHeight;
     this.renderer = o.renderer;
+    this.shadowLight = o.shadowLight;
+    this.shadowCasters = o.shadowCasters;
   }
 
   /** Number of ids in use (a high-water mark, like `LodSet.count`). */
@@ -332,6 +355,7 @@ export class LodManager {
   remove(lod: ScreenSizeLOD): void {
     const id = this.idOf.get(lod);
     if (id === undefined) throw new RangeError('LodManager.remove: the LOD is not registered');
+    if (this.shadowShown[id] === 1) { this.shadowShown[id] = 0; this.shadowCasterCount--; }
     this.set.remove(id);
     this.lods[this.owner[id]] = null;
     this.kinds[id] = KIND_NONE;
@@ -390,14 +414,61 @@ export class LodManager {
     for (let k = 0; k < cc; k++) { this.apply(changed[k], levels[changed[k]], blend[changed[k]]); touched++; }
     if (this.blendingProfiles > 0) touched += this.applyBlends(levels, blend);
     touched += this.advanceFades();
+    touched += this.updateShadowCasters();
     this.touched = touched;
     return stats;
+  }
+
+  /**
+   * Culled objects inside the shadow light's frustum are shown at their coarsest level with
+   * triangles: O(changes), or one pass over every id when the light moved.
+   */
+  private updateShadowCasters(): number {
+    const on = this.shadowLight !== null && (this.shadowCasters ?? this.renderer?.shadowMap?.enabled === true);
+    const set = this.set, levels = set.levels;
+    let touched = 0;
+    if (!on) {
+      if (this.shadowCasterCount > 0) {
+        for (let id = 0; id < set.count; id++) if (this.shadowShown[id] === 1 && levels[id] === HIDDEN_LEVEL) { this.apply(id, HIDDEN_LEVEL, 0); touched++; }
+        this.shadowCasterCount = 0;
+      }
+      return touched;
+    }
+    const planes = shadowFrustumPlanes(this.shadowLight!, this.lightCache);
+    if (planes === null) return 0;
+    if (this.lightRebuilds !== this.lightCache.rebuilds) {
+      this.lightRebuilds = this.lightCache.rebuilds;
+      for (let id = 0; id < set.count; id++) touched += this.shadowCaster(id, planes, levels);
+    } else {
+      const changed = set.changed, cc = set.changedCount;
+      for (let k = 0; k < cc; k++) touched += this.shadowCaster(changed[k], planes, levels);
+    }
+    return touched;
+  }
+
+  private shadowCaster(id: number, planes: Float64Array, levels: Uint8Array): number {
+    const kind = this.kinds[id];
+    if (levels[id] !== HIDDEN_LEVEL || kind === KIND_NONE) return 0;
+    const s = this.set.spheres, o = id * 4;
+    const want = sphereInPlanes(planes, s[o], s[o + 1], s[o + 2], s[o + 3]);
+    if (want === (this.shadowShown[id] === 1)) return 0;
+    if (want) {
+      const p = this.set.profileOf(id);
+      let level = this.set.levelCount(p) - 1;
+      while (level > 0 && this.set.costOf(p, level) === 0) level--;
+      this.apply(id, level, 0);
+      this.shadowShown[id] = 1; this.shadowCasterCount++;
+    } else {
+      this.apply(id, HIDDEN_LEVEL, 0); // clears the flag
+    }
+    return 1;
   }
 
   private lastStats: LodFrameStats | null = null;
 
   private apply(id: number, level: number, frac: number): void {
     const kind = this.kinds[id];
+    if (this.shadowShown[id] === 1) { this.shadowShown[id] = 0; this.shadowCasterCount--; }
     if (kind === KIND_LOD) {
       const lod = this.lods[this.owner[id]];
       if (lod !== null) {
@@ -486,6 +557,7 @@ export class LodManager {
     if (this.kinds.length >= need) return;
     const cap = Math.max(need, this.kinds.length * 2, 64);
     const k = new Uint8Array(cap); k.set(this.kinds); this.kinds = k;
+    const sh = new Uint8Array(cap); sh.set(this.shadowShown); this.shadowShown = sh;
     const o = new Int32Array(cap); o.set(this.owner); this.owner = o;
     const l = new Int32Array(cap); l.set(this.local); this.local = l;
   }
