@@ -23,6 +23,8 @@ import { it } from 'vitest';
 import { BoxGeometry, Matrix4, MeshBasicMaterial, PerspectiveCamera } from 'three';
 import { InstancedMesh2 } from '@three.ez/instanced-mesh';
 import { InstancedLOD } from '../src/adapters/three/instancedLOD.js';
+import { CameraFrustumCache } from '../src/adapters/three/frustumFromCamera.js';
+import { LodSet } from '../src/batch/lodSet.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -93,14 +95,23 @@ it(`InstancedLOD vs InstancedMesh2, ${N} instances`, () => {
   const budget = new InstancedLOD({ levels: geometries.map((geometry) => ({ geometry, material })), metric: 'pixels', thresholds: [60, 15], viewportHeight: 1080, capacity: N });
   budget.addInstances(matrices);
 
+  // The batch engine alone on the same spheres and profile: the part of InstancedLOD.update that is LodSet.
+  const bare = new LodSet(N);
+  const profile = bare.addProfile({ metric: 'distance', thresholds: [50, 200], costs: [768, 48, 12] });
+  bare.addMany(new Float32Array(lod.set.spheres.subarray(0, N * 4)), profile);
+  const bareCache = new CameraFrustumCache();
+  const bareView = { frustum: bareCache.frusta[0] };
+
   const levels = peer.LODinfo!.render.levels;
   const names = ['InstancedLOD.update (distance 50/200 m)', 'InstancedMesh2.performFrustumCulling (distance 50/200 m)',
-    'InstancedLOD.update (pixels 60/15, context)', 'InstancedLOD.update (budget 20M triangles, context)'];
+    'InstancedLOD.update (pixels 60/15, context)', 'InstancedLOD.update (budget 20M triangles, context)',
+    'of which: LodSet.update alone (same spheres, distance 50/200 m)'];
   const run: (() => void)[] = [
     () => { lod.update(camera); },
     () => { peer.performFrustumCulling(camera); },
     () => { pixels.update(camera); },
     () => { budget.update(camera, { policy: 'budget', budget: 20_000_000 }); },
+    () => { bareCache.update(camera); bareView.frustum = bareCache.frusta[0]; bare.update(bareView, { policy: 'thresholds' }); },
   ];
   const times = run.map(() => [] as number[]);
   const uploads: number[] = [], changes: number[] = [], peerUploads: number[] = [], drawn: number[] = [], peerDrawn: number[] = [];
