@@ -6,11 +6,13 @@
  *
  * Contributor notes:
  * - Ids are `LodSet` ids (stable while live, reused after `removeInstance`). Per-id arrays:
- *   `matrices` (16 floats), `colors` (3 floats, only once a colour was set), `levelOf` (level
- *   drawn, {@link SHADOW_ONLY_LEVEL}, or `HIDDEN_LEVEL`), `slotOf` (slot in that level's mesh) and
- *   `flags` (live, hidden by the user).
- * - Frame (`update`): `LodSet.update`, then for the changed ids leave the old level, enter the
- *   new one, compact — see levelSlots.ts. O(changes) plus, when shadow casters are on and the light
+ *   `levelOf` (level drawn, {@link SHADOW_ONLY_LEVEL}, or `HIDDEN_LEVEL`), `slotOf` (slot in that
+ *   pool) and `flags` (live, hidden by the user). The instance store is the pools themselves: one
+ *   per level, one for shadow-only casters, one CPU-only for instances drawn nowhere; each live
+ *   instance's matrix (and colour) is in exactly one of them, so it is stored once (~80 B per
+ *   instance in all, bench/RESULTS-instanced.md), not once in a store plus once per drawn copy.
+ * - Frame (`update`): `LodSet.update`, then each changed instance is copied into its new pool and
+ *   leaves the old one, then every pool is compacted — see levelSlots.ts. O(changes) plus, when shadow casters are on and the light
  *   moved (or an off-screen instance moved), one pass over the hidden ids against the light's
  *   frustum.
  * - Culling: lodkit culls per instance; the level meshes keep `frustumCulled = true` with a bounding
@@ -144,8 +146,7 @@ export class InstancedLOD extends Object3D {
   private readonly slots: LevelSlots[];
   private readonly profile: number;
   private readonly localSphere: Sphere;
-  private matrices = new Float32Array(0);
-  private colors: Float32Array | null = null;
+  private colored = false;
   private levelOfId = new Uint8Array(0);
   private slotOf = new Int32Array(0);
   private flags = new Uint8Array(0);
@@ -193,17 +194,20 @@ export class InstancedLOD extends Object3D {
     const perLevel = Math.min(cap, 1024);
     this.slots = o.levels.map((l) => new LevelSlots(l.geometry, l.material, perLevel));
     this.slots.push(new LevelSlots(o.levels[shadowLevel].geometry, o.levels[shadowLevel].material, 16));
-    this.levelMeshes = this.slots.slice(0, L).map((s) => s.mesh as InstancedMesh);
-    this.shadowMesh = this.slots[L].mesh as InstancedMesh;
+    this.levelMeshes = this.slots.slice(0, L).map((s) => s.mesh!);
+    this.shadowMesh = this.slots[L].mesh!;
     this.shadowMesh.layers.set(o.shadowLayer);
     this.shadowMesh.castShadow = true;
     this.shadowMesh.name = 'InstancedLOD shadow casters';
     for (const s of this.slots) {
-      s.mesh.boundingSphere = this.boundingSphere;
+      const mesh = s.mesh!;
+      mesh.boundingSphere = this.boundingSphere;
       // Picking goes through InstancedLOD.raycast (it maps slots to instance ids).
-      s.mesh.raycast = noRaycast;
-      this.add(s.mesh);
+      mesh.raycast = noRaycast;
+      this.add(mesh);
     }
+    // The pool of instances drawn nowhere (CPU only): where every instance starts.
+    this.slots.push(new LevelSlots(null, null, cap));
     this.levelMeshes.forEach((m, i) => { m.name = `InstancedLOD level ${i}`; });
     this.grow(cap);
     (this as { type: string }).type = 'InstancedLOD';
@@ -215,13 +219,14 @@ export class InstancedLOD extends Object3D {
   /** Upload accounting summed over the level meshes and the shadow mesh. */
   get uploadStats(): InstancedUploadStats {
     let bytes = 0, ranges = 0, growthBytes = 0;
-    for (const s of this.slots) { bytes += s.bytes; ranges += s.ranges; growthBytes += s.growthBytes; }
+    for (let k = 0; k <= this.levelCount; k++) {
+      const s = this.slots[k]; bytes += s.bytes; ranges += s.ranges; growthBytes += s.growthBytes; }
     return { bytes, ranges, growthBytes };
   }
 
-  /** Bytes of CPU memory held by this object's arrays (store, level buffers) — the `LodSet` excluded. */
+  /** Bytes of CPU memory held by this object's arrays (pools, slot maps) — the `LodSet` excluded. */
   get byteLength(): number {
-    let b = this.matrices.byteLength + (this.colors?.byteLength ?? 0) + this.levelOfId.byteLength + this.slotOf.byteLength + this.flags.byteLength;
+    let b = this.levelOfId.byteLength + this.slotOf.byteLength + this.flags.byteLength;
     for (const s of this.slots) b += s.byteLength;
     return b;
   }
@@ -232,8 +237,7 @@ export class InstancedLOD extends Object3D {
     this.writeWorldSphere(matrix.elements, 0);
     const id = this.set.add({ center: [scratchSphere.center.x, scratchSphere.center.y, scratchSphere.center.z], radius: scratchSphere.radius, profile: this.profile });
     this.grow(this.set.count);
-    this.matrices.set(matrix.elements, id * 16);
-    this.initInstance(id);
+    this.initInstance(id, matrix.elements, 0);
     if (color !== undefined) this.setColorAt(id, color);
     return id;
   }
@@ -251,21 +255,17 @@ export class InstancedLOD extends Object3D {
     }
     const first = this.set.addMany(spheres, this.profile);
     this.grow(this.set.count);
-    this.matrices.set(matrices, first * 16);
-    for (let i = 0; i < n; i++) this.initInstance(first + i);
+    for (let i = 0; i < n; i++) this.initInstance(first + i, matrices, i * 16);
     return first;
   }
 
   /** Removes instance `id` now (its slot is refilled at once); the id may be reused by a later add. */
   removeInstance(id: number): void {
     this.checkId(id, 'removeInstance');
-    const level = this.levelOfId[id];
-    if (level !== HIDDEN_LEVEL) {
-      const s = this.slotsOf(level);
-      s.leave(this.slotOf[id]);
-      s.compact(this.matrices, this.colors, this.slotOf);
-      s.flush();
-    }
+    const s = this.slotsOf(this.levelOfId[id]);
+    s.leave(this.slotOf[id]);
+    s.compact(this.slotOf);
+    s.flush();
     this.levelOfId[id] = HIDDEN_LEVEL; this.slotOf[id] = -1; this.flags[id] = 0;
     this.set.remove(id);
     this.live--;
@@ -274,37 +274,38 @@ export class InstancedLOD extends Object3D {
   /** Sets instance `id`'s matrix (relative to this object); its drawn slot is rewritten and marked. */
   setMatrixAt(id: number, matrix: Matrix4): void {
     this.checkId(id, 'setMatrixAt');
-    this.matrices.set(matrix.elements, id * 16);
-    this.writeWorldSphere(this.matrices, id * 16);
+    const s = this.slotsOf(this.levelOfId[id]);
+    s.setMatrix(this.slotOf[id], matrix.elements, 0);
+    s.flush();
+    this.writeWorldSphere(matrix.elements, 0);
     const c = scratchSphere.center;
     this.set.setSphere(id, c.x, c.y, c.z, scratchSphere.radius);
-    this.rewrite(id);
+    this.expandBounds(id);
     if (this.levelOfId[id] === HIDDEN_LEVEL || this.levelOfId[id] === SHADOW_ONLY_LEVEL) this.shadowDirty = true;
   }
 
   /** Copies instance `id`'s matrix into `target`. */
   getMatrixAt(id: number, target: Matrix4): Matrix4 {
     this.checkId(id, 'getMatrixAt');
-    return target.fromArray(this.matrices, id * 16);
+    return target.fromArray(this.slotsOf(this.levelOfId[id]).matrices, this.slotOf[id] * 16);
   }
 
   /** Sets instance `id`'s colour (enables per-instance colour on every level at the first call). */
   setColorAt(id: number, color: Color): void {
     this.checkId(id, 'setColorAt');
-    if (this.colors === null) {
-      this.colors = new Float32Array(this.matrices.length / 16 * 3).fill(1);
-      for (const s of this.slots) s.enableColor(this.colors);
-    }
-    const o = id * 3;
-    this.colors[o] = color.r; this.colors[o + 1] = color.g; this.colors[o + 2] = color.b;
-    this.rewrite(id);
+    if (!this.colored) { this.colored = true; for (const s of this.slots) s.enableColor(); }
+    const s = this.slotsOf(this.levelOfId[id]);
+    s.setColor(this.slotOf[id], color.r, color.g, color.b);
+    s.flush();
   }
 
   /** Copies instance `id`'s colour into `target` (white when no colour was ever set). */
   getColorAt(id: number, target: Color): Color {
     this.checkId(id, 'getColorAt');
-    if (this.colors === null) return target.setRGB(1, 1, 1);
-    return target.setRGB(this.colors[id * 3], this.colors[id * 3 + 1], this.colors[id * 3 + 2]);
+    const c = this.slotsOf(this.levelOfId[id]).colors;
+    if (c === null) return target.setRGB(1, 1, 1);
+    const o = this.slotOf[id] * 3;
+    return target.setRGB(c[o], c[o + 1], c[o + 2]);
   }
 
   /** Hides or shows instance `id` from the next `update` on (hidden instances cast no shadow). */
@@ -326,7 +327,7 @@ export class InstancedLOD extends Object3D {
   levelOf(id: number): number { return this.levelOfId[id]; }
 
   /** Slot of instance `id` in the mesh of `levelOf(id)` (−1 when not drawn). */
-  slotAt(id: number): number { return this.slotOf[id]; }
+  slotAt(id: number): number { return this.levelOfId[id] === HIDDEN_LEVEL ? -1 : this.slotOf[id]; }
 
   /** Instance id drawn in `slot` of level `level`'s mesh (or of the shadow mesh for `SHADOW_ONLY_LEVEL`). */
   instanceAt(level: number, slot: number): number { return this.slotsOf(level).owners[slot]; }
@@ -366,7 +367,7 @@ export class InstancedLOD extends Object3D {
     const stats = this.set.update(views, options);
     this.lastStats = stats;
     this.applyChanges();
-    for (const s of this.slots) { s.compact(this.matrices, this.colors, this.slotOf); s.flush(); }
+    for (const s of this.slots) { s.compact(this.slotOf); s.flush(); }
     for (const m of this.levelMeshes) { m.castShadow = this.castShadow; m.receiveShadow = this.receiveShadow; }
     return stats;
   }
@@ -374,11 +375,11 @@ export class InstancedLOD extends Object3D {
   /** Raycasts the drawn level of each instance; hits carry `object = this` and `instanceId` = the instance id. */
   override raycast(raycaster: Raycaster, intersects: Intersection[]): void {
     for (let l = 0; l < this.levelCount; l++) {
-      const s = this.slots[l];
+      const s = this.slots[l], mesh = s.mesh!;
       if (s.count === 0) continue;
       scratchHits.length = 0;
-      s.mesh.updateMatrixWorld();
-      InstancedMeshRaycast.call(s.mesh, raycaster, scratchHits);
+      mesh.updateMatrixWorld();
+      InstancedMeshRaycast.call(mesh, raycaster, scratchHits);
       for (const hit of scratchHits) {
         hit.instanceId = s.owners[hit.instanceId as number];
         hit.object = this;
@@ -390,46 +391,46 @@ export class InstancedLOD extends Object3D {
 
   /** Frees the GPU buffers of the level meshes (geometries and materials are the caller's). */
   override dispose(): void {
-    for (const s of this.slots) s.mesh.dispose();
+    for (const s of this.slots) s.mesh?.dispose();
     this.set.dispose();
   }
 
   // ---------------------------------------------------------------------------------------------
 
-  /** Moves every changed instance out of its old level and into its new one; then shadow casters. */
+  /** Moves every changed instance from its old pool into its new one; then shadow casters. */
   private applyChanges(): void {
     const set = this.set, levels = set.levels, changed = set.changed, cc = set.changedCount;
-    const levelOf = this.levelOfId, slotOf = this.slotOf, L = this.levelCount;
-    for (let k = 0; k < cc; k++) {
-      const id = changed[k], old = levelOf[id];
-      if (old !== HIDDEN_LEVEL) { this.slotsOf(old).leave(slotOf[id]); slotOf[id] = -1; }
-      levelOf[id] = levels[id];
-    }
+    const levelOf = this.levelOfId;
     const casters = this.shadowsOn();
     const light = casters ? this.lightFrustum() : null;
-    const full = light !== null && (this.shadowDirty || this.cache.frusta.length === 0 || this.lightRebuilds !== this.lightCache.rebuilds);
+    const full = light !== null && (this.shadowDirty || this.lightRebuilds !== this.lightCache.rebuilds);
     for (let k = 0; k < cc; k++) {
-      const id = changed[k], l = levelOf[id];
-      if (l < L) slotOf[id] = this.slots[l].enter(id, this.matrices, this.colors);
-      else if (light !== null && !full && this.castsShadow(id, light)) {
-        levelOf[id] = SHADOW_ONLY_LEVEL;
-        slotOf[id] = this.slots[L].enter(id, this.matrices, this.colors);
-      }
+      const id = changed[k];
+      let to = levels[id];
+      if (to === HIDDEN_LEVEL && light !== null && !full && this.castsShadow(id, light)) to = SHADOW_ONLY_LEVEL;
+      if (levelOf[id] !== to) this.move(id, to);
     }
     if (full) this.shadowPass(light);
-    else if (!casters && this.slots[L].count > 0) this.clearShadowCasters();
+    else if (!casters && this.slots[this.levelCount].count > 0) this.clearShadowCasters();
+  }
+
+  /** Copies instance `id` into the pool of `to`, then takes it out of its current pool. */
+  private move(id: number, to: number): void {
+    const from = this.slotsOf(this.levelOfId[id]), slot = this.slotOf[id];
+    this.slotOf[id] = this.slotsOf(to).enterFrom(id, from, slot);
+    from.leave(slot);
+    this.levelOfId[id] = to;
   }
 
   /** Re-decides every hidden instance's shadow-caster membership (light moved, or an off-screen instance changed). */
   private shadowPass(planes: Float64Array): void {
-    const levelOf = this.levelOfId, slotOf = this.slotOf, shadow = this.slots[this.levelCount];
+    const levelOf = this.levelOfId;
     for (let id = 0; id < this.set.count; id++) {
       const l = levelOf[id];
       if (l !== HIDDEN_LEVEL && l !== SHADOW_ONLY_LEVEL) continue;
-      const want = (this.flags[id] & FLAG_LIVE) !== 0 && this.castsShadow(id, planes);
-      if (want === (l === SHADOW_ONLY_LEVEL)) continue;
-      if (want) { levelOf[id] = SHADOW_ONLY_LEVEL; slotOf[id] = shadow.enter(id, this.matrices, this.colors); }
-      else { shadow.leave(slotOf[id]); levelOf[id] = HIDDEN_LEVEL; slotOf[id] = -1; }
+      if (!(this.flags[id] & FLAG_LIVE)) continue;
+      const want = this.castsShadow(id, planes);
+      if (want !== (l === SHADOW_ONLY_LEVEL)) this.move(id, want ? SHADOW_ONLY_LEVEL : HIDDEN_LEVEL);
     }
     this.shadowDirty = false;
     this.lightRebuilds = this.lightCache.rebuilds;
@@ -437,10 +438,9 @@ export class InstancedLOD extends Object3D {
 
   private clearShadowCasters(): void {
     const shadow = this.slots[this.levelCount];
-    for (let s = 0; s < shadow.count; s++) {
+    for (let s = shadow.count - 1; s >= 0; s--) {
       const id = shadow.owners[s];
-      if (id < 0) continue;
-      shadow.leave(s); this.levelOfId[id] = HIDDEN_LEVEL; this.slotOf[id] = -1;
+      if (id >= 0) this.move(id, HIDDEN_LEVEL);
     }
     this.shadowDirty = true;
   }
@@ -463,22 +463,14 @@ export class InstancedLOD extends Object3D {
     return sphereInPlanes(planes, s[o], s[o + 1], s[o + 2], s[o + 3]);
   }
 
-  /** Rewrites instance `id`'s slot (matrix and colour) if it is drawn, marking it for upload. */
-  private rewrite(id: number): void {
-    const level = this.levelOfId[id];
-    if (level === HIDDEN_LEVEL) return;
-    const s = this.slotsOf(level);
-    s.write(this.slotOf[id], id, this.matrices, this.colors);
-    s.flush();
-  }
-
+  /** The pool of a `levelOf` code: a level, the shadow casters, or the CPU-only pool. */
   private slotsOf(level: number): LevelSlots {
-    return this.slots[level === SHADOW_ONLY_LEVEL ? this.levelCount : level];
+    return this.slots[level < this.levelCount ? level : level === SHADOW_ONLY_LEVEL ? this.levelCount : this.levelCount + 1];
   }
 
-  private initInstance(id: number): void {
-    this.levelOfId[id] = HIDDEN_LEVEL; this.slotOf[id] = -1; this.flags[id] = FLAG_LIVE;
-    if (this.colors !== null) this.colors.fill(1, id * 3, id * 3 + 3);
+  private initInstance(id: number, matrix: ArrayLike<number>, offset: number): void {
+    this.levelOfId[id] = HIDDEN_LEVEL; this.flags[id] = FLAG_LIVE;
+    this.slotOf[id] = this.slots[this.levelCount + 1].enterMatrix(id, matrix, offset);
     this.expandBounds(id);
     this.live++;
     this.shadowDirty = true;
@@ -486,7 +478,7 @@ export class InstancedLOD extends Object3D {
 
   /** Grows the instance bounds by instance `id`'s local sphere under its matrix (this object's space). */
   private expandBounds(id: number): void {
-    scratchMatrix.fromArray(this.matrices, id * 16);
+    scratchMatrix.fromArray(this.slotsOf(this.levelOfId[id]).matrices, this.slotOf[id] * 16);
     scratchSphere.copy(this.localSphere).applyMatrix4(scratchMatrix);
     if (this.boundingSphere.isEmpty()) this.boundingSphere.copy(scratchSphere);
     else this.boundingSphere.union(scratchSphere);
@@ -517,7 +509,7 @@ export class InstancedLOD extends Object3D {
     this.worldSnapshot.set(this.matrixWorld.elements);
     for (let id = 0; id < this.set.count; id++) {
       if (!(this.flags[id] & FLAG_LIVE)) continue;
-      this.writeWorldSphere(this.matrices, id * 16);
+      this.writeWorldSphere(this.slotsOf(this.levelOfId[id]).matrices, this.slotOf[id] * 16);
       const c = scratchSphere.center;
       this.set.setSphere(id, c.x, c.y, c.z, scratchSphere.radius);
     }
@@ -528,8 +520,6 @@ export class InstancedLOD extends Object3D {
     const cap = this.levelOfId.length;
     if (need <= cap) return;
     const next = Math.max(need, cap * 2, 16);
-    const m = new Float32Array(next * 16); m.set(this.matrices); this.matrices = m;
-    if (this.colors !== null) { const c = new Float32Array(next * 3).fill(1); c.set(this.colors); this.colors = c; }
     const l = new Uint8Array(next).fill(HIDDEN_LEVEL); l.set(this.levelOfId); this.levelOfId = l;
     const s = new Int32Array(next).fill(-1); s.set(this.slotOf); this.slotOf = s;
     const f = new Uint8Array(next); f.set(this.flags); this.flags = f;

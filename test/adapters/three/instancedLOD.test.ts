@@ -135,6 +135,10 @@ describe('InstancedLOD', () => {
           expect(lod.slotAt(id)).toBe(slot);
         }
         for (const [id, o] of model) {
+          // Every live instance's data, drawn or not (an undrawn one lives in the CPU-only pool).
+          expect(lod.getMatrixAt(id, m).elements[12]).toBe(Math.fround(o.x));
+          expect(lod.getMatrixAt(id, m).elements[14]).toBe(Math.fround(o.z));
+          expect(lod.getColorAt(id, c).r).toBe(Math.fround(o.color));
           const p = new Vector3(o.x, 0, o.z);
           const inView = f.intersectsSphere(new Sphere(p, 1));
           const d = Math.max(0, eye.distanceTo(p) - 1);
@@ -177,6 +181,41 @@ describe('InstancedLOD', () => {
       }
       expect(lod.instanceCount).toBe(model.size);
     }), { numRuns: 120, seed: 10 });
+  });
+
+  it('large churn (the CPU-only pool grows and shrinks): every instance keeps its own matrix and colour', () => {
+    const lod = forest('distance', [30, 90], 16);
+    const n = 30_000, want = new Map<number, [number, number, number]>();
+    for (let i = 0; i < n; i++) {
+      const x = (i % 200) * 2 - 200, z = -Math.floor(i / 200) * 2;
+      const id = lod.addInstance(new Matrix4().makeTranslation(x, 0, z), new Color(i / n, 0.5, 0.5));
+      want.set(id, [x, z, Math.fround(i / n)]);
+    }
+    const camera = new PerspectiveCamera(60, 1.5, 0.1, 400);
+    const m = new Matrix4(), c = new Color();
+    const verify = (): void => {
+      for (const [id, [x, z, r]] of want) {
+        lod.getMatrixAt(id, m);
+        expect([m.elements[12], m.elements[14], lod.getColorAt(id, c).r]).toEqual([Math.fround(x), Math.fround(z), r]);
+      }
+      const drawn = drawnSlots(lod);
+      expect(new Set(drawn.map((d) => d.id)).size).toBe(drawn.length);
+    };
+    let peak = 0;
+    for (let f = 0; f < 6; f++) {
+      look(camera, [f * 40 - 100, 5, 30 - f * 40], [f * 40 - 100, 0, -300]);
+      lod.update(camera);
+      peak = Math.max(peak, lod.byteLength);
+      verify();
+      // Remove a quarter of the live instances (the pools shrink), then move some.
+      let k = 0;
+      for (const id of [...want.keys()]) if (k++ % 4 === f % 4) { lod.removeInstance(id); want.delete(id); }
+      for (const [id, v] of [...want].slice(0, 500)) { v[0] += 1; lod.setMatrixAt(id, new Matrix4().makeTranslation(v[0], 0, v[1])); }
+      verify();
+    }
+    expect(lod.instanceCount).toBe(want.size);
+    // The CPU-only pool follows the live count down (level pools keep their peak size).
+    expect(lod.byteLength).toBeLessThan(peak);
   });
 
   it('raycasting hits the drawn level: instanceId is the instance id, hidden instances are not hit', () => {
