@@ -164,7 +164,7 @@ it(`InstancedLOD vs InstancedMesh2, ${N} instances`, () => {
     '',
     '| memory per instance (heap + array buffers after GC, geometry excluded) | bytes |',
     '|---|---:|',
-    `| InstancedLOD (store, level buffers, LodSet) | ${(lodMem / N).toFixed(1)} |`,
+    `| InstancedLOD (instance pools, slot maps, LodSet) | ${(lodMem / N).toFixed(1)} |`,
     `| InstancedLOD, its own arrays only (\`byteLength\`, LodSet excluded) | ${(lod.byteLength / N).toFixed(1)} |`,
     `| InstancedMesh2 (matrix texture, index lists, BVH off) | ${(peerMem / N).toFixed(1)} |`,
     '',
