@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  Color, Frustum, IcosahedronGeometry, Matrix4, MeshBasicMaterial, PerspectiveCamera, Raycaster, Sphere, Vector3, type Camera,
+  Color, Frustum, IcosahedronGeometry, Matrix4, MeshBasicMaterial, PerspectiveCamera, Raycaster, Sphere, Vector2, Vector3, type Camera,
 } from 'three';
 import { InstancedLOD, SHADOW_ONLY_LEVEL } from '../../../src/adapters/three/instancedLOD.js';
 import { HIDDEN_LEVEL } from '../../../src/batch/lodSet.js';
@@ -265,6 +265,26 @@ describe('InstancedLOD', () => {
     expect(totalChanges / frames).toBeGreaterThan(50);
     expect(worst).toBeLessThanOrEqual(0); // constant 0: every frame under 100 B per change
     expect(totalBytes / totalChanges).toBeLessThan(100);
+  });
+
+  it('a 0-px drawing buffer or an unusable camera is a skipped frame: no throw, every instance keeps its level', () => {
+    let height = 1000;
+    const renderer = { getDrawingBufferSize: (t: Vector2) => t.set(1600, height) };
+    const lod = new InstancedLOD({ levels: GEOMETRIES.map((geometry) => ({ geometry, material })), thresholds: [80, 20], renderer });
+    [5, 20, 80].forEach((d) => lod.addInstance(new Matrix4().makeTranslation(0, 0, -d)));
+    const camera = new PerspectiveCamera(60, 1.6, 0.1, 1000);
+    look(camera, [0, 0, 0], [0, 0, -1]);
+    lod.update(camera);
+    const levels = [0, 1, 2].map((id) => lod.levelOf(id));
+    const px = (d: number): number => (2 / (d * 2 * Math.tan(Math.PI / 6))) * 1000;
+    expect(levels).toEqual([5, 20, 80].map((d) => (px(d) > 80 ? 0 : px(d) > 20 ? 1 : 2)));
+    height = 0;
+    look(camera, [0, 0, 70], [0, 0, -1]);
+    expect(() => lod.update(camera)).not.toThrow();
+    camera.projectionMatrix.elements[0] = NaN; // unusable camera
+    expect(() => lod.update(camera)).not.toThrow();
+    expect(lod.skippedFrames).toBe(2);
+    expect([0, 1, 2].map((id) => lod.levelOf(id))).toEqual(levels);
   });
 
   it('rejects bad input at the boundary with the field named', () => {
