@@ -77,14 +77,22 @@ export interface InstancedLODOptions {
   shadowCasters?: boolean | null;
   /** Level drawn for off-screen shadow casters. Default: the coarsest. */
   shadowLevel?: number | null;
-  /** Layer of the shadow-only mesh (enabled on the light's shadow camera, never on yours). Default 31. */
+  /** Layer of the shadow-only meshes (enabled on the light's shadow camera, never on yours). Default 31. */
   shadowLayer?: number;
+  /**
+   * Which casters use `shadowLevel` in the shadow pass: `'offscreen'` (default) — drawn instances
+   * cast with the level they are drawn at, off-screen ones with `shadowLevel`; `'all'` — every caster
+   * the light sees uses `shadowLevel` (drawn ones through a copy in `shadowCopyMesh`, 68 B each, and
+   * the level meshes cast nothing): a coarse shadow LOD for the whole pass.
+   */
+  shadowLOD?: 'offscreen' | 'all';
 }
 
 /** Defaults of {@link InstancedLODOptions}. @category three.js */
 export const INSTANCED_LOD_DEFAULTS = {
   metric: 'pixels' as SphereMetric, capacity: 1024, viewportHeight: null as number | null,
   shadowLight: null as ShadowLight | null, shadowCasters: null as boolean | null, shadowLevel: null as number | null, shadowLayer: 31,
+  shadowLOD: 'offscreen' as 'offscreen' | 'all',
 };
 
 /** Upload accounting of an {@link InstancedLOD} (cumulative; diff two reads for one frame). @category three.js */
@@ -132,6 +140,10 @@ export class InstancedLOD extends Object3D {
   readonly levelMeshes: InstancedMesh[];
   /** The shadow-only mesh of off-screen casters (child, on `shadowLayer`). */
   readonly shadowMesh: InstancedMesh;
+  /** With `shadowLOD: 'all'`: copies of the drawn casters at `shadowLevel` (child, on `shadowLayer`). */
+  readonly shadowCopyMesh: InstancedMesh;
+  /** See {@link InstancedLODOptions.shadowLOD}. */
+  readonly shadowLOD: 'offscreen' | 'all';
   viewportHeight: number | null;
   renderer: InstancedLODOptions['renderer'] | null;
   shadowLight: ShadowLight | null;
@@ -144,11 +156,14 @@ export class InstancedLOD extends Object3D {
   skippedFrames = 0;
 
   private readonly slots: LevelSlots[];
+  private readonly copies: LevelSlots;
   private readonly profile: number;
   private readonly localSphere: Sphere;
   private colored = false;
   private levelOfId = new Uint8Array(0);
   private slotOf = new Int32Array(0);
+  /** Slot of the shadow copy of a drawn instance (`shadowLOD: 'all'`), or −1. */
+  private copyOf = new Int32Array(0);
   private flags = new Uint8Array(0);
   private live = 0;
   private readonly cache = new CameraFrustumCache();
@@ -196,10 +211,16 @@ export class InstancedLOD extends Object3D {
     this.slots.push(new LevelSlots(o.levels[shadowLevel].geometry, o.levels[shadowLevel].material, 16));
     this.levelMeshes = this.slots.slice(0, L).map((s) => s.mesh!);
     this.shadowMesh = this.slots[L].mesh!;
-    this.shadowMesh.layers.set(o.shadowLayer);
-    this.shadowMesh.castShadow = true;
-    this.shadowMesh.name = 'InstancedLOD shadow casters';
-    for (const s of this.slots) {
+    if (o.shadowLOD !== 'offscreen' && o.shadowLOD !== 'all') throw new RangeError(`InstancedLOD: shadowLOD must be 'offscreen' or 'all', got ${String(o.shadowLOD)}`);
+    this.shadowLOD = o.shadowLOD;
+    this.copies = new LevelSlots(o.levels[shadowLevel].geometry, o.levels[shadowLevel].material, 16);
+    this.shadowCopyMesh = this.copies.mesh!;
+    for (const [mesh, name] of [[this.shadowMesh, 'InstancedLOD shadow casters'], [this.shadowCopyMesh, 'InstancedLOD shadow copies']] as const) {
+      mesh.layers.set(o.shadowLayer);
+      mesh.castShadow = true;
+      mesh.name = name;
+    }
+    for (const s of [...this.slots, this.copies]) {
       const mesh = s.mesh!;
       mesh.boundingSphere = this.boundingSphere;
       // Picking goes through InstancedLOD.raycast (it maps slots to instance ids).
@@ -218,7 +239,7 @@ export class InstancedLOD extends Object3D {
 
   /** Upload accounting summed over the level meshes and the shadow mesh. */
   get uploadStats(): InstancedUploadStats {
-    let bytes = 0, ranges = 0, growthBytes = 0;
+    let bytes = this.copies.bytes, ranges = this.copies.ranges, growthBytes = this.copies.growthBytes;
     for (let k = 0; k <= this.levelCount; k++) {
       const s = this.slots[k]; bytes += s.bytes; ranges += s.ranges; growthBytes += s.growthBytes; }
     return { bytes, ranges, growthBytes };
@@ -226,7 +247,7 @@ export class InstancedLOD extends Object3D {
 
   /** Bytes of CPU memory held by this object's arrays (pools, slot maps) — the `LodSet` excluded. */
   get byteLength(): number {
-    let b = this.levelOfId.byteLength + this.slotOf.byteLength + this.flags.byteLength;
+    let b = this.levelOfId.byteLength + this.slotOf.byteLength + this.copyOf.byteLength + this.flags.byteLength + this.copies.byteLength;
     for (const s of this.slots) b += s.byteLength;
     return b;
   }
@@ -266,6 +287,7 @@ export class InstancedLOD extends Object3D {
     s.leave(this.slotOf[id]);
     s.compact(this.slotOf);
     s.flush();
+    if (this.copyOf[id] >= 0) this.dropCopy(id, true);
     this.levelOfId[id] = HIDDEN_LEVEL; this.slotOf[id] = -1; this.flags[id] = 0;
     this.set.remove(id);
     this.live--;
@@ -282,6 +304,7 @@ export class InstancedLOD extends Object3D {
     this.set.setSphere(id, c.x, c.y, c.z, scratchSphere.radius);
     this.expandBounds(id);
     if (this.levelOfId[id] === HIDDEN_LEVEL || this.levelOfId[id] === SHADOW_ONLY_LEVEL) this.shadowDirty = true;
+    else if (this.shadowLOD === 'all') this.syncCopy(id, true);
   }
 
   /** Copies instance `id`'s matrix into `target`. */
@@ -293,10 +316,12 @@ export class InstancedLOD extends Object3D {
   /** Sets instance `id`'s colour (enables per-instance colour on every level at the first call). */
   setColorAt(id: number, color: Color): void {
     this.checkId(id, 'setColorAt');
-    if (!this.colored) { this.colored = true; for (const s of this.slots) s.enableColor(); }
+    if (!this.colored) { this.colored = true; for (const s of this.slots) s.enableColor(); this.copies.enableColor(); }
     const s = this.slotsOf(this.levelOfId[id]);
     s.setColor(this.slotOf[id], color.r, color.g, color.b);
     s.flush();
+    const copy = this.copyOf[id];
+    if (copy >= 0) { this.copies.setColor(copy, color.r, color.g, color.b); this.copies.flush(); }
   }
 
   /** Copies instance `id`'s colour into `target` (white when no colour was ever set). */
@@ -368,7 +393,10 @@ export class InstancedLOD extends Object3D {
     this.lastStats = stats;
     this.applyChanges();
     for (const s of this.slots) { s.compact(this.slotOf); s.flush(); }
-    for (const m of this.levelMeshes) { m.castShadow = this.castShadow; m.receiveShadow = this.receiveShadow; }
+    this.copies.compact(this.copyOf); this.copies.flush();
+    // With a shadow LOD for every caster, the level meshes leave the shadow pass to the copies.
+    const levelsCast = this.castShadow && !(this.shadowLOD === 'all' && this.shadowsOn());
+    for (const m of this.levelMeshes) { m.castShadow = levelsCast; m.receiveShadow = this.receiveShadow; }
     return stats;
   }
 
@@ -392,6 +420,7 @@ export class InstancedLOD extends Object3D {
   /** Frees the GPU buffers of the level meshes (geometries and materials are the caller's). */
   override dispose(): void {
     for (const s of this.slots) s.mesh?.dispose();
+    this.shadowCopyMesh.dispose();
     this.set.dispose();
   }
 
@@ -412,6 +441,35 @@ export class InstancedLOD extends Object3D {
     }
     if (full) this.shadowPass(light);
     else if (!casters && this.slots[this.levelCount].count > 0) this.clearShadowCasters();
+    if (this.shadowLOD === 'all') {
+      if (!casters) { if (this.copies.count > 0) this.clearCopies(); }
+      else if (full) { for (let id = 0; id < set.count; id++) this.syncCopy(id, false); }
+      else for (let k = 0; k < cc; k++) this.syncCopy(changed[k], false);
+    }
+  }
+
+  /**
+   * `shadowLOD: 'all'`: a drawn, visible instance inside the light's frustum has a copy (at the
+   * shadow level) in `shadowCopyMesh`; anything else has none. Uses the light frustum of the last update.
+   */
+  private syncCopy(id: number, flush: boolean): void {
+    const have = this.copyOf[id] >= 0;
+    const planes = this.lightCache.count > 0 ? this.lightCache.frusta[0].planes : null;
+    const want = planes !== null && this.levelOfId[id] < this.levelCount && this.shadowsOn() && this.castsShadow(id, planes);
+    if (want && !have) this.copyOf[id] = this.copies.enterFrom(id, this.slotsOf(this.levelOfId[id]), this.slotOf[id]);
+    else if (want && have && flush) this.copies.setMatrix(this.copyOf[id], this.slotsOf(this.levelOfId[id]).matrices, this.slotOf[id] * 16);
+    else if (!want && have) this.dropCopy(id, false);
+    if (flush) { this.copies.compact(this.copyOf); this.copies.flush(); }
+  }
+
+  private dropCopy(id: number, flush: boolean): void {
+    this.copies.leave(this.copyOf[id]);
+    this.copyOf[id] = -1;
+    if (flush) { this.copies.compact(this.copyOf); this.copies.flush(); }
+  }
+
+  private clearCopies(): void {
+    for (let s = 0; s < this.copies.count; s++) { const id = this.copies.owners[s]; if (id >= 0) this.dropCopy(id, false); }
   }
 
   /** Copies instance `id` into the pool of `to`, then takes it out of its current pool. */
@@ -522,6 +580,8 @@ export class InstancedLOD extends Object3D {
     const next = Math.max(need, cap * 2, 16);
     const l = new Uint8Array(next).fill(HIDDEN_LEVEL); l.set(this.levelOfId); this.levelOfId = l;
     const s = new Int32Array(next).fill(-1); s.set(this.slotOf); this.slotOf = s;
+    // Copy slots only exist with a shadow LOD for every caster (4 B per instance).
+    if (this.shadowLOD === 'all') { const c = new Int32Array(next).fill(-1); c.set(this.copyOf); this.copyOf = c; }
     const f = new Uint8Array(next); f.set(this.flags); this.flags = f;
   }
 

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  DirectionalLight, Frustum, IcosahedronGeometry, Matrix4, Mesh, MeshBasicMaterial, Object3D, PerspectiveCamera, Scene, Sphere, Vector2, Vector3, type Camera,
+  Color, DirectionalLight, Frustum, IcosahedronGeometry, Matrix4, Mesh, MeshBasicMaterial, Object3D, PerspectiveCamera, Scene, Sphere, Vector2, Vector3, type Camera,
 } from 'three';
 import { InstancedLOD, SHADOW_ONLY_LEVEL } from '../../../src/adapters/three/instancedLOD.js';
 import { LodManager } from '../../../src/adapters/three/lodManager.js';
@@ -88,6 +88,52 @@ describe('InstancedLOD shadow casters', () => {
       if (view.intersectsSphere(s)) return;
       expect(lod.levelOf(id)).toBe(id !== lit && light2.intersectsSphere(s) ? SHADOW_ONLY_LEVEL : HIDDEN_LEVEL);
     });
+  });
+
+  it("shadowLOD 'all': every caster the light sees is drawn at the shadow level in the shadow pass, drawn ones through a copy that follows moves and colours", () => {
+    const scene = new Scene();
+    const sun = sunAt(scene, 0);
+    const lod = new InstancedLOD({ levels: GEOMETRIES.map((geometry) => ({ geometry, material })), thresholds: [80, 20], renderer: renderer(true), shadowLight: sun, shadowLOD: 'all', shadowLevel: 2 });
+    lod.castShadow = true;
+    const xs: number[] = [];
+    for (let x = -200; x <= 200; x += 5) { xs.push(x); lod.addInstance(new Matrix4().makeTranslation(x, 0, -50)); }
+    scene.add(lod);
+    const camera = narrowCamera();
+    lod.update(camera);
+    sun.shadow.updateMatrices(sun);
+    const view = frustumOf(camera), light = frustumOf(sun.shadow.camera);
+    const copies = (): Map<number, number> => {
+      const out = new Map<number, number>();
+      const m = new Matrix4();
+      for (let s = 0; s < lod.shadowCopyMesh.count; s++) { lod.shadowCopyMesh.getMatrixAt(s, m); out.set(m.elements[12], s); }
+      return out;
+    };
+    const drawnInLight = xs.filter((x) => { const s = new Sphere(new Vector3(x, 0, -50), 1); return view.intersectsSphere(s) && light.intersectsSphere(s); });
+    expect(drawnInLight.length).toBeGreaterThan(2);
+    expect([...copies().keys()].sort((a, b) => a - b)).toEqual(drawnInLight);
+    expect(lod.shadowCopyMesh.geometry).toBe(GEOMETRIES[2]);
+    expect(lod.levelMeshes.some((m) => m.castShadow)).toBe(false); // the copies cast instead
+    expect(lod.shadowCopyMesh.layers.test(camera.layers)).toBe(false);
+    expect(lod.shadowMesh.count).toBeGreaterThan(0); // off-screen casters as before
+    // Moving a drawn instance moves its copy; recolouring recolours it.
+    const id = xs.indexOf(drawnInLight[0]);
+    lod.setMatrixAt(id, new Matrix4().makeTranslation(drawnInLight[0], 0.5, -50));
+    lod.setColorAt(id, new Color(0.25, 0.5, 0.75));
+    const slot = copies().get(drawnInLight[0])!;
+    const m = new Matrix4(), c = new Color();
+    lod.shadowCopyMesh.getMatrixAt(slot, m);
+    expect(m.elements[13]).toBe(0.5);
+    lod.shadowCopyMesh.getColorAt(slot, c);
+    expect([c.r, c.g, c.b]).toEqual([0.25, 0.5, 0.75]);
+    // Looking away: no instance is drawn, so no copies; shadows off: levels cast again.
+    camera.lookAt(0, 0, 1); camera.updateMatrixWorld(true);
+    lod.update(camera);
+    expect(lod.shadowCopyMesh.count).toBe(0);
+    lod.shadowCasters = false;
+    camera.lookAt(0, 0, -1); camera.updateMatrixWorld(true);
+    lod.update(camera);
+    expect(lod.shadowCopyMesh.count).toBe(0);
+    expect(lod.levelMeshes.every((mesh) => mesh.castShadow)).toBe(true);
   });
 
   it('off by default when the renderer has no shadow map, and when the object does not cast shadows', () => {
