@@ -72,6 +72,19 @@ describe.skipIf(!HAS_CHROMIUM)('WebGPURenderer cross-fade in Chromium', () => {
     await page.close();
   }, 120_000);
 
+  it('InstancedLOD renders under WebGPURenderer: each instance in the colour of its level, and moves with setMatrixAt', async () => {
+    const page = await open('nodeFade=1');
+    const run = (depth: number): Promise<Counts> => page.evaluate((d) => (window as unknown as { fixture: { instancedFrame: (d: number) => Promise<Counts> } }).fixture.instancedFrame(d), depth);
+    const total = 128 * 128;
+    const split = await run(5); // near instance at 5 m: level 0 (red) on the left, far one level 1 (green)
+    expect(split.red).toBe(total / 2);
+    expect(split.green).toBe(total / 2);
+    const far = await run(30); // moved beyond 10 m: both level 1
+    expect(far.green).toBe(total);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it('without it (the old behaviour) a blend draws both levels fully: one colour covers the canvas', async () => {
     const page = await open('nodeFade=0');
     const half = await frame(page, 1, 0.5);
