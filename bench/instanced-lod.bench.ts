@@ -12,7 +12,7 @@
  * geometry excluded), and the pixel/budget policies for context. 15 warm-up frames, median of 41,
  * both variants interleaved frame by frame. Writes bench/RESULTS-instanced.md.
  *
- * Run: `flock <lock> npx vitest run --config bench/vitest.config.ts bench/instanced-lod.bench.ts`
+ * Run: `npm run bench:instanced`
  * (`LODKIT_BENCH_N` to change the instance count).
  */
 import { writeFileSync } from 'node:fs';
