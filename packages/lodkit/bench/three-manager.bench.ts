@@ -4,7 +4,7 @@
  * - `ScreenSizeLOD.update(camera)` on 100k objects (lodkit per-object, bounding-sphere metric);
  * - `LodManager.update(camera, …)` with the same 100k `ScreenSizeLOD`s registered (one batch call,
  *   touching only changed objects), for the thresholds (distance and pixels) and budget policies;
- * - `LodManager.update` with 100k `InstancedMesh` instances (one mesh per level).
+ * - `InstancedLOD.update` with 100k instances (one `InstancedMesh` per level).
  * Seeded LCG positions, a camera dollying 2 m per frame (so levels change every frame), 15 warm-up
  * frames, median of 41 measured frames, the variants interleaved frame by frame. Writes
  * bench/RESULTS-three.md.
@@ -14,7 +14,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { it } from 'vitest';
-import { BoxGeometry, InstancedMesh, LOD, Matrix4, MeshBasicMaterial, Object3D, PerspectiveCamera, Sphere, Vector3 } from 'three';
+import { BoxGeometry, LOD, Matrix4, MeshBasicMaterial, Object3D, PerspectiveCamera, Sphere, Vector3 } from 'three';
+import { InstancedLOD } from '../src/adapters/three/instancedLOD.js';
 import { LodManager } from '../src/adapters/three/lodManager.js';
 import { ScreenSizeLOD } from '../src/adapters/three/screenSizeLOD.js';
 import type { LodUpdateOptions } from '../src/batch/lodSet.js';
@@ -68,7 +69,7 @@ function measureAll(variants: Variant[]): { name: string; ms: number; nsPerObjec
   return variants.map((v, i) => {
     const ms = median(times[i]);
     const row: { name: string; ms: number; nsPerObject: number; changes?: number } = { name: v.name, ms, nsPerObject: (ms * 1e6) / N };
-    if (v.name.startsWith('LodManager')) row.changes = Math.round(changes[i] / FRAMES);
+    if (v.name.startsWith('LodManager') || v.name.startsWith('InstancedLOD')) row.changes = Math.round(changes[i] / FRAMES);
     return row;
   });
 }
@@ -115,12 +116,12 @@ it(`LOD selection per frame, ${N} objects`, () => {
   const pixels = new LodManager({ capacity: N, viewportHeight: 1080 });
   for (const lod of ss) pixels.add(lod, { ...costs, metric: 'pixels', thresholds: [80, 20] });
   const material = new MeshBasicMaterial();
-  const meshes = [new BoxGeometry(1, 1, 1, 8, 8, 8), new BoxGeometry(1, 1, 1, 2, 2, 2), new BoxGeometry()].map((g) => new InstancedMesh(g, material, N));
+  const levels = [new BoxGeometry(1, 1, 1, 8, 8, 8), new BoxGeometry(1, 1, 1, 2, 2, 2), new BoxGeometry()].map((geometry) => ({ geometry, material }));
   const matrices = new Float32Array(N * 16);
   const m = new Matrix4();
   for (let i = 0; i < N; i++) m.makeTranslation(p[i * 3], p[i * 3 + 1], p[i * 3 + 2]).toArray(matrices, i * 16);
-  const instanced = new LodManager({ capacity: N, viewportHeight: 1080 });
-  instanced.addInstanced(meshes, matrices, { metric: 'distance', thresholds: [50, 200] });
+  const instanced = new InstancedLOD({ levels, capacity: N, metric: 'distance', thresholds: [50, 200] });
+  instanced.addInstances(matrices);
   const thresholds: LodUpdateOptions = { policy: 'thresholds' };
   const hysteresis: LodUpdateOptions = { policy: 'thresholds', hysteresis: 0.1 };
   const budget: LodUpdateOptions = { policy: 'budget', budget: 20_000_000 };
@@ -132,7 +133,7 @@ it(`LOD selection per frame, ${N} objects`, () => {
     { name: 'LodManager.update, thresholds + hysteresis 0.1', frame: (camera) => managerH.update(camera, hysteresis).changes },
     { name: 'LodManager.update, budget 20M triangles', frame: (camera) => managerB.update(camera, budget).changes },
     { name: 'LodManager.update, thresholds (pixels 80/20)', frame: (camera) => pixels.update(camera, thresholds).changes },
-    { name: 'LodManager.update, InstancedMesh levels (distance 50/200 m)', frame: (camera) => instanced.update(camera, thresholds).changes },
+    { name: 'InstancedLOD.update (distance 50/200 m)', frame: (camera) => instanced.update(camera, thresholds).changes },
   ]);
   const baseline = rows[0];
 

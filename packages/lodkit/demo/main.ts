@@ -11,6 +11,7 @@ import type { LodFrameStats, LodUpdateOptions } from '../src/batch/lodSet.js';
 import { motogpScene } from '../../cli/src/simulator/scenarios/motogp.js';
 import { LodDebugHelper, LodManager, LodStatsPanel, ScreenSizeLOD } from '../src/adapters/three/index.js';
 import { bikeGeometry, LAP, SECTORS, sectorGeometry, STRAIGHT, TURN_RADIUS } from './models.js';
+import { createForest, TREE_COUNT, type Forest } from './forest.js';
 
 type CameraName = 'chase' | 'trackside' | 'telephoto' | 'map';
 type PolicyName = 'distance' | 'pixels' | 'screenHeight' | 'screenArea' | 'rankQuota' | 'budget' | 'hybrid';
@@ -19,6 +20,8 @@ const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) 
 const canvas = $<HTMLCanvasElement>('view');
 const renderer = new WebGLRenderer({ canvas, antialias: true, powerPreference: 'high-performance', preserveDrawingBuffer: true });
 renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+// The forest casts shadows (the MotoGP scene has no casters, so its shadow pass is empty).
+renderer.shadowMap.enabled = true;
 
 // --- The scenario -----------------------------------------------------------------------------
 const scenario = motogpScene();
@@ -124,6 +127,7 @@ function resize(): void {
   const w = canvas.clientWidth, h = canvas.clientHeight;
   renderer.setSize(w, h, false);
   const aspect = w / Math.max(1, h);
+  forest?.resize(aspect);
   perspective.aspect = aspect; perspective.updateProjectionMatrix();
   telephoto.aspect = aspect; telephoto.zoom = ZOOM.telephoto.value; telephoto.updateProjectionMatrix();
   const halfH = 330, halfW = Math.max(halfH * aspect, STRAIGHT / 2 + TURN_RADIUS + 40);
@@ -242,14 +246,79 @@ $<HTMLInputElement>('time').addEventListener('input', (e) => {
   if (time < a || time >= b) setCamera(time < 9 ? 'chase' : time < 18 ? 'trackside' : 'telephoto');
 });
 
+// --- Forest scene -------------------------------------------------------------------------------
+type SceneName = 'motogp' | 'forest';
+let sceneName: SceneName = 'motogp';
+let forest: Forest | null = null;
+let forestBudget = 1_000_000;
+const forestOptions: LodUpdateOptions = { policy: 'thresholds', hysteresis: 0.1 };
+function setForestPolicy(name: string): void {
+  forestOptions.policy = name === 'budget' ? 'budget' : name === 'hybrid' ? 'hybrid' : 'thresholds';
+  $('forest-budget').parentElement!.classList.toggle('disabled', forestOptions.policy === 'thresholds');
+}
+function setScene(name: SceneName): void {
+  sceneName = name;
+  if (name === 'forest' && forest === null) { forest = createForest(renderer); resize(); }
+  document.querySelectorAll<HTMLElement>('.motogp-only').forEach((e) => e.classList.toggle('hidden', name !== 'motogp'));
+  $('forest-controls').classList.toggle('hidden', name !== 'forest');
+  $('shot-name').textContent = name === 'forest' ? 'forest' : $('shot-name').textContent;
+  $('scene-blurb').innerHTML = name === 'forest'
+    ? `${TREE_COUNT.toLocaleString('en-US')} trees in one <code>InstancedLOD</code>, 3 levels, shadows on, chosen by one <code>update()</code> per frame.`
+    : 'MotoGP LOD lab — 20 bikes, 28 track sectors, 3 levels each, chosen by one <code>LodManager.update()</code> per frame.';
+  if (name === 'motogp') setCamera(cameraName);
+  $<HTMLSelectElement>('scene').value = name;
+}
+$<HTMLSelectElement>('scene').addEventListener('change', (e) => setScene((e.target as HTMLSelectElement).value as SceneName));
+$<HTMLSelectElement>('forest-policy').addEventListener('change', (e) => setForestPolicy((e.target as HTMLSelectElement).value));
+$<HTMLInputElement>('forest-budget').addEventListener('input', (e) => {
+  forestBudget = Number((e.target as HTMLInputElement).value);
+  $('forest-budget-out').textContent = fmt(forestBudget);
+});
+setForestPolicy('pixels');
+
 // --- Frame loop ---------------------------------------------------------------------------------
 const merged: LodFrameStats = { totalCost: 0, levelCounts: new Uint32Array(3), changes: 0, budgetMet: true, minimumCost: 0, invalid: 0, hidden: 0 };
 let last = performance.now();
 let frames = 0;
 let frameMs = 0;
+let fpsStart = performance.now(), fpsFrames = 0, lodkitMs = 0;
+/** Real frame rate: frames presented over the last full second. */
+function countFps(now: number, selectMs: number): void {
+  fpsFrames++;
+  lodkitMs += (selectMs - lodkitMs) * 0.2;
+  if (now - fpsStart >= 1000) {
+    $('fps').textContent = (fpsFrames * 1000 / (now - fpsStart)).toFixed(1);
+    fpsStart = now; fpsFrames = 0;
+  }
+  $('lodkit-ms').textContent = `${lodkitMs.toFixed(1)} ms`;
+}
+let forestTime = 0;
+const forestStats = { totalCost: 0, minimumCost: 0, budgetMet: true };
+function forestFrame(now: number, dt: number): void {
+  if (!paused) forestTime += dt;
+  const t0 = performance.now();
+  if (forestOptions.policy !== 'thresholds') forestOptions.budget = forestBudget;
+  else delete forestOptions.budget;
+  const stats = forest!.update(forestTime, forestOptions);
+  forestStats.totalCost = stats.totalCost; forestStats.minimumCost = stats.minimumCost; forestStats.budgetMet = stats.budgetMet;
+  const selectMs = performance.now() - t0;
+  renderer.render(forest!.scene, forest!.camera);
+  frames++;
+  countFps(now, selectMs);
+  frameMs += ((performance.now() - now) - frameMs) * 0.1;
+  $('triangle-count').textContent = fmt(stats.totalCost);
+  $('triangles-side').textContent = fmt(stats.totalCost);
+  $('rendered-triangles').textContent = fmt(renderer.info.render.triangles);
+  $('budget-hud').textContent = forestOptions.policy !== 'thresholds' ? `budget ${fmt(forestBudget)} · ${stats.budgetMet ? 'met' : 'over'} · shadow casters ${fmt(forest!.trees.shadowMesh.count)}` : `shadow casters ${fmt(forest!.trees.shadowMesh.count)}`;
+  $('frame-ms').textContent = `${frameMs.toFixed(1)} ms`;
+  panel.update(stats, { ...(forestOptions.policy !== 'thresholds' ? { budget: forestBudget } : {}), selectMs });
+  document.body.dataset.frames = String(frames);
+  requestAnimationFrame(frame);
+}
 function frame(now: number): void {
   const dt = Math.min(0.1, (now - last) / 1000);
   last = now;
+  if (sceneName === 'forest') { forestFrame(now, dt); return; }
   if (!paused) {
     time += dt;
     const [a, b] = SHOTS[cameraName];
@@ -262,7 +331,8 @@ function frame(now: number): void {
   const p = policy(policyName);
   merged.totalCost = 0; merged.changes = 0; merged.budgetMet = true; merged.minimumCost = 0; merged.hidden = 0; merged.levelCounts.fill(0);
   for (const { manager, options, usesBudget } of p.managers) {
-    for (const bike of bikes) manager.refresh(bike);
+    // Rank quotas split bikes and sectors over two managers: refresh only the bikes this one holds.
+    for (const bike of bikes) if (manager.idFor(bike) >= 0) manager.refresh(bike);
     if (usesBudget) options.budget = budget;
     const stats = manager.update(camera, options);
     if (needsResync) manager.resync();
@@ -275,6 +345,7 @@ function frame(now: number): void {
   if (debugHelper !== null) debugHelper.update();
   renderer.render(scene, camera);
   frames++;
+  countFps(now, selectMs);
   frameMs += ((performance.now() - now) - frameMs) * 0.1;
   const usesBudget = p.managers.some((m) => m.usesBudget);
   $('triangle-count').textContent = fmt(merged.totalCost);
@@ -294,7 +365,16 @@ resize();
 setCamera('chase');
 setPolicy('pixels');
 $('budget-out').textContent = fmt(budget);
+// ?scene=forest&forestPolicy=budget&forestBudget=150000 opens the forest directly (used by the e2e
+// test: software WebGL needs ~15 s for a frame of the default ~850k-triangle view).
+const query = new URLSearchParams(location.search);
+if (query.get('scene') === 'forest') {
+  const fp = query.get('forestPolicy'), fb = Number(query.get('forestBudget'));
+  if (fp !== null) { $<HTMLSelectElement>('forest-policy').value = fp; setForestPolicy(fp); }
+  if (fb > 0) { forestBudget = fb; $<HTMLInputElement>('forest-budget').value = String(fb); $('forest-budget-out').textContent = fmt(fb); }
+  setScene('forest');
+}
 void LAP;
 requestAnimationFrame(frame);
 // Handle for debugging in the console and for end-to-end tests.
-(window as unknown as { lodkitDemo: object }).lodkitDemo = { scene, bikes, sectors, renderer, ground, policy: () => policy(policyName) };
+(window as unknown as { lodkitDemo: object }).lodkitDemo = { scene, bikes, sectors, renderer, ground, policy: () => policy(policyName), forest: () => forest, forestStats };

@@ -131,4 +131,80 @@ describe.skipIf(!HAS_CHROMIUM)('three.js demo in Chromium', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'three-demo-fade.png') });
     expect(errors).toEqual([]);
   }, 90_000);
+
+  it('every policy × camera of the MotoGP scene runs with no console error (rank quotas included)', async () => {
+    await page.uncheck('[data-testid=fade-toggle]');
+    await page.uncheck('[data-testid=pause-toggle]');
+    const policies = await page.$$eval('[data-testid=policy-select] option', (os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(policies).toContain('rankQuota');
+    for (const policy of policies) {
+      await page.selectOption('[data-testid=policy-select]', policy);
+      for (const camera of ['chase', 'trackside', 'telephoto', 'map']) {
+        await page.click(`[data-testid=camera-${camera}]`);
+        await frames(2);
+        expect(await triangles(), `${policy} × ${camera}`).toBeGreaterThan(0);
+        expect(errors, `${policy} × ${camera}`).toEqual([]);
+      }
+    }
+    // The frame loop is still alive after all of them (the rank-quota freeze stopped it for good).
+    await frames(3);
+    expect(Number(await page.textContent('[data-testid=fps]'))).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('the 1M-tree forest: InstancedLOD draws, shadows on, FPS shown, and a smaller budget draws fewer triangles', async () => {
+    // A page of its own, opened on the forest with a budget: software WebGL draws ~850k triangles
+    // (the unconstrained pixel view, plus its shadow pass) in ~15 s a frame.
+    const forest = await browser.newPage({ viewport: { width: 960, height: 540 } });
+    forest.on('console', (m) => { if (m.type() === 'error') errors.push(`forest console: ${m.text()}`); });
+    forest.on('pageerror', (e) => errors.push(`forest pageerror: ${e.message}`));
+    const framesOf = async (n: number): Promise<void> => {
+      const now = Number(await forest.evaluate(() => document.body.dataset.frames ?? '0'));
+      await forest.waitForFunction((target) => Number(document.body.dataset.frames ?? '0') >= target, now + n, { timeout: 120_000 });
+    };
+    const trianglesOf = async (): Promise<number> => Number((await forest.textContent('[data-testid=triangle-count]'))!.replace(/,/g, ''));
+    await forest.goto(`${server.url}?scene=forest`);
+    await framesOf(2);
+    const info = await forest.evaluate(() => {
+      const demo = (window as unknown as { lodkitDemo: { forest: () => { trees: { instanceCount: number; levelMeshes: { count: number }[]; shadowMesh: { count: number } } } | null; renderer: { shadowMap: { enabled: boolean } } } }).lodkitDemo;
+      const f = demo.forest()!;
+      return { instances: f.trees.instanceCount, drawn: f.trees.levelMeshes.map((m) => m.count), casters: f.trees.shadowMesh.count, shadows: demo.renderer.shadowMap.enabled };
+    });
+    expect(info.instances).toBe(1_000_000);
+    expect(info.drawn.reduce((a, b) => a + b, 0)).toBeGreaterThan(1000);
+    expect(info.shadows).toBe(true);
+    expect(info.casters).toBeGreaterThan(0); // off-screen trees inside the sun's frustum keep casting
+    await forest.waitForFunction(() => Number(document.querySelector('[data-testid=fps]')!.textContent) > 0, undefined, { timeout: 120_000 });
+    expect(await forest.textContent('[data-testid=lodkit-ms]')).toMatch(/ms$/);
+    // Unconstrained pixel thresholds, and the floor (every drawn tree at its coarsest level).
+    let { totalCost: unconstrained, minimumCost: floor } = await forest.evaluate(() => ({ ...(window as unknown as { lodkitDemo: { forestStats: { totalCost: number; minimumCost: number } } }).lodkitDemo.forestStats }));
+    expect(unconstrained).toBeGreaterThan(floor);
+    // The main thread is busy for seconds a frame under software WebGL: set the controls by script.
+    const setControl = (selector: string, value: string, event: string): Promise<void> => forest.evaluate(([s, v, e]) => {
+      const el = document.querySelector(s) as HTMLInputElement | HTMLSelectElement;
+      el.value = v;
+      el.dispatchEvent(new Event(e));
+    }, [selector, value, event] as const);
+    // Pause the flight so the floor does not move between the two budgets.
+    await forest.evaluate(() => { const p = document.querySelector('[data-testid=pause-toggle]') as HTMLInputElement; p.checked = true; p.dispatchEvent(new Event('change')); });
+    await framesOf(1);
+    const still = await forest.evaluate(() => ({ ...(window as unknown as { lodkitDemo: { forestStats: { totalCost: number; minimumCost: number } } }).lodkitDemo.forestStats }));
+    unconstrained = still.totalCost; floor = still.minimumCost;
+    await setControl('[data-testid=forest-policy-select]', 'budget', 'change');
+    const drawnAt = async (budget: number): Promise<number> => {
+      await setControl('[data-testid=forest-budget-slider]', String(budget), 'input');
+      await framesOf(2);
+      return trianglesOf();
+    };
+    // The slider snaps to 10,000-triangle steps: round the budgets onto it (b2 stays above the floor).
+    const b1 = Math.floor((floor + 0.7 * (unconstrained - floor)) / 10_000) * 10_000;
+    const b2 = Math.ceil((floor + 0.15 * (unconstrained - floor)) / 10_000) * 10_000;
+    expect(b1).toBeGreaterThan(b2);
+    const big = await drawnAt(b1), small = await drawnAt(b2);
+    expect(big).toBeLessThanOrEqual(b1);
+    expect(small).toBeLessThanOrEqual(b2);
+    expect(small).toBeLessThan(big);
+    await forest.screenshot({ path: join(ARTIFACTS, 'three-demo-forest.png') });
+    await forest.close();
+    expect(errors).toEqual([]);
+  }, 400_000);
 });

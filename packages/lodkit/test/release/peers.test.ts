@@ -1,5 +1,6 @@
 // The declared peer floor of lodkit/three, installed: the built package runs against three 0.160.0
-// (held by the private workspace packages/compat/three-0.160) in a plain Node process. The package
+// (installed as the root devDependency `three-min`, an npm alias of three@0.160.0) in a plain Node
+// process. The package
 // is copied, not linked, into a temporary node_modules, so its own `import 'three'` resolves to the
 // old three rather than the repository's.
 import { execFileSync } from 'node:child_process';
@@ -12,7 +13,8 @@ import { createLodIO, writeLodGroup } from '../../src/adapters/gltf/index.js';
 import { addMesh, uvSphere } from '../adapters/gltf/fixtures.js';
 import { assertFreshDist, PACKAGE_ROOT } from '../helpers/dist.js';
 
-const OLD_THREE = join(PACKAGE_ROOT, '..', 'compat', 'three-0.160', 'node_modules', 'three');
+// three's exports map hides package.json from require.resolve: take the hoisted folder of the workspace root.
+const OLD_THREE = join(PACKAGE_ROOT, '..', '..', 'node_modules', 'three-min');
 let work = '';
 
 beforeAll(async () => {

@@ -16,6 +16,11 @@
  * - The patch inserts a uniform declaration and a discard at the top of `main()` through
  *   `onBeforeCompile`, chaining any callback the original material had, and sets
  *   `customProgramCacheKey` so three compiles one extra program variant per material type.
+ * - `WebGPURenderer` ignores `onBeforeCompile`. After `enableNodeCrossFade()` (crossFadeNode.ts,
+ *   the `lodkit/three/webgpu` entry) the fade clone also gets a TSL `maskNode` with the same 4×4
+ *   pattern: node materials use it directly, and WebGPURenderer copies every property of a plain
+ *   material onto the node material it builds from it, `maskNode` included. Without it, a
+ *   cross-fade under WebGPURenderer would draw both levels fully (the bug of issue 10).
  *
  * @module
  */
@@ -61,6 +66,31 @@ export function patchFragmentShader(source: string): string {
 export interface FadeMaterial {
   material: Material;
   uniform: { value: number };
+  /** The TSL uniform of the node-material mask (after `enableNodeCrossFade()`), else null. */
+  nodeUniform: { value: number } | null;
+}
+
+/** Builds a TSL mask node (true = keep the pixel) driven by the returned uniform. */
+export type NodeFadeFactory = () => { maskNode: unknown; uniform: { value: number } };
+
+let nodeFade: NodeFadeFactory | null = null;
+
+/**
+ * Installs the node-material (TSL) dither used under `WebGPURenderer`; called by
+ * `enableNodeCrossFade()` from `lodkit/three/webgpu`. `null` removes it.
+ * @example
+ * ```ts
+ * setNodeFadeFactory(() => ({ maskNode, uniform }));
+ * ```
+ * @category three.js
+ */
+export function setNodeFadeFactory(factory: NodeFadeFactory | null): void {
+  nodeFade = factory;
+}
+
+/** True when a node-material dither is installed. @category three.js */
+export function hasNodeFade(): boolean {
+  return nodeFade !== null;
 }
 
 /**
@@ -85,7 +115,13 @@ export function createFadeMaterial(source: Material): FadeMaterial {
   };
   material.customProgramCacheKey = () => `${previousKey}|lodkit-dither`;
   material.userData = { ...material.userData, lodkitFadeSource: source };
-  return { material, uniform };
+  let nodeUniform: { value: number } | null = null;
+  if (nodeFade !== null) {
+    const n = nodeFade();
+    (material as Material & { maskNode?: unknown }).maskNode = n.maskNode;
+    nodeUniform = n.uniform;
+  }
+  return { material, uniform, nodeUniform };
 }
 
 interface MeshLike extends Object3D { material: Material | Material[] }
@@ -106,10 +142,11 @@ function fadeStateOf(mesh: MeshLike): FadeState {
     const uniforms: { value: number }[] = [];
     let faded: Material | Material[];
     if (Array.isArray(original)) {
-      faded = original.map((m) => { const f = createFadeMaterial(m); uniforms.push(f.uniform); return f.material; });
+      faded = original.map((m) => { const f = createFadeMaterial(m); uniforms.push(f.uniform); if (f.nodeUniform) uniforms.push(f.nodeUniform); return f.material; });
     } else {
       const f = createFadeMaterial(original);
       uniforms.push(f.uniform);
+      if (f.nodeUniform) uniforms.push(f.nodeUniform);
       faded = f.material;
     }
     state = { original, faded, uniforms, active: false };

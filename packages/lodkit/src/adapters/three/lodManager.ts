@@ -1,6 +1,6 @@
 /**
  * `LodManager`: one batch LOD decision per frame for a whole three.js scene. Registered
- * `ScreenSizeLOD`s, `InstancedMesh` level sets and `BatchedMesh` instances become spheres in one
+ * `ScreenSizeLOD`s and `BatchedMesh` instances become spheres in one
  * lodkit `LodSet`; `update(camera, options)` runs any policy (thresholds, rank quotas, triangle
  * budget, hybrid) and then touches only the objects whose level changed.
  *
@@ -9,10 +9,9 @@
  *   batched), `owner` (index into `lods` / `groups`) and `local` (instance index). Per-frame work
  *   after `LodSet.update` is O(changedCount) plus, only when a registered profile has blend
  *   thresholds, one pass over `blend` to drive cross-fades.
- * - Instanced levels: one `InstancedMesh` per level; an instance lives in exactly one of them.
- *   Moving an instance between levels is a swap-remove in the old mesh (the last slot fills the
- *   hole) and an append in the new one: O(1) and only for changed instances. `mesh.count` is the
- *   number of live slots, so three draws nothing extra.
+ * - Instanced models are not registered here: `InstancedLOD` (instancedLOD.ts) is its own object
+ *   with its own `LodSet` (it replaced `addInstanced`/`InstancedLodGroup`, which lost colours in the
+ *   swap-remove, uploaded whole buffers and let three cull drawn levels).
  * - Batched instances switch geometry with `setGeometryIdAt`, hidden ones with `setVisibleAt`.
  * - Profiles are deduplicated by (metric, thresholds, blends, costs, errors, floor): a scene with
  *   10k identical trees has one profile.
@@ -34,8 +33,9 @@ import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import { HIDDEN_LEVEL, LodSet, type LodFrameStats, type LodUpdateOptions, type LodView } from '../../batch/lodSet.js';
 import { CameraFrustumCache } from './frustumFromCamera.js';
 import { ScreenSizeLOD, type ViewportSource } from './screenSizeLOD.js';
+import { shadowFrustumPlanes, sphereInPlanes, type ShadowLight, type ShadowMapSource } from './shadowLight.js';
 
-const KIND_NONE = 0, KIND_LOD = 1, KIND_INSTANCE = 2, KIND_BATCHED = 3;
+const KIND_NONE = 0, KIND_LOD = 1, KIND_BATCHED = 3;
 
 /** Per-level costs/errors/floor for a registration (the batch engine's profile extras). @category three.js */
 export interface LodCostOptions {
@@ -53,7 +53,7 @@ export interface LodCostOptions {
   qualityFloor?: number;
 }
 
-/** Options of {@link LodManager.addInstanced}. @category three.js */
+/** Per-instance LOD options shared by {@link LodManager.addBatched}. @category three.js */
 export interface InstancedLodOptions extends Omit<LodCostOptions, 'metric' | 'thresholds'> {
   metric: SphereMetric;
   /** lodkit thresholds (levels − 1 values): descending sizes, or ascending distances. */
@@ -65,8 +65,13 @@ export interface InstancedLodOptions extends Omit<LodCostOptions, 'metric' | 'th
 
 /** Options of {@link LodManager.addBatched}. @category three.js */
 export interface BatchedLodOptions extends InstancedLodOptions {
-  /** Geometry id of each level in the `BatchedMesh` (finest first). */
+  /** Geometry id of each level in the `BatchedMesh` (finest first); ignored with `levelDrawIds`. */
   levelGeometryIds: ArrayLike<number>;
+  /**
+   * three r159–r165 only (no `setGeometryIdAt`): per instance, the geometry id drawn for each level,
+   * finest first, `instanceIds.length × levels` values; entry `i × levels` must be `instanceIds[i]`.
+   */
+  levelDrawIds?: ArrayLike<number>;
 }
 
 /** Options of {@link LodManager}. @category three.js */
@@ -75,89 +80,22 @@ export interface LodManagerOptions {
   capacity?: number;
   /** Viewport height in pixels for the `'pixels'` metric; else read from `renderer`. */
   viewportHeight?: number | null;
-  renderer?: ViewportSource | null;
+  renderer?: (ViewportSource & ShadowMapSource) | null;
+  /** Light whose shadow camera decides which culled objects keep casting shadows. Default: none. */
+  shadowLight?: ShadowLight | null;
+  /**
+   * Keep objects outside the camera's view but inside the light's shadow frustum drawn at their
+   * coarsest level with triangles, so three's shadow pass still draws them (its own culling keeps
+   * them off screen). Default: `renderer.shadowMap.enabled`.
+   */
+  shadowCasters?: boolean | null;
 }
 
 /** Defaults of {@link LodManagerOptions}. @category three.js */
-export const LOD_MANAGER_DEFAULTS = { capacity: 1024, viewportHeight: null as number | null, renderer: null as ViewportSource | null };
-
-/** Copies matrix `from` of `src` to slot `to` of `dst` (16 floats each; no subarray views, no allocation). */
-function copyMatrix(src: Float32Array, from: number, dst: Float32Array, to: number): void {
-  const a = from * 16, b = to * 16;
-  for (let k = 0; k < 16; k++) dst[b + k] = src[a + k];
-}
-
-/**
- * Instances of one model drawn through one `InstancedMesh` per level. Created by
- * {@link LodManager.addInstanced}; read `levelOf(i)` to know where instance `i` is drawn.
- * @example
- * ```ts
- * const group = manager.addInstanced([high, low], matrices, { metric: 'pixels', thresholds: [40] });
- * manager.update(camera, { policy: 'thresholds' });
- * group.levelOf(0);      // 0, 1 or HIDDEN_LEVEL
- * group.liveCount(1);    // instances drawn by `low`
- * ```
- * @category three.js
- */
-export class InstancedLodGroup {
-  /** One mesh per level, finest first. */
-  readonly meshes: InstancedMesh[];
-  /** Number of logical instances. */
-  readonly count: number;
-  /** LodSet id of instance 0 (instance `i` is `firstId + i`). */
-  readonly firstId: number;
-  /** Source matrices, 16 floats per instance (column-major). */
-  readonly matrices: Float32Array;
-  private readonly slotOf: Int32Array;
-  private readonly levelOfInstance: Uint8Array;
-  private readonly owners: Int32Array[];
-  private readonly live: Int32Array;
-
-  constructor(meshes: InstancedMesh[], matrices: Float32Array, firstId: number) {
-    this.meshes = meshes;
-    this.count = matrices.length / 16;
-    this.firstId = firstId;
-    this.matrices = matrices;
-    this.slotOf = new Int32Array(this.count).fill(-1);
-    this.levelOfInstance = new Uint8Array(this.count).fill(HIDDEN_LEVEL);
-    this.owners = meshes.map(() => new Int32Array(this.count));
-    this.live = new Int32Array(meshes.length);
-    for (const m of meshes) m.count = 0;
-  }
-
-  /** Level instance `i` is drawn at (`HIDDEN_LEVEL` when hidden). */
-  levelOf(i: number): number { return this.levelOfInstance[i]; }
-
-  /** Number of instances currently in level `level`'s mesh. */
-  liveCount(level: number): number { return this.live[level]; }
-
-  /** Moves instance `i` to `level` (or hides it); O(1). */
-  move(i: number, level: number): void {
-    const old = this.levelOfInstance[i];
-    if (old === level) return;
-    if (old !== HIDDEN_LEVEL) {
-      const mesh = this.meshes[old], owners = this.owners[old];
-      const slot = this.slotOf[i], last = --this.live[old];
-      if (slot !== last) {
-        const moved = owners[last];
-        owners[slot] = moved;
-        this.slotOf[moved] = slot;
-        copyMatrix(this.matrices, moved, mesh.instanceMatrix.array as Float32Array, slot);
-      }
-      mesh.count = last;
-      mesh.instanceMatrix.needsUpdate = true;
-    }
-    this.levelOfInstance[i] = level;
-    if (level === HIDDEN_LEVEL || level >= this.meshes.length) { this.slotOf[i] = -1; this.levelOfInstance[i] = HIDDEN_LEVEL; return; }
-    const mesh = this.meshes[level];
-    const slot = this.live[level]++;
-    this.owners[level][slot] = i;
-    this.slotOf[i] = slot;
-    copyMatrix(this.matrices, i, mesh.instanceMatrix.array as Float32Array, slot);
-    mesh.count = slot + 1;
-    mesh.instanceMatrix.needsUpdate = true;
-  }
-}
+export const LOD_MANAGER_DEFAULTS = {
+  capacity: 1024, viewportHeight: null as number | null, renderer: null as (ViewportSource & ShadowMapSource) | null,
+  shadowLight: null as ShadowLight | null, shadowCasters: null as boolean | null,
+};
 
 /**
  * Instances of a `BatchedMesh` registered by {@link LodManager.addBatched}; instance
@@ -174,6 +112,8 @@ export interface BatchedLodGroup {
   readonly instanceIds: Int32Array;
   readonly levelGeometryIds: Int32Array;
   readonly firstId: number;
+  /** three < r166 only: the draw id of each instance's levels (instance-major), else null. */
+  readonly levelDrawIds: Int32Array | null;
 }
 
 /**
@@ -208,12 +148,21 @@ export function geometryTriangles(g: BufferGeometry): number {
   return Math.max(0, Math.floor(range / 3));
 }
 
+/** Triangles of geometry `g` of a BatchedMesh: `getGeometryRangeAt` (r166+), else the r159–r165 draw range. */
+function batchedTriangles(mesh: BatchedMesh, g: number): number {
+  const m = mesh as BatchedMesh & { getGeometryRangeAt?: (id: number) => { count: number }; _drawRanges?: { count: number }[] };
+  const count = typeof m.getGeometryRangeAt === 'function' ? m.getGeometryRangeAt(g).count : (m._drawRanges?.[g]?.count ?? 0);
+  return Math.floor((count > 0 ? count : 0) / 3);
+}
+
 function nonIncreasing(values: number[]): number[] {
   for (let i = 1; i < values.length; i++) if (values[i] > values[i - 1]) values[i] = values[i - 1];
   return values;
 }
 
 const scratchSphere = new Sphere();
+/** The options `update(camera)` uses when none are given. */
+const THRESHOLDS_POLICY: LodUpdateOptions = { policy: 'thresholds' };
 const EMPTY_STATS: LodFrameStats = {
   totalCost: 0, levelCounts: new Uint32Array(1), changes: 0, budgetMet: true, minimumCost: 0, invalid: 0, hidden: 0,
 };
@@ -230,7 +179,6 @@ const scratchSize = new Vector2();
  * import { LodManager, ScreenSizeLOD } from 'lodkit/three';
  * const manager = new LodManager({ renderer });
  * for (const bike of bikes) manager.add(bike);           // ScreenSizeLODs
- * manager.addInstanced([treeHigh, treeLow], matrices, { metric: 'pixels', thresholds: [40] });
  * renderer.setAnimationLoop(() => {
  *   const stats = manager.update(camera, { policy: 'budget', budget: 2_000_000 });
  *   renderer.render(scene, camera);
@@ -242,17 +190,30 @@ export class LodManager {
   /** The batch engine; its `levels`, `blend` and `sizes` are indexed by the ids this manager returns. */
   readonly set: LodSet;
   viewportHeight: number | null;
-  renderer: ViewportSource | null;
+  renderer: (ViewportSource & ShadowMapSource) | null;
+  /** See {@link LodManagerOptions.shadowLight}. */
+  shadowLight: ShadowLight | null;
+  /** See {@link LodManagerOptions.shadowCasters} (null: follow `renderer.shadowMap.enabled`). */
+  shadowCasters: boolean | null;
+  /** Culled objects currently kept drawn for the shadow pass. */
+  shadowCasterCount = 0;
   /** Registered `ScreenSizeLOD`s by owner index (null after removal). */
   readonly lods: (ScreenSizeLOD | null)[] = [];
-  /** Registered instanced groups. */
-  readonly instancedGroups: InstancedLodGroup[] = [];
   /** Registered batched groups. */
   readonly batchedGroups: BatchedLodGroup[] = [];
   /** Objects touched (visibility/instance/geometry changes) by the last update. */
   touched = 0;
+  /**
+   * Frames skipped because the pixel height of the viewport was 0 (a `'pixels'` profile is
+   * registered and the renderer's drawing buffer is 0 px tall). A skipped frame keeps every level,
+   * touches nothing and returns the previous frame's stats.
+   */
+  skippedFrames = 0;
 
   private kinds = new Uint8Array(0);
+  private shadowShown = new Uint8Array(0);
+  private readonly lightCache = new CameraFrustumCache();
+  private lightRebuilds = -1;
   private owner = new Int32Array(0);
   private local = new Int32Array(0);
   private readonly cache = new CameraFrustumCache();
@@ -271,6 +232,8 @@ export class LodManager {
     this.set = new LodSet(o.capacity);
     this.viewportHeight = o.viewportHeight;
     this.renderer = o.renderer;
+    this.shadowLight = o.shadowLight;
+    this.shadowCasters = o.shadowCasters;
   }
 
   /** Number of ids in use (a high-water mark, like `LodSet.count`). */
@@ -306,61 +269,57 @@ export class LodManager {
   }
 
   /**
-   * Registers instances drawn through one `InstancedMesh` per level (finest first; each mesh needs
-   * capacity for every instance). `matrices` holds 16 floats per instance. Returns the group.
-   */
-  addInstanced(meshes: InstancedMesh[], matrices: Float32Array, options: InstancedLodOptions): InstancedLodGroup {
-    if (!Array.isArray(meshes) || meshes.length < 1) throw new TypeError('LodManager.addInstanced: meshes must be a non-empty array of InstancedMesh');
-    if (!(matrices instanceof Float32Array) || matrices.length % 16 !== 0) throw new TypeError('LodManager.addInstanced: matrices must be a Float32Array of 16 floats per instance');
-    const n = matrices.length / 16;
-    meshes.forEach((m, l) => {
-      if ((m as { isInstancedMesh?: boolean }).isInstancedMesh !== true) throw new TypeError(`LodManager.addInstanced: meshes[${l}] is not an InstancedMesh`);
-      if (m.instanceMatrix.count < n) throw new RangeError(`LodManager.addInstanced: meshes[${l}] has room for ${m.instanceMatrix.count} instances, need ${n}`);
-    });
-    if (options.thresholds.length !== meshes.length - 1) {
-      throw new RangeError(`LodManager.addInstanced: thresholds must have meshes.length − 1 = ${meshes.length - 1} values, got ${options.thresholds.length}`);
-    }
-    const costs = options.costs ?? nonIncreasing(meshes.map((m) => geometryTriangles(m.geometry)));
-    const profile = this.profile(options.metric, options.thresholds, options.blendThresholds, costs, options);
-    const local = options.sphere ?? this.geometrySphere(meshes[0].geometry);
-    const spheres = this.instanceSpheres(local, matrices, meshes[0]);
-    const firstId = this.set.addMany(spheres, profile);
-    this.ensureCapacity();
-    const group = new InstancedLodGroup(meshes, matrices, firstId);
-    const gi = this.instancedGroups.length;
-    this.instancedGroups.push(group);
-    for (let i = 0; i < n; i++) { this.kinds[firstId + i] = KIND_INSTANCE; this.owner[firstId + i] = gi; this.local[firstId + i] = i; }
-    return group;
-  }
-
-  /**
    * Registers `BatchedMesh` instances whose geometry is switched per level
    * (`options.levelGeometryIds`, finest first). Returns the group (ids `firstId …`).
+   *
+   * three r159–r165 (the declared minimum is r160) have no `addInstance`/`setGeometryIdAt`: each
+   * geometry added is drawn once at its own matrix. There, give `options.levelDrawIds` (per
+   * instance, finest first: `instanceIds.length × levels` geometry ids, instance-major); the manager
+   * shows one draw id per instance with `setVisibleAt` and copies the level-0 matrix to the others.
    */
   addBatched(mesh: BatchedMesh, instanceIds: ArrayLike<number>, options: BatchedLodOptions): BatchedLodGroup {
     if ((mesh as { isBatchedMesh?: boolean }).isBatchedMesh !== true) throw new TypeError('LodManager.addBatched: mesh must be a BatchedMesh');
-    const geo = Int32Array.from(options.levelGeometryIds);
-    if (geo.length !== options.thresholds.length + 1) {
-      throw new RangeError(`LodManager.addBatched: levelGeometryIds must have thresholds.length + 1 = ${options.thresholds.length + 1} values, got ${geo.length}`);
+    const legacy = typeof (mesh as { setGeometryIdAt?: unknown }).setGeometryIdAt !== 'function';
+    const ids = Int32Array.from(instanceIds);
+    const levelCount = options.thresholds.length + 1;
+    let geo: Int32Array, drawIds: Int32Array | null = null;
+    if (legacy) {
+      if (options.levelDrawIds === undefined) {
+        throw new RangeError('LodManager.addBatched: this three.js BatchedMesh (< r166) has no setGeometryIdAt; give options.levelDrawIds (instanceIds.length × levels geometry ids)');
+      }
+      drawIds = Int32Array.from(options.levelDrawIds);
+      if (drawIds.length !== ids.length * levelCount) {
+        throw new RangeError(`LodManager.addBatched: levelDrawIds must have instanceIds.length × levels = ${ids.length * levelCount} values, got ${drawIds.length}`);
+      }
+      for (let i = 0; i < ids.length; i++) {
+        if (drawIds[i * levelCount] !== ids[i]) throw new RangeError(`LodManager.addBatched: levelDrawIds[${i * levelCount}] must equal instanceIds[${i}] (the level-0 draw of instance ${i})`);
+      }
+      geo = drawIds.slice(0, levelCount);
+    } else {
+      geo = Int32Array.from(options.levelGeometryIds);
+      if (geo.length !== levelCount) {
+        throw new RangeError(`LodManager.addBatched: levelGeometryIds must have thresholds.length + 1 = ${levelCount} values, got ${geo.length}`);
+      }
     }
-    const costs = options.costs ?? nonIncreasing(Array.from(geo, (g) => {
-      const r = mesh.getGeometryRangeAt(g);
-      return Math.floor((r.count > 0 ? r.count : 0) / 3);
-    }));
+    const costs = options.costs ?? nonIncreasing(Array.from(geo, (g) => batchedTriangles(mesh, g)));
     const profile = this.profile(options.metric, options.thresholds, options.blendThresholds, costs, options);
     const local = options.sphere ?? mesh.getBoundingSphereAt(geo[0], new Sphere());
     if (local === null) throw new RangeError(`LodManager.addBatched: geometry ${geo[0]} has no bounding sphere`);
-    const ids = Int32Array.from(instanceIds);
     const matrices = new Float32Array(ids.length * 16);
-    for (let i = 0; i < ids.length; i++) { mesh.getMatrixAt(ids[i], scratchMatrix); matrices.set(scratchMatrix.elements, i * 16); }
+    for (let i = 0; i < ids.length; i++) {
+      mesh.getMatrixAt(ids[i], scratchMatrix);
+      matrices.set(scratchMatrix.elements, i * 16);
+      if (drawIds !== null) for (let l = 1; l < levelCount; l++) mesh.setMatrixAt(drawIds[i * levelCount + l], scratchMatrix);
+    }
     const firstId = this.set.addMany(this.instanceSpheres(local, matrices, mesh), profile);
     this.ensureCapacity();
-    const group: BatchedLodGroup = { mesh, instanceIds: ids, levelGeometryIds: geo, firstId };
+    const group: BatchedLodGroup = { mesh, instanceIds: ids, levelGeometryIds: geo, firstId, levelDrawIds: drawIds };
     const gi = this.batchedGroups.length;
     this.batchedGroups.push(group);
     for (let i = 0; i < ids.length; i++) {
       this.kinds[firstId + i] = KIND_BATCHED; this.owner[firstId + i] = gi; this.local[firstId + i] = i;
-      mesh.setVisibleAt(ids[i], false);
+      if (drawIds === null) mesh.setVisibleAt(ids[i], false);
+      else for (let l = 0; l < levelCount; l++) mesh.setVisibleAt(drawIds[i * levelCount + l], false);
     }
     return group;
   }
@@ -396,6 +355,7 @@ export class LodManager {
   remove(lod: ScreenSizeLOD): void {
     const id = this.idOf.get(lod);
     if (id === undefined) throw new RangeError('LodManager.remove: the LOD is not registered');
+    if (this.shadowShown[id] === 1) { this.shadowShown[id] = 0; this.shadowCasterCount--; }
     this.set.remove(id);
     this.lods[this.owner[id]] = null;
     this.kinds[id] = KIND_NONE;
@@ -414,14 +374,24 @@ export class LodManager {
    * Runs one frame: measures every registered object against `camera` (every eye of an
    * `ArrayCamera`: the largest size wins, so both eyes draw the same level), applies the policy and
    * updates only the objects whose level changed (plus cross-fades of objects inside blend
-   * windows). Returns the batch engine's frame stats (the same object every frame). Throws only
-   * for invalid options (from `LodSet.update`); an unusable camera gives a frame with no change.
+   * windows). Returns the batch engine's frame stats (the same object every frame). Without
+   * options it runs the thresholds policy. Throws only for invalid options (from `LodSet.update`)
+   * and, with a `'pixels'` profile, when neither `viewportHeight` nor `renderer` is set. Inside a
+   * frame nothing throws: an unusable camera gives a frame with no change, and a 0-px drawing
+   * buffer a skipped frame (counted in {@link LodManager.skippedFrames}).
    */
-  update(camera: Camera, options: LodUpdateOptions): LodFrameStats {
+  update(camera: Camera, options: LodUpdateOptions = THRESHOLDS_POLICY): LodFrameStats {
     const n = this.cache.update(camera);
     const viewport = this.resolveViewportHeight();
     if (this.pixelProfiles > 0 && !(viewport > 0)) {
-      throw new RangeError("LodManager.update: a registered object uses the 'pixels' metric; set the manager's viewportHeight or renderer");
+      if (this.viewportHeight === null && this.renderer === null) {
+        throw new RangeError("LodManager.update: a registered object uses the 'pixels' metric; set the manager's viewportHeight or renderer");
+      }
+      // A renderer with a 0-px drawing buffer (a collapsed canvas, a hidden tab): nothing can be
+      // measured in pixels. Skip the frame, keep every level, count it.
+      this.skippedFrames++;
+      this.touched = 0;
+      return this.lastStats ?? EMPTY_STATS;
     }
     const views = this.viewList;
     views.length = 0;
@@ -444,25 +414,77 @@ export class LodManager {
     for (let k = 0; k < cc; k++) { this.apply(changed[k], levels[changed[k]], blend[changed[k]]); touched++; }
     if (this.blendingProfiles > 0) touched += this.applyBlends(levels, blend);
     touched += this.advanceFades();
+    touched += this.updateShadowCasters();
     this.touched = touched;
     return stats;
+  }
+
+  /**
+   * Culled objects inside the shadow light's frustum are shown at their coarsest level with
+   * triangles: O(changes), or one pass over every id when the light moved.
+   */
+  private updateShadowCasters(): number {
+    const on = this.shadowLight !== null && (this.shadowCasters ?? this.renderer?.shadowMap?.enabled === true);
+    const set = this.set, levels = set.levels;
+    let touched = 0;
+    if (!on) {
+      if (this.shadowCasterCount > 0) {
+        for (let id = 0; id < set.count; id++) if (this.shadowShown[id] === 1 && levels[id] === HIDDEN_LEVEL) { this.apply(id, HIDDEN_LEVEL, 0); touched++; }
+        this.shadowCasterCount = 0;
+      }
+      return touched;
+    }
+    const planes = shadowFrustumPlanes(this.shadowLight!, this.lightCache);
+    if (planes === null) return 0;
+    if (this.lightRebuilds !== this.lightCache.rebuilds) {
+      this.lightRebuilds = this.lightCache.rebuilds;
+      for (let id = 0; id < set.count; id++) touched += this.shadowCaster(id, planes, levels);
+    } else {
+      const changed = set.changed, cc = set.changedCount;
+      for (let k = 0; k < cc; k++) touched += this.shadowCaster(changed[k], planes, levels);
+    }
+    return touched;
+  }
+
+  private shadowCaster(id: number, planes: Float64Array, levels: Uint8Array): number {
+    const kind = this.kinds[id];
+    if (levels[id] !== HIDDEN_LEVEL || kind === KIND_NONE) return 0;
+    const s = this.set.spheres, o = id * 4;
+    const want = sphereInPlanes(planes, s[o], s[o + 1], s[o + 2], s[o + 3]);
+    if (want === (this.shadowShown[id] === 1)) return 0;
+    if (want) {
+      const p = this.set.profileOf(id);
+      let level = this.set.levelCount(p) - 1;
+      while (level > 0 && this.set.costOf(p, level) === 0) level--;
+      this.apply(id, level, 0);
+      this.shadowShown[id] = 1; this.shadowCasterCount++;
+    } else {
+      this.apply(id, HIDDEN_LEVEL, 0); // clears the flag
+    }
+    return 1;
   }
 
   private lastStats: LodFrameStats | null = null;
 
   private apply(id: number, level: number, frac: number): void {
     const kind = this.kinds[id];
+    if (this.shadowShown[id] === 1) { this.shadowShown[id] = 0; this.shadowCasterCount--; }
     if (kind === KIND_LOD) {
       const lod = this.lods[this.owner[id]];
       if (lod !== null) {
         lod.setLevel(level, frac);
         if (lod.fading && !this.animating.includes(lod)) this.animating.push(lod);
       }
-    } else if (kind === KIND_INSTANCE) {
-      this.instancedGroups[this.owner[id]].move(this.local[id], level);
     } else if (kind === KIND_BATCHED) {
       const g = this.batchedGroups[this.owner[id]];
-      const inst = g.instanceIds[this.local[id]];
+      const k = this.local[id], inst = g.instanceIds[k];
+      const draws = g.levelDrawIds;
+      if (draws !== null) {
+        // three < r166: one draw id per level; exactly the chosen one is visible.
+        const L = g.levelGeometryIds.length;
+        for (let l = 0; l < L; l++) g.mesh.setVisibleAt(draws[k * L + l], l === level);
+        return;
+      }
       if (level === HIDDEN_LEVEL || level >= g.levelGeometryIds.length) {
         g.mesh.setVisibleAt(inst, false);
       } else {
@@ -535,6 +557,7 @@ export class LodManager {
     if (this.kinds.length >= need) return;
     const cap = Math.max(need, this.kinds.length * 2, 64);
     const k = new Uint8Array(cap); k.set(this.kinds); this.kinds = k;
+    const sh = new Uint8Array(cap); sh.set(this.shadowShown); this.shadowShown = sh;
     const o = new Int32Array(cap); o.set(this.owner); this.owner = o;
     const l = new Int32Array(cap); l.set(this.local); this.local = l;
   }

@@ -156,6 +156,23 @@ function measureScratchSphere(metric: SphereMetric, frusta: readonly Frustum[], 
 }
 
 const measureOut = new Float64Array(1);
+
+let warnedNoViewport = false;
+
+/**
+ * Warns once per page (not once per object: a scene has thousands) that a `'pixels'` LOD has no
+ * way to know the viewport height; each skipped update is still counted in `skippedUpdates`.
+ */
+function warnNoViewport(lod: ScreenSizeLOD): void {
+  if (warnedNoViewport) return;
+  warnedNoViewport = true;
+  console.warn(`lodkit ScreenSizeLOD${lod.name ? ` "${lod.name}"` : ''}: the 'pixels' metric needs the viewport height; set lod.renderer or lod.viewportHeight (or register it with a LodManager). Its level does not change until then (counted in skippedUpdates; further objects are not reported).`);
+}
+
+/** Lets {@link ScreenSizeLOD} warn again about a missing viewport (for tests). @category three.js */
+export function resetScreenSizeLODWarnings(): void {
+  warnedNoViewport = false;
+}
 /** [0] measured value, [1] fractional level. */
 const frameScratch = new Float64Array(2);
 
@@ -401,7 +418,7 @@ export class ScreenSizeLOD extends LOD {
     let viewport = 1;
     if (this.metricValue === 'pixels') {
       viewport = this.resolveViewportHeight();
-      if (!(viewport > 0)) return;
+      if (!(viewport > 0)) { if (this.viewportHeight === null && this.renderer === null) warnNoViewport(this); return; }
     }
     // World sphere: centre through matrixWorld, radius × the largest axis scale (written to
     // sphereArgs directly so no double crosses a call boundary).

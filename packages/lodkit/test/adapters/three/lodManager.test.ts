@@ -131,52 +131,6 @@ describe('LodManager', () => {
     expect(drawnTriangles(s)).toBeGreaterThan(12_000);
   });
 
-  it('instanced levels: every instance sits in exactly the mesh of its level; only changed instances move', () => {
-    const n = 2000;
-    const rand = lcg(5);
-    const matrices = new Float32Array(n * 16);
-    const positions: Vector3[] = [];
-    const m = new Matrix4();
-    for (let i = 0; i < n; i++) {
-      const p = new Vector3((rand() - 0.5) * 400, 0, -rand() * 400);
-      positions.push(p);
-      m.makeTranslation(p.x, p.y, p.z).toArray(matrices, i * 16);
-    }
-    const meshes = DETAIL.map((d) => new InstancedMesh(new IcosahedronGeometry(1, d), material, n));
-    const manager = new LodManager({ viewportHeight: 1000 });
-    const group = manager.addInstanced(meshes, matrices, { metric: 'pixels', thresholds: [80, 20] });
-    const camera = new PerspectiveCamera(60, 1, 0.1, 5000);
-    look(camera, [0, 30, 50], [0, 0, -200]);
-    const stats = manager.update(camera, { policy: 'thresholds', cull: false });
-    const eye = new Vector3(0, 30, 50);
-    const wh = 2 * Math.tan(Math.PI / 6);
-    const expectedCounts = [0, 0, 0];
-    for (let i = 0; i < n; i++) {
-      const px = inView(camera, positions[i], 1) ? (2 / (eye.distanceTo(positions[i]) * wh)) * 1000 : 0;
-      expectedCounts[px > 80 ? 0 : px > 20 ? 1 : 2]++;
-    }
-    expect(meshes.map((x) => x.count)).toEqual(expectedCounts);
-    expect(Array.from(stats.levelCounts.slice(0, 3))).toEqual(expectedCounts);
-    expect(stats.totalCost).toBe(expectedCounts[0] * TRIS[0] + expectedCounts[1] * TRIS[1] + expectedCounts[2] * TRIS[2]);
-    // Each instance's translation appears in the mesh of its level.
-    const seen = new Set<string>();
-    meshes.forEach((mesh, level) => {
-      for (let s = 0; s < mesh.count; s++) {
-        const e = mesh.instanceMatrix.array;
-        const key = `${e[s * 16 + 12]},${e[s * 16 + 14]}`;
-        seen.add(key);
-        const i = positions.findIndex((p) => Math.fround(p.x) === e[s * 16 + 12] && Math.fround(p.z) === e[s * 16 + 14]);
-        expect(group.levelOf(i)).toBe(level);
-      }
-    });
-    expect(seen.size).toBe(n);
-    const move = vi.spyOn(group, 'move');
-    look(camera, [0, 30, 20], [0, 0, -200]);
-    const s2 = manager.update(camera, { policy: 'thresholds', cull: false });
-    expect(move).toHaveBeenCalledTimes(s2.changes);
-    expect(meshes.reduce((a, x) => a + x.count, 0)).toBe(n);
-  });
-
   it('batched instances switch geometry per level and hide when culled', () => {
     const geos = DETAIL.map((d) => new IcosahedronGeometry(1, d));
     const batched = new BatchedMesh(10, 2000, 8000, material);
@@ -247,12 +201,9 @@ describe('LodManager', () => {
     manager.update(camera, { policy: 'rankQuota', quotas: [4, 6] });
     expect(lods.map(visibleLevel)).toEqual([...Array(4).fill(0), ...Array(6).fill(1), ...Array(10).fill(2)]);
     expect(() => manager.add(new ScreenSizeLOD())).toThrow(/no levels/);
-    expect(() => manager.addInstanced([], new Float32Array(16), { metric: 'pixels', thresholds: [] })).toThrow(TypeError);
     const noViewport = new LodManager();
     noViewport.add(bikeLod(0, 0, -5));
     expect(() => noViewport.update(camera, { policy: 'thresholds' })).toThrow(/viewportHeight or renderer/);
-    const mesh = new InstancedMesh(new BoxGeometry(), material, 1);
-    expect(() => manager.addInstanced([mesh], new Float32Array(32), { metric: 'pixels', thresholds: [] })).toThrow(/room for 1/);
   });
 });
 

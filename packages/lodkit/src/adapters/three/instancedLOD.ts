@@ -1,0 +1,538 @@
+/**
+ * `InstancedLOD`: many instances of one model with per-instance levels of detail, as one three.js
+ * `Object3D`. One instance store (matrices, optional colours) feeds one stock `InstancedMesh` per
+ * level (its children); lodkit's `LodSet` chooses every instance's level with any policy, and only
+ * the instances whose level changed are copied and marked for upload.
+ *
+ * Contributor notes:
+ * - Ids are `LodSet` ids (stable while live, reused after `removeInstance`). Per-id arrays:
+ *   `levelOf` (level drawn, {@link SHADOW_ONLY_LEVEL}, or `HIDDEN_LEVEL`), `slotOf` (slot in that
+ *   pool) and `flags` (live, hidden by the user). The instance store is the pools themselves: one
+ *   per level, one for shadow-only casters, one CPU-only for instances drawn nowhere; each live
+ *   instance's matrix (and colour) is in exactly one of them, so it is stored once (~80 B per
+ *   instance in all, bench/RESULTS-instanced.md), not once in a store plus once per drawn copy.
+ * - Frame (`update`): `LodSet.update`, then each changed instance is copied into its new pool and
+ *   leaves the old one, then every pool is compacted — see levelSlots.ts. O(changes) plus, when shadow casters are on and the light
+ *   moved (or an off-screen instance moved), one pass over the hidden ids against the light's
+ *   frustum.
+ * - Culling: lodkit culls per instance; the level meshes keep `frustumCulled = true` with a bounding
+ *   sphere this object owns — the union of every instance's sphere, grown on add/move (never
+ *   shrunk; `computeBoundingSphere()` makes it tight again). three's own test can therefore only
+ *   skip a level mesh when no instance at all is in view, never hide a drawn instance (three caches
+ *   `InstancedMesh.boundingSphere` once computed, which is how the old `InstancedLodGroup` vanished).
+ * - Shadow casters: instances culled by the camera but inside the shadow light's frustum are copied
+ *   into one extra `InstancedMesh` (the shadow level's geometry) that lives on a layer only the
+ *   light's shadow camera renders, so they cast shadows without being drawn on screen.
+ *
+ * @module
+ */
+import {
+  Color, InstancedMesh, Matrix4, Object3D, Sphere, Vector2, Vector3,
+  type Camera, type Intersection, type Raycaster,
+} from 'three';
+import { HIDDEN_LEVEL, LodSet, type LodFrameStats, type LodUpdateOptions, type LodView } from '../../batch/lodSet.js';
+import { CameraFrustumCache } from './frustumFromCamera.js';
+import { LevelSlots } from './levelSlots.js';
+import { geometryTriangles } from './lodManager.js';
+import { INSTANCED_LOD_DEFAULTS, nonIncreasing, unionSphere, type InstancedLODOptions, type InstancedUploadStats } from './instancedLODOptions.js';
+import { shadowFrustumPlanes, sphereInPlanes, type ShadowLight } from './shadowLight.js';
+
+export { INSTANCED_LOD_DEFAULTS, type InstancedLODLevel, type InstancedLODOptions, type InstancedUploadStats } from './instancedLODOptions.js';
+
+/** `levelOf` value of an instance drawn only in the shadow pass (off-screen caster). @category three.js */
+export const SHADOW_ONLY_LEVEL = 254;
+
+const FLAG_LIVE = 1, FLAG_USER_HIDDEN = 2;
+
+
+const THRESHOLDS: LodUpdateOptions = { policy: 'thresholds' };
+const EMPTY_STATS: LodFrameStats = { totalCost: 0, levelCounts: new Uint32Array(1), changes: 0, budgetMet: true, minimumCost: 0, invalid: 0, hidden: 0 };
+const scratchMatrix = new Matrix4();
+const scratchSize = new Vector2();
+const scratchSphere = new Sphere();
+const scratchVector = new Vector3();
+const scratchHits: Intersection[] = [];
+
+/**
+ * Instances with per-instance LOD, drawn through one `InstancedMesh` per level.
+ * @example
+ * ```ts
+ * import { InstancedLOD } from 'lodkit/three';
+ * const forest = new InstancedLOD({
+ *   levels: [{ geometry: treeHigh, material }, { geometry: treeMid, material }, { geometry: treeLow, material }],
+ *   metric: 'pixels', thresholds: [120, 30], renderer,
+ * });
+ * const first = forest.addInstances(matrices);      // 16 floats per instance
+ * forest.setColorAt(first, new Color('#2e7d32'));
+ * scene.add(forest);
+ * renderer.setAnimationLoop(() => {
+ *   forest.update(camera, { policy: 'budget', budget: 3_000_000 });
+ *   renderer.render(scene, camera);
+ * });
+ * ```
+ * @category three.js
+ */
+export class InstancedLOD extends Object3D {
+  readonly isInstancedLOD = true;
+  /** The batch engine (levels, sizes, changed ids by instance id). */
+  readonly set: LodSet;
+  /** One mesh per level (children of this object), finest first. */
+  readonly levelMeshes: InstancedMesh[];
+  /** The shadow-only mesh of off-screen casters (child, on `shadowLayer`). */
+  readonly shadowMesh: InstancedMesh;
+  /** With `shadowLOD: 'all'`: copies of the drawn casters at `shadowLevel` (child, on `shadowLayer`). */
+  readonly shadowCopyMesh: InstancedMesh;
+  /** See {@link InstancedLODOptions.shadowLOD}. */
+  readonly shadowLOD: 'offscreen' | 'all';
+  viewportHeight: number | null;
+  renderer: InstancedLODOptions['renderer'] | null;
+  shadowLight: ShadowLight | null;
+  shadowCasters: boolean | null;
+  readonly shadowLevel: number;
+  readonly shadowLayer: number;
+  /** Conservative bounds of every instance (local space), shared by the level meshes. */
+  readonly boundingSphere = new Sphere();
+  /** Frames skipped for an unusable camera or a 0-px viewport (levels kept). */
+  skippedFrames = 0;
+
+  private readonly slots: LevelSlots[];
+  private readonly copies: LevelSlots;
+  private readonly profile: number;
+  private readonly localSphere: Sphere;
+  private colored = false;
+  private levelOfId = new Uint8Array(0);
+  private slotOf = new Int32Array(0);
+  /** Slot of the shadow copy of a drawn instance (`shadowLOD: 'all'`), or −1. */
+  private copyOf = new Int32Array(0);
+  private flags = new Uint8Array(0);
+  private live = 0;
+  private readonly cache = new CameraFrustumCache();
+  private readonly lightCache = new CameraFrustumCache();
+  private readonly views: LodView[] = [];
+  private readonly worldSnapshot = new Float64Array(16).fill(NaN);
+  private lightRebuilds = -1;
+  private shadowDirty = true;
+  private lastStats: LodFrameStats | null = null;
+  private readonly levelCount: number;
+
+  constructor(options: InstancedLODOptions) {
+    super();
+    const o = { ...INSTANCED_LOD_DEFAULTS, ...options };
+    if (!Array.isArray(o.levels) || o.levels.length < 1 || o.levels.length > 253) throw new TypeError('InstancedLOD: levels must be an array of 1 … 253 {geometry, material}');
+    o.levels.forEach((l, i) => {
+      if (l == null || (l.geometry as { isBufferGeometry?: boolean })?.isBufferGeometry !== true) throw new TypeError(`InstancedLOD: levels[${i}].geometry must be a BufferGeometry`);
+      if (l.material == null) throw new TypeError(`InstancedLOD: levels[${i}].material is required`);
+    });
+    const L = o.levels.length;
+    if (o.thresholds == null || o.thresholds.length !== L - 1) throw new RangeError(`InstancedLOD: thresholds must have levels − 1 = ${L - 1} values, got ${o.thresholds?.length}`);
+    const cap = o.capacity;
+    if (!Number.isInteger(cap) || cap < 1) throw new RangeError(`InstancedLOD: capacity must be an integer ≥ 1, got ${String(cap)}`);
+    const shadowLevel = o.shadowLevel ?? L - 1;
+    if (!Number.isInteger(shadowLevel) || shadowLevel < 0 || shadowLevel >= L) throw new RangeError(`InstancedLOD: shadowLevel must be an integer in [0, ${L - 1}], got ${String(shadowLevel)}`);
+    if (!Number.isInteger(o.shadowLayer) || o.shadowLayer < 1 || o.shadowLayer > 31) throw new RangeError(`InstancedLOD: shadowLayer must be an integer in [1, 31], got ${String(o.shadowLayer)}`);
+    this.levelCount = L;
+    this.set = new LodSet(cap);
+    const costs = o.costs ?? o.levels.map((l) => geometryTriangles(l.geometry));
+    this.profile = this.set.addProfile({
+      metric: o.metric, thresholds: o.thresholds, costs: nonIncreasing(Array.from(costs)),
+      ...(o.errors !== undefined ? { errors: o.errors } : {}),
+      ...(o.qualityFloor !== undefined ? { qualityFloor: o.qualityFloor } : {}),
+    });
+    this.localSphere = o.sphere?.clone() ?? unionSphere(o.levels.map((l) => l.geometry));
+    this.viewportHeight = o.viewportHeight;
+    this.renderer = o.renderer ?? null;
+    this.shadowLight = o.shadowLight;
+    this.shadowCasters = o.shadowCasters;
+    this.shadowLevel = shadowLevel;
+    this.shadowLayer = o.shadowLayer;
+    this.boundingSphere.makeEmpty();
+    const perLevel = Math.min(cap, 1024);
+    this.slots = o.levels.map((l) => new LevelSlots(l.geometry, l.material, perLevel));
+    this.slots.push(new LevelSlots(o.levels[shadowLevel].geometry, o.levels[shadowLevel].material, 16));
+    this.levelMeshes = this.slots.slice(0, L).map((s) => s.mesh!);
+    this.shadowMesh = this.slots[L].mesh!;
+    if (o.shadowLOD !== 'offscreen' && o.shadowLOD !== 'all') throw new RangeError(`InstancedLOD: shadowLOD must be 'offscreen' or 'all', got ${String(o.shadowLOD)}`);
+    this.shadowLOD = o.shadowLOD;
+    this.copies = new LevelSlots(o.levels[shadowLevel].geometry, o.levels[shadowLevel].material, 16);
+    this.shadowCopyMesh = this.copies.mesh!;
+    for (const [mesh, name] of [[this.shadowMesh, 'InstancedLOD shadow casters'], [this.shadowCopyMesh, 'InstancedLOD shadow copies']] as const) {
+      mesh.layers.set(o.shadowLayer);
+      mesh.castShadow = true;
+      mesh.name = name;
+    }
+    for (const s of [...this.slots, this.copies]) {
+      const mesh = s.mesh!;
+      mesh.boundingSphere = this.boundingSphere;
+      // Picking goes through InstancedLOD.raycast (it maps slots to instance ids).
+      mesh.raycast = noRaycast;
+      this.add(mesh);
+    }
+    // The pool of instances drawn nowhere (CPU only): where every instance starts.
+    this.slots.push(new LevelSlots(null, null, cap));
+    this.levelMeshes.forEach((m, i) => { m.name = `InstancedLOD level ${i}`; });
+    this.grow(cap);
+    (this as { type: string }).type = 'InstancedLOD';
+  }
+
+  /** Live instances. */
+  get instanceCount(): number { return this.live; }
+
+  /** Upload accounting summed over the level meshes and the shadow mesh. */
+  get uploadStats(): InstancedUploadStats {
+    let bytes = this.copies.bytes, ranges = this.copies.ranges, growthBytes = this.copies.growthBytes;
+    for (let k = 0; k <= this.levelCount; k++) {
+      const s = this.slots[k]; bytes += s.bytes; ranges += s.ranges; growthBytes += s.growthBytes; }
+    return { bytes, ranges, growthBytes };
+  }
+
+  /** Bytes of CPU memory held by this object's arrays (pools, slot maps) — the `LodSet` excluded. */
+  get byteLength(): number {
+    let b = this.levelOfId.byteLength + this.slotOf.byteLength + this.copyOf.byteLength + this.flags.byteLength + this.copies.byteLength;
+    for (const s of this.slots) b += s.byteLength;
+    return b;
+  }
+
+  /** Adds one instance (matrix relative to this object; optional colour); returns its id. Drawn from the next `update`. */
+  addInstance(matrix: Matrix4, color?: Color): number {
+    if (!(matrix instanceof Matrix4)) throw new TypeError('InstancedLOD.addInstance: matrix must be a THREE.Matrix4');
+    this.writeWorldSphere(matrix.elements, 0);
+    const id = this.set.add({ center: [scratchSphere.center.x, scratchSphere.center.y, scratchSphere.center.z], radius: scratchSphere.radius, profile: this.profile });
+    this.grow(this.set.count);
+    this.initInstance(id, matrix.elements, 0);
+    if (color !== undefined) this.setColorAt(id, color);
+    return id;
+  }
+
+  /** Adds `matrices.length / 16` instances (consecutive ids); returns the first id. */
+  addInstances(matrices: Float32Array): number {
+    if (!(matrices instanceof Float32Array) || matrices.length % 16 !== 0) throw new TypeError('InstancedLOD.addInstances: matrices must be a Float32Array of 16 floats per instance');
+    const n = matrices.length / 16;
+    const spheres = new Float32Array(n * 4);
+    this.updateWorldSnapshot();
+    for (let i = 0; i < n; i++) {
+      this.writeWorldSphere(matrices, i * 16);
+      spheres[i * 4] = scratchSphere.center.x; spheres[i * 4 + 1] = scratchSphere.center.y;
+      spheres[i * 4 + 2] = scratchSphere.center.z; spheres[i * 4 + 3] = scratchSphere.radius;
+    }
+    const first = this.set.addMany(spheres, this.profile);
+    this.grow(this.set.count);
+    for (let i = 0; i < n; i++) this.initInstance(first + i, matrices, i * 16);
+    return first;
+  }
+
+  /** Removes instance `id` now (its slot is refilled at once); the id may be reused by a later add. */
+  removeInstance(id: number): void {
+    this.checkId(id, 'removeInstance');
+    const s = this.slotsOf(this.levelOfId[id]);
+    s.leave(this.slotOf[id]);
+    s.compact(this.slotOf);
+    s.flush();
+    if (this.copyOf[id] >= 0) this.dropCopy(id, true);
+    this.levelOfId[id] = HIDDEN_LEVEL; this.slotOf[id] = -1; this.flags[id] = 0;
+    this.set.remove(id);
+    this.live--;
+  }
+
+  /** Sets instance `id`'s matrix (relative to this object); its drawn slot is rewritten and marked. */
+  setMatrixAt(id: number, matrix: Matrix4): void {
+    this.checkId(id, 'setMatrixAt');
+    const s = this.slotsOf(this.levelOfId[id]);
+    s.setMatrix(this.slotOf[id], matrix.elements, 0);
+    s.flush();
+    this.writeWorldSphere(matrix.elements, 0);
+    const c = scratchSphere.center;
+    this.set.setSphere(id, c.x, c.y, c.z, scratchSphere.radius);
+    this.expandBounds(id);
+    if (this.levelOfId[id] === HIDDEN_LEVEL || this.levelOfId[id] === SHADOW_ONLY_LEVEL) this.shadowDirty = true;
+    else if (this.shadowLOD === 'all') this.syncCopy(id, true);
+  }
+
+  /** Copies instance `id`'s matrix into `target`. */
+  getMatrixAt(id: number, target: Matrix4): Matrix4 {
+    this.checkId(id, 'getMatrixAt');
+    return target.fromArray(this.slotsOf(this.levelOfId[id]).matrices, this.slotOf[id] * 16);
+  }
+
+  /** Sets instance `id`'s colour (enables per-instance colour on every level at the first call). */
+  setColorAt(id: number, color: Color): void {
+    this.checkId(id, 'setColorAt');
+    if (!this.colored) { this.colored = true; for (const s of this.slots) s.enableColor(); this.copies.enableColor(); }
+    const s = this.slotsOf(this.levelOfId[id]);
+    s.setColor(this.slotOf[id], color.r, color.g, color.b);
+    s.flush();
+    const copy = this.copyOf[id];
+    if (copy >= 0) { this.copies.setColor(copy, color.r, color.g, color.b); this.copies.flush(); }
+  }
+
+  /** Copies instance `id`'s colour into `target` (white when no colour was ever set). */
+  getColorAt(id: number, target: Color): Color {
+    this.checkId(id, 'getColorAt');
+    const c = this.slotsOf(this.levelOfId[id]).colors;
+    if (c === null) return target.setRGB(1, 1, 1);
+    const o = this.slotOf[id] * 3;
+    return target.setRGB(c[o], c[o + 1], c[o + 2]);
+  }
+
+  /** Hides or shows instance `id` from the next `update` on (hidden instances cast no shadow). */
+  setVisibleAt(id: number, visible: boolean): void {
+    this.checkId(id, 'setVisibleAt');
+    this.set.setHidden(id, !visible);
+    if (visible) this.flags[id] &= ~FLAG_USER_HIDDEN;
+    else this.flags[id] |= FLAG_USER_HIDDEN;
+    this.shadowDirty = true;
+  }
+
+  /** Whether instance `id` is shown (not hidden with `setVisibleAt`). */
+  getVisibleAt(id: number): boolean {
+    this.checkId(id, 'getVisibleAt');
+    return (this.flags[id] & FLAG_USER_HIDDEN) === 0;
+  }
+
+  /** Level instance `id` is drawn at: 0 … levels − 1, `SHADOW_ONLY_LEVEL` or `HIDDEN_LEVEL`. */
+  levelOf(id: number): number { return this.levelOfId[id]; }
+
+  /** Slot of instance `id` in the mesh of `levelOf(id)` (−1 when not drawn). */
+  slotAt(id: number): number { return this.levelOfId[id] === HIDDEN_LEVEL ? -1 : this.slotOf[id]; }
+
+  /** Instance id drawn in `slot` of level `level`'s mesh (or of the shadow mesh for `SHADOW_ONLY_LEVEL`). */
+  instanceAt(level: number, slot: number): number { return this.slotsOf(level).owners[slot]; }
+
+  /** Recomputes the tight bounding sphere of every live instance (O(n)). */
+  computeBoundingSphere(): Sphere {
+    this.boundingSphere.makeEmpty();
+    for (let id = 0; id < this.set.count; id++) if (this.flags[id] & FLAG_LIVE) this.expandBounds(id);
+    return this.boundingSphere;
+  }
+
+  /**
+   * Chooses every instance's level for `camera` (thresholds policy without options) and updates
+   * the level meshes: O(changed instances). Returns the batch engine's stats (same object each
+   * frame). Throws only for invalid options, or for a `'pixels'` metric with neither
+   * `viewportHeight` nor `renderer`; an unusable camera or a 0-px viewport skips the frame
+   * (`skippedFrames`), keeping every level.
+   */
+  update(camera: Camera, options: LodUpdateOptions = THRESHOLDS): LodFrameStats {
+    const n = this.cache.update(camera);
+    let viewport = NaN;
+    if (this.viewportHeight !== null) viewport = this.viewportHeight;
+    else if (this.renderer != null) viewport = this.renderer.getDrawingBufferSize(scratchSize).y;
+    const pixels = this.set.getProfile(this.profile).metric === 'pixels';
+    if (pixels && this.viewportHeight === null && this.renderer == null) {
+      throw new RangeError("InstancedLOD.update: the 'pixels' metric needs the viewport height; set viewportHeight or renderer");
+    }
+    if (n === 0 || (pixels && !(viewport > 0))) { this.skippedFrames++; return this.lastStats ?? EMPTY_STATS; }
+    if (this.worldChanged()) this.refreshSpheres();
+    const views = this.views;
+    views.length = n;
+    for (let i = 0; i < n; i++) {
+      const v = views[i] ?? (views[i] = { frustum: this.cache.frusta[i] });
+      v.frustum = this.cache.frusta[i];
+      v.viewportHeight = viewport > 0 ? viewport : undefined;
+    }
+    const stats = this.set.update(views, options);
+    this.lastStats = stats;
+    this.applyChanges();
+    for (const s of this.slots) { s.compact(this.slotOf); s.flush(); }
+    this.copies.compact(this.copyOf); this.copies.flush();
+    // With a shadow LOD for every caster, the level meshes leave the shadow pass to the copies.
+    const levelsCast = this.castShadow && !(this.shadowLOD === 'all' && this.shadowsOn());
+    for (const m of this.levelMeshes) { m.castShadow = levelsCast; m.receiveShadow = this.receiveShadow; }
+    return stats;
+  }
+
+  /** Raycasts the drawn level of each instance; hits carry `object = this` and `instanceId` = the instance id. */
+  override raycast(raycaster: Raycaster, intersects: Intersection[]): void {
+    for (let l = 0; l < this.levelCount; l++) {
+      const s = this.slots[l], mesh = s.mesh!;
+      if (s.count === 0) continue;
+      scratchHits.length = 0;
+      mesh.updateMatrixWorld();
+      InstancedMeshRaycast.call(mesh, raycaster, scratchHits);
+      for (const hit of scratchHits) {
+        hit.instanceId = s.owners[hit.instanceId as number];
+        hit.object = this;
+        intersects.push(hit);
+      }
+    }
+    scratchHits.length = 0;
+  }
+
+  /** Frees the GPU buffers of the level meshes (geometries and materials are the caller's). */
+  override dispose(): void {
+    for (const s of this.slots) s.mesh?.dispose();
+    this.shadowCopyMesh.dispose();
+    this.set.dispose();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  /** Moves every changed instance from its old pool into its new one; then shadow casters. */
+  private applyChanges(): void {
+    const set = this.set, levels = set.levels, changed = set.changed, cc = set.changedCount;
+    const levelOf = this.levelOfId;
+    const casters = this.shadowsOn();
+    const light = casters ? this.lightFrustum() : null;
+    const full = light !== null && (this.shadowDirty || this.lightRebuilds !== this.lightCache.rebuilds);
+    for (let k = 0; k < cc; k++) {
+      const id = changed[k];
+      let to = levels[id];
+      if (to === HIDDEN_LEVEL && light !== null && !full && this.castsShadow(id, light)) to = SHADOW_ONLY_LEVEL;
+      if (levelOf[id] !== to) this.move(id, to);
+    }
+    if (full) this.shadowPass(light);
+    else if (!casters && this.slots[this.levelCount].count > 0) this.clearShadowCasters();
+    if (this.shadowLOD === 'all') {
+      if (!casters) { if (this.copies.count > 0) this.clearCopies(); }
+      else if (full) { for (let id = 0; id < set.count; id++) this.syncCopy(id, false); }
+      else for (let k = 0; k < cc; k++) this.syncCopy(changed[k], false);
+    }
+  }
+
+  /**
+   * `shadowLOD: 'all'`: a drawn, visible instance inside the light's frustum has a copy (at the
+   * shadow level) in `shadowCopyMesh`; anything else has none. Uses the light frustum of the last update.
+   */
+  private syncCopy(id: number, flush: boolean): void {
+    const have = this.copyOf[id] >= 0;
+    const planes = this.lightCache.count > 0 ? this.lightCache.frusta[0].planes : null;
+    const want = planes !== null && this.levelOfId[id] < this.levelCount && this.shadowsOn() && this.castsShadow(id, planes);
+    if (want && !have) this.copyOf[id] = this.copies.enterFrom(id, this.slotsOf(this.levelOfId[id]), this.slotOf[id]);
+    else if (want && have && flush) this.copies.setMatrix(this.copyOf[id], this.slotsOf(this.levelOfId[id]).matrices, this.slotOf[id] * 16);
+    else if (!want && have) this.dropCopy(id, false);
+    if (flush) { this.copies.compact(this.copyOf); this.copies.flush(); }
+  }
+
+  private dropCopy(id: number, flush: boolean): void {
+    this.copies.leave(this.copyOf[id]);
+    this.copyOf[id] = -1;
+    if (flush) { this.copies.compact(this.copyOf); this.copies.flush(); }
+  }
+
+  private clearCopies(): void {
+    for (let s = 0; s < this.copies.count; s++) { const id = this.copies.owners[s]; if (id >= 0) this.dropCopy(id, false); }
+  }
+
+  /** Copies instance `id` into the pool of `to`, then takes it out of its current pool. */
+  private move(id: number, to: number): void {
+    const from = this.slotsOf(this.levelOfId[id]), slot = this.slotOf[id];
+    this.slotOf[id] = this.slotsOf(to).enterFrom(id, from, slot);
+    from.leave(slot);
+    this.levelOfId[id] = to;
+  }
+
+  /** Re-decides every hidden instance's shadow-caster membership (light moved, or an off-screen instance changed). */
+  private shadowPass(planes: Float64Array): void {
+    const levelOf = this.levelOfId;
+    for (let id = 0; id < this.set.count; id++) {
+      const l = levelOf[id];
+      if (l !== HIDDEN_LEVEL && l !== SHADOW_ONLY_LEVEL) continue;
+      if (!(this.flags[id] & FLAG_LIVE)) continue;
+      const want = this.castsShadow(id, planes);
+      if (want !== (l === SHADOW_ONLY_LEVEL)) this.move(id, want ? SHADOW_ONLY_LEVEL : HIDDEN_LEVEL);
+    }
+    this.shadowDirty = false;
+    this.lightRebuilds = this.lightCache.rebuilds;
+  }
+
+  private clearShadowCasters(): void {
+    const shadow = this.slots[this.levelCount];
+    for (let s = shadow.count - 1; s >= 0; s--) {
+      const id = shadow.owners[s];
+      if (id >= 0) this.move(id, HIDDEN_LEVEL);
+    }
+    this.shadowDirty = true;
+  }
+
+  private shadowsOn(): boolean {
+    if (this.shadowLight === null || !this.castShadow) return false;
+    return this.shadowCasters ?? this.renderer?.shadowMap?.enabled === true;
+  }
+
+  /** The light's shadow frustum planes (world space), or null when unusable; enables the shadow layer on its camera. */
+  private lightFrustum(): Float64Array | null {
+    this.shadowLight!.shadow.camera.layers.enable(this.shadowLayer);
+    return shadowFrustumPlanes(this.shadowLight!, this.lightCache);
+  }
+
+  /** A live, user-visible instance whose world sphere is not wholly outside the light frustum. */
+  private castsShadow(id: number, planes: Float64Array): boolean {
+    if ((this.flags[id] & (FLAG_LIVE | FLAG_USER_HIDDEN)) !== FLAG_LIVE) return false;
+    const s = this.set.spheres, o = id * 4;
+    return sphereInPlanes(planes, s[o], s[o + 1], s[o + 2], s[o + 3]);
+  }
+
+  /** The pool of a `levelOf` code: a level, the shadow casters, or the CPU-only pool. */
+  private slotsOf(level: number): LevelSlots {
+    return this.slots[level < this.levelCount ? level : level === SHADOW_ONLY_LEVEL ? this.levelCount : this.levelCount + 1];
+  }
+
+  private initInstance(id: number, matrix: ArrayLike<number>, offset: number): void {
+    this.levelOfId[id] = HIDDEN_LEVEL; this.flags[id] = FLAG_LIVE;
+    this.slotOf[id] = this.slots[this.levelCount + 1].enterMatrix(id, matrix, offset);
+    this.expandBounds(id);
+    this.live++;
+    this.shadowDirty = true;
+  }
+
+  /** Grows the instance bounds by instance `id`'s local sphere under its matrix (this object's space). */
+  private expandBounds(id: number): void {
+    scratchMatrix.fromArray(this.slotsOf(this.levelOfId[id]).matrices, this.slotOf[id] * 16);
+    scratchSphere.copy(this.localSphere).applyMatrix4(scratchMatrix);
+    if (this.boundingSphere.isEmpty()) this.boundingSphere.copy(scratchSphere);
+    else this.boundingSphere.union(scratchSphere);
+  }
+
+  /** World sphere of the local sphere under `matrixWorld × matrix` into `scratchSphere`. */
+  private writeWorldSphere(matrix: ArrayLike<number>, offset: number): void {
+    scratchMatrix.fromArray(matrix as number[], offset).premultiply(this.matrixWorld);
+    scratchVector.copy(this.localSphere.center).applyMatrix4(scratchMatrix);
+    scratchSphere.center.copy(scratchVector);
+    scratchSphere.radius = this.localSphere.radius * scratchMatrix.getMaxScaleOnAxis();
+  }
+
+  private updateWorldSnapshot(): void {
+    this.updateWorldMatrix(true, false);
+    this.worldSnapshot.set(this.matrixWorld.elements);
+  }
+
+  private worldChanged(): boolean {
+    this.updateWorldMatrix(true, false);
+    const e = this.matrixWorld.elements, w = this.worldSnapshot;
+    for (let k = 0; k < 16; k++) if (w[k] !== e[k]) return true;
+    return false;
+  }
+
+  /** This object moved: recompute every instance's world sphere (O(n)). */
+  private refreshSpheres(): void {
+    this.worldSnapshot.set(this.matrixWorld.elements);
+    for (let id = 0; id < this.set.count; id++) {
+      if (!(this.flags[id] & FLAG_LIVE)) continue;
+      this.writeWorldSphere(this.slotsOf(this.levelOfId[id]).matrices, this.slotOf[id] * 16);
+      const c = scratchSphere.center;
+      this.set.setSphere(id, c.x, c.y, c.z, scratchSphere.radius);
+    }
+    this.shadowDirty = true;
+  }
+
+  private grow(need: number): void {
+    const cap = this.levelOfId.length;
+    if (need <= cap) return;
+    const next = Math.max(need, cap * 2, 16);
+    const l = new Uint8Array(next).fill(HIDDEN_LEVEL); l.set(this.levelOfId); this.levelOfId = l;
+    const s = new Int32Array(next).fill(-1); s.set(this.slotOf); this.slotOf = s;
+    // Copy slots only exist with a shadow LOD for every caster (4 B per instance).
+    if (this.shadowLOD === 'all') { const c = new Int32Array(next).fill(-1); c.set(this.copyOf); this.copyOf = c; }
+    const f = new Uint8Array(next); f.set(this.flags); this.flags = f;
+  }
+
+  private checkId(id: number, method: string): void {
+    if (typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id >= this.set.count || !(this.flags[id] & FLAG_LIVE)) {
+      throw new RangeError(`InstancedLOD.${method}: id must be a live instance id, got ${String(id)}`);
+    }
+  }
+}
+
+/** three's own per-instance raycast (the level meshes' own `raycast` is a no-op so scene raycasts do not report slots). */
+const InstancedMeshRaycast = InstancedMesh.prototype.raycast;
+
+function noRaycast(): void { /* picking goes through InstancedLOD.raycast */ }

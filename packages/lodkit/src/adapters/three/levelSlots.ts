@@ -1,0 +1,233 @@
+/**
+ * `LevelSlots`: one pool of an `InstancedLOD` — a level (a stock `InstancedMesh` whose first
+ * `count` slots hold, compacted, the matrices and colours of the instances drawn at that level),
+ * the shadow-only casters (another mesh), or the CPU-only pool of instances drawn nowhere. Every
+ * live instance lives in exactly one pool, so its matrix is stored once. Only the slots written in
+ * a frame are marked for upload (`addUpdateRange`).
+ *
+ * Contributor notes:
+ * - Why compacted per-level buffers and not per-level index lists into one shared matrix texture
+ *   (indirect instancing, as `@three.ez/instanced-mesh` does): a stock `InstancedMesh` keeps every
+ *   three.js path working unchanged — WebGL and WebGPU renderers, every built-in and node material,
+ *   depth/distance materials of the shadow pass, per-instance colour, `InstancedMesh.raycast` —
+ *   while indirect instancing needs a vertex-shader patch per material, per depth material and per
+ *   renderer. The price is upload bytes: a written slot costs 64 B of matrix (+ 12 B of colour)
+ *   instead of 4 B of index. Measured in bench/instanced-lod.bench.ts (RESULTS-instanced.md).
+ * - A frame (driven by `InstancedLOD.update`): each changed instance is copied from its old pool's
+ *   slot into the new pool (`enterFrom`: a hole first, else appended) and then leaves the old pool
+ *   (a hole). Copy-then-leave means a hole is refilled only after its data moved, so no staging
+ *   copy is needed. `compact` fills the remaining holes from the tail. A level that loses and gains
+ *   instances in one frame writes max(in, out) slots, not in + out.
+ * - Dirty slots become update ranges as they are written: consecutive slots extend the open range
+ *   (appends are consecutive), anything else closes it. three sorts and merges the ranges again at
+ *   upload time; `bytes`/`ranges` count what was marked, before that merge (an upper bound).
+ * - Growth: by `growth` (1.5 for meshes, 1.25 for the CPU pool); a mesh is disposed (three frees
+ *   the GPU buffers of its instance attributes on `dispose`) and gets new attributes, uploaded
+ *   whole once (`growthBytes`). Mesh pools never shrink; the CPU pool shrinks to 1.1 × its count
+ *   when it falls under 80 % of its capacity, so memory follows the instances, not the peak.
+ *
+ * @module
+ */
+import { DynamicDrawUsage, InstancedBufferAttribute, InstancedMesh, type BufferGeometry, type Material } from 'three';
+
+/** Per-slot float counts of the two instance attributes. */
+const MATRIX = 16, COLOR = 3;
+
+export class LevelSlots {
+  /** The level (or shadow) mesh; null for the CPU-only pool. */
+  readonly mesh: InstancedMesh | null;
+  /** Instance id in each slot (−1 for a hole during a frame). */
+  owners: Int32Array;
+  /** Slots in use (`[0, count)`, holes excepted during a frame). */
+  count = 0;
+  capacity: number;
+  /** Bytes / ranges marked for upload (cumulative) and bytes uploaded whole after growth. */
+  bytes = 0;
+  ranges = 0;
+  growthBytes = 0;
+  private cpuMatrices: Float32Array;
+  private cpuColors: Float32Array | null = null;
+  private hasColor = false;
+  private holes = new Int32Array(16);
+  private holeCount = 0;
+  private openStart = -1;
+  private openEnd = -1;
+  private readonly growth: number;
+
+  constructor(geometry: BufferGeometry | null, material: Material | Material[] | null, capacity: number) {
+    this.capacity = Math.max(16, capacity);
+    if (geometry !== null && material !== null) {
+      this.mesh = new InstancedMesh(geometry, material, this.capacity);
+      this.mesh.instanceMatrix.setUsage(DynamicDrawUsage);
+      this.mesh.count = 0;
+      this.cpuMatrices = new Float32Array(0);
+      this.growth = 1.5;
+    } else {
+      this.mesh = null;
+      this.cpuMatrices = new Float32Array(this.capacity * MATRIX);
+      this.growth = 1.25;
+    }
+    this.owners = new Int32Array(this.capacity).fill(-1);
+  }
+
+  /** The slots' matrices (16 floats each); re-read after anything that can grow the pool. */
+  get matrices(): Float32Array {
+    return this.mesh !== null ? this.mesh.instanceMatrix.array as Float32Array : this.cpuMatrices;
+  }
+
+  /** The slots' colours (3 floats each), or null before colours were enabled. */
+  get colors(): Float32Array | null {
+    if (!this.hasColor) return null;
+    return this.mesh !== null ? this.mesh.instanceColor!.array as Float32Array : this.cpuColors;
+  }
+
+  /** Adds per-slot colours, white (every instance is white until its first `setColorAt`). */
+  enableColor(): void {
+    if (this.hasColor) return;
+    this.hasColor = true;
+    const arr = new Float32Array(this.capacity * COLOR).fill(1);
+    if (this.mesh !== null) {
+      this.mesh.instanceColor = new InstancedBufferAttribute(arr, COLOR).setUsage(DynamicDrawUsage);
+      this.growthBytes += arr.byteLength;
+    } else {
+      this.cpuColors = arr;
+    }
+  }
+
+  /** Takes `slot` out (a hole until `enterFrom`/`enterMatrix` or `compact` fills it). */
+  leave(slot: number): void {
+    this.owners[slot] = -1;
+    if (this.holeCount === this.holes.length) { const h = new Int32Array(this.holes.length * 2); h.set(this.holes); this.holes = h; }
+    this.holes[this.holeCount++] = slot;
+  }
+
+  /** Puts instance `id` into a slot, copying matrix and colour from `src`'s slot `srcSlot`; returns the slot. */
+  enterFrom(id: number, src: LevelSlots, srcSlot: number): number {
+    const slot = this.take(id);
+    const from = src.matrices, to = this.matrices, a = srcSlot * MATRIX, b = slot * MATRIX;
+    for (let k = 0; k < MATRIX; k++) to[b + k] = from[a + k];
+    const cf = src.colors, ct = this.colors;
+    if (cf !== null && ct !== null) { const ca = srcSlot * COLOR, cb = slot * COLOR; ct[cb] = cf[ca]; ct[cb + 1] = cf[ca + 1]; ct[cb + 2] = cf[ca + 2]; }
+    this.mark(slot);
+    return slot;
+  }
+
+  /** Puts instance `id` into a slot with the matrix at `src[offset …]` and a white colour; returns the slot. */
+  enterMatrix(id: number, src: ArrayLike<number>, offset: number): number {
+    const slot = this.take(id);
+    this.setMatrix(slot, src, offset);
+    const c = this.colors;
+    if (c !== null) c.fill(1, slot * COLOR, slot * COLOR + COLOR);
+    return slot;
+  }
+
+  /** Writes a slot's matrix and marks it. */
+  setMatrix(slot: number, src: ArrayLike<number>, offset: number): void {
+    const to = this.matrices, b = slot * MATRIX;
+    for (let k = 0; k < MATRIX; k++) to[b + k] = src[offset + k];
+    this.mark(slot);
+  }
+
+  /** Writes a slot's colour and marks it. */
+  setColor(slot: number, r: number, g: number, b: number): void {
+    const c = this.colors!, o = slot * COLOR;
+    c[o] = r; c[o + 1] = g; c[o + 2] = b;
+    this.mark(slot);
+  }
+
+  /**
+   * Fills the remaining holes with the last live slots; `slotOf` gets the moved instances' new
+   * slots. Afterwards slots `[0, count)` are exactly the live ones.
+   */
+  compact(slotOf: Int32Array): void {
+    const owners = this.owners;
+    while (this.holeCount > 0) {
+      const hole = this.holes[--this.holeCount];
+      while (this.count > 0 && owners[this.count - 1] < 0) this.count--;
+      if (hole >= this.count) continue; // the hole was in the tail that was just trimmed
+      const last = --this.count, id = owners[last];
+      owners[hole] = id; owners[last] = -1;
+      slotOf[id] = hole;
+      const m = this.matrices, a = last * MATRIX, b = hole * MATRIX;
+      for (let k = 0; k < MATRIX; k++) m[b + k] = m[a + k];
+      const c = this.colors;
+      if (c !== null) { const ca = last * COLOR, cb = hole * COLOR; c[cb] = c[ca]; c[cb + 1] = c[ca + 1]; c[cb + 2] = c[ca + 2]; }
+      this.mark(hole);
+    }
+    while (this.count > 0 && owners[this.count - 1] < 0) this.count--;
+    if (this.mesh !== null) this.mesh.count = this.count;
+    else if (this.capacity > 4096 && this.count < this.capacity * 0.8) this.resize(Math.max(16, Math.ceil(this.count * 1.1)));
+  }
+
+  /** Turns the open dirty range into three update ranges (mesh pools). Call after a batch of writes. */
+  flush(): void {
+    const start = this.openStart, n = this.openEnd - start;
+    this.openStart = -1; this.openEnd = -1;
+    if (n > 0 && this.mesh !== null) this.flushRange(start, n);
+  }
+
+  /** Bytes held by this pool (instance data, slot map, hole list). */
+  get byteLength(): number {
+    return this.matrices.byteLength + (this.colors?.byteLength ?? 0) + this.owners.byteLength + this.holes.byteLength;
+  }
+
+  private flushRange(start: number, n: number): void {
+    const mesh = this.mesh!;
+    mesh.instanceMatrix.addUpdateRange(start * MATRIX, n * MATRIX);
+    mesh.instanceMatrix.needsUpdate = true;
+    this.bytes += n * MATRIX * 4;
+    this.ranges++;
+    if (this.hasColor) {
+      const c = mesh.instanceColor!;
+      c.addUpdateRange(start * COLOR, n * COLOR);
+      c.needsUpdate = true;
+      this.bytes += n * COLOR * 4;
+      this.ranges++;
+    }
+  }
+
+  private take(id: number): number {
+    let slot: number;
+    if (this.holeCount > 0) slot = this.holes[--this.holeCount];
+    else {
+      if (this.count === this.capacity) this.resize(Math.max(this.count + 1, Math.ceil(this.capacity * this.growth)));
+      slot = this.count++;
+    }
+    this.owners[slot] = id;
+    return slot;
+  }
+
+  /** Marks one slot dirty (mesh pools): extends the open range when consecutive, else opens a new one. */
+  private mark(slot: number): void {
+    if (this.mesh === null) return;
+    if (slot === this.openEnd) { this.openEnd++; return; }
+    if (slot >= this.openStart && slot < this.openEnd) return;
+    this.flush();
+    this.openStart = slot; this.openEnd = slot + 1;
+  }
+
+  private resize(cap: number): void {
+    this.flush();
+    const used = this.count;
+    const m = new Float32Array(cap * MATRIX);
+    m.set(this.matrices.subarray(0, used * MATRIX));
+    const old = this.colors;
+    let c: Float32Array | null = null;
+    if (old !== null) { c = new Float32Array(cap * COLOR).fill(1); c.set(old.subarray(0, used * COLOR)); }
+    const mesh = this.mesh;
+    if (mesh !== null) {
+      // `dispose` makes WebGLRenderer free the GPU buffers of the old instance attributes.
+      mesh.dispose();
+      mesh.instanceMatrix = new InstancedBufferAttribute(m, MATRIX).setUsage(DynamicDrawUsage);
+      this.growthBytes += m.byteLength;
+      if (c !== null) { mesh.instanceColor = new InstancedBufferAttribute(c, COLOR).setUsage(DynamicDrawUsage); this.growthBytes += c.byteLength; }
+    } else {
+      this.cpuMatrices = m;
+      this.cpuColors = c;
+    }
+    const o = new Int32Array(cap).fill(-1);
+    o.set(this.owners.subarray(0, used));
+    this.owners = o;
+    this.capacity = cap;
+  }
+}
