@@ -10,17 +10,20 @@
  * fitted on the frames seen so far (features scaled to millions of triangles and thousands of
  * draws so the 3 × 3 covariance stays well conditioned).
  *
- * **Controller** (a damped Newton step on the measured frame, from the cost actually drawn):
+ * **Controller** (a damped Newton step on the measured frame):
  *
- *     budget(k + 1) = triangles(k) + gain · (targetMs − ms(k)) / slope
+ *     budget(k + 1) = from + gain · (targetMs − ms(k)) / slope,   capped at 1.5 · triangles(k) + (targetMs − ms(k))⁺ / slope
  *
+ * The error inside a dead band of ±4 % of the target counts as 0 (measurement noise), outside it
+ * the band is subtracted. `from` is the previous budget, or the triangles drawn when the frame was over target and drew
+ * less than its budget (an overload is answered at once).
  * where `slope` is the model's ms per triangle, clamped to `[0.5, 1] × ms(k) / triangles(k)`.
  * With the true slope `a` and an estimate `â = r·a`, the distance to the fixed point shrinks by
  * `|1 − gain / r|` per frame: with the default gain 0.5 and the clamp (`r ≥ 0.5`) that factor is
  * in `[0, 0.5)` for `r ≤ 1` and below 1 for any `r`, so the loop never rings (no sign-alternating
  * overshoot) and a sudden 2× load (`r` = 0.5 at first) is absorbed in about one frame.
- * Stepping from the cost drawn (not from the previous budget) is the anti-windup: a scene that
- * needs less than the target does not inflate the budget without bound.
+ * The cap is the anti-windup: a scene that needs less than the target does not inflate the budget
+ * without bound (a cut to a heavier shot then costs at most 1.5 × the previous frame's triangles).
  *
  * Contributor notes:
  * - Per-profile coefficients (ms per triangle of a tree vs of a bike) are not estimated: with one
@@ -44,6 +47,8 @@ export interface FrameTimeGovernorOptions {
   forgetting?: number;
   /** Budget before the first measurement. Default `Infinity` (the first frame draws what the policy wants). */
   initialBudget?: number;
+  /** Relative dead band around the target in which the budget is held, [0, 0.5). Default 0.04. */
+  deadband?: number;
   /** Smallest budget ever returned. Default 0. */
   minBudget?: number;
   /** Largest budget ever returned. Default `Infinity`. */
@@ -52,7 +57,7 @@ export interface FrameTimeGovernorOptions {
 
 /** Defaults of {@link FrameTimeGovernorOptions}. @category Policies */
 export const FRAME_TIME_GOVERNOR_DEFAULTS = {
-  gain: 0.5, forgetting: 0.95, initialBudget: Number.POSITIVE_INFINITY, minBudget: 0, maxBudget: Number.POSITIVE_INFINITY,
+  gain: 0.5, deadband: 0.04, forgetting: 0.95, initialBudget: Number.POSITIVE_INFINITY, minBudget: 0, maxBudget: Number.POSITIVE_INFINITY,
 } as const;
 
 const T_SCALE = 1e-6; // triangles → millions
@@ -81,6 +86,7 @@ export class FrameTimeGovernor {
   readonly targetMs: number;
   readonly gain: number;
   readonly forgetting: number;
+  readonly deadband: number;
   readonly minBudget: number;
   readonly maxBudget: number;
   /** Triangle budget for the next frame. */
@@ -104,6 +110,7 @@ export class FrameTimeGovernor {
     const d = FRAME_TIME_GOVERNOR_DEFAULTS;
     this.gain = requireNumber(options.gain ?? d.gain, 'gain', (v) => v > 0 && v <= 1, 'a number in (0, 1]');
     this.forgetting = requireNumber(options.forgetting ?? d.forgetting, 'forgetting', (v) => v > 0 && v <= 1, 'a number in (0, 1]');
+    this.deadband = requireNumber(options.deadband ?? d.deadband, 'deadband', (v) => v >= 0 && v < 0.5, 'a number in [0, 0.5)');
     this.minBudget = requireNumber(options.minBudget ?? d.minBudget, 'minBudget', (v) => v >= 0, 'a number ≥ 0');
     this.maxBudget = requireNumber(options.maxBudget ?? d.maxBudget, 'maxBudget', (v) => v >= this.minBudget, `a number ≥ minBudget (${this.minBudget})`);
     const initial = requireNumber(options.initialBudget ?? d.initialBudget, 'initialBudget', (v) => v >= 0, 'a number ≥ 0');
@@ -157,9 +164,24 @@ export class FrameTimeGovernor {
     let slope = this.msPerTriangle;
     if (!(slope >= 0.5 * average)) slope = 0.5 * average;
     if (slope > average) slope = average;
+    // Dead band: inside ±deadband of the target the measured error is noise; chasing it would move
+    // the budget (and pop levels) every frame for nothing.
+    const raw = this.targetMs - ms, db = this.deadband * this.targetMs;
+    const error = raw > db ? raw - db : raw < -db ? raw + db : 0;
     let next: number;
-    if (slope > 0) next = tris + (this.gain * (this.targetMs - ms)) / slope;
-    else next = ms <= this.targetMs ? Math.max(this.budget, 1) * 2 : this.budget * 0.5; // nothing drawn yet
+    if (slope > 0) {
+      // Integrate on the budget (a knapsack rarely spends all of it: the first upgrade that does not
+      // fit ends the purchase), but over target start from what was drawn, so an overload is
+      // answered at once even after a stretch of unused budget.
+      const from = error >= 0 || this.budget < tris ? this.budget : tris;
+      next = (Number.isFinite(from) ? from : tris) + (this.gain * error) / slope;
+      // Anti-windup: a scene that needs less than the target does not inflate the budget beyond
+      // 1.5 × what it drew plus the full Newton step.
+      const cap = 1.5 * tris + (error > 0 ? error / slope : 0);
+      if (next > cap) next = cap;
+    } else {
+      next = ms <= this.targetMs ? Math.max(Number.isFinite(this.budget) ? this.budget : 1, 1) * 2 : this.budget * 0.5; // nothing drawn yet
+    }
     if (!(next >= this.minBudget)) next = this.minBudget;
     if (next > this.maxBudget) next = this.maxBudget;
     this.budget = next;
