@@ -21,6 +21,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import type { SimulationResult, SimulationTimings } from '../simulate.js';
 import { comparisonRows, TABLE_COLUMNS } from './table.js';
+import { renderTradeoffCharts } from './tradeoffCharts.js';
 
 /** File name of the report inside the output directory. @category Simulator */
 export const REPORT_FILE = 'index.html';
@@ -96,6 +97,7 @@ export function renderHtmlReport(result: SimulationResult, timings: SimulationTi
     })),
   };
   const dataJson = JSON.stringify(data).replace(/</g, '\\u003c');
+  const tradeoff = renderTradeoffCharts(result, PALETTE); // issue 14: cost vs quality vs pops, frame time
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -127,10 +129,11 @@ ${shotTable}
 <div class="chart"><canvas id="loss"></canvas></div>
 <h2>Pops (level changes) per frame</h2>
 <div class="chart"><canvas id="pops"></canvas></div>
+${tradeoff.html}
 <h2>Scenario parameters</h2>
 <table><tbody>${params.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</tbody></table>
 <script>${scriptSafe(chartJs)}</script>
-<script>
+<script>${scriptSafe(tradeoff.script)}
 (function () {
   var data = ${dataJson};
   var shotLines = {
@@ -166,7 +169,7 @@ ${shotTable}
       plugins: [shotLines]
     });
   }
-  var charts = [chart('cost', 'cost', 'triangles', true), chart('loss', 'loss', 'quality loss (px·levels)', false), chart('pops', 'pops', 'level changes', false)];
+  var charts = [chart('cost', 'cost', 'triangles', true), chart('loss', 'loss', 'quality loss (px·levels)', false), chart('pops', 'pops', 'level changes', false)].concat(lodkitTradeoffCharts());
   document.body.dataset.chartsRendered = String(charts.filter(function (c) { return c.chartArea && c.chartArea.width > 0; }).length);
 })();
 </script>
