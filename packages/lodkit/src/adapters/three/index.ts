@@ -17,6 +17,7 @@ export {
   type BatchedLodGroup, type BatchedLodOptions, type InstancedLodOptions, type LodCostOptions, type LodManagerOptions,
 } from './lodManager.js';
 export { createFadeMaterial, FADE_UNIFORM, fadeOf, isFading, patchFragmentShader, setObjectFade, type FadeMaterial } from './crossFade.js';
+export { FRAME_TIMER_QUERIES, FrameTimer, webglContextOf, type TimerQueryContext } from './frameTimer.js';
 export { LEVEL_COLORS, LodDebugHelper, LodStatsPanel, type LodPanelFrame } from './debug.js';
 export {
   defaultCoverageThresholds, MSFT_LOD_EXTENSION, MSFT_LOD_LOADER_PLUGIN_DEFAULTS, MSFT_SCREENCOVERAGE_KEY, MSFTLodLoaderPlugin,
