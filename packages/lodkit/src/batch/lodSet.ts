@@ -10,6 +10,10 @@
  *   sizes, min for distances); (3) a decision pass (thresholds + hysteresis + blend, or a classify
  *   pass for the other policies); (4) the policy's solver (`src/policies`); (5) a finalize pass that
  *   writes `levels`, collects changed ids and the stats.
+ * - Budget and hybrid (issue 14): the objective is the screen-space error above a tolerance
+ *   (`policies/screenSpaceError.ts`), one upgrade chain per object per frame
+ *   (`screenSpacePasses.ts`), a stability band around the previous level and last frame's price,
+ *   and `budget: { frameMs }` through a `FrameTimeGovernor` fed by `reportFrameTime`.
  * - Layering: the solvers in `src/policies` are pure typed-array algorithms with no import from
  *   here, so this module imports them (policies do not depend on `LodSet`).
  * - Ids: `add` returns the lowest id ever freed by `remove` before growing `count` (a LIFO free
@@ -152,7 +156,6 @@ function requireInteger(value: unknown, field: string, min: number, max: number)
 }
 
 const viewParams = new Float64Array(VIEW_PARAMS);
-
 
 /**
  * A batch of bounding spheres with LOD profiles, updated once per frame.
