@@ -40,7 +40,7 @@ import { assignQuotaRanks } from '../policies/rankQuota.js';
 import { selectAffordablePrefix } from '../policies/budget.js';
 // --- issue 14 (screen-space budgets, frame-time target): imports ---
 import { FrameTimeGovernor } from '../policies/frameTimeGovernor.js';
-import { applyScreenSpaceUpgrades, collectScreenSpaceItems, marginalRatio, SCREEN_SPACE_DEFAULTS, ScreenSpaceScratch } from './screenSpacePasses.js';
+import { applyScreenSpaceUpgrades, collectScreenSpaceItems, SCREEN_SPACE_DEFAULTS, ScreenSpaceScratch, updatePrice } from './screenSpacePasses.js';
 // --- end issue 14 ---
 import { FLAG_HIDDEN, FLAG_REMOVED, FrameState, HIDDEN_LEVEL, NO_FORCED_LEVEL } from './frameState.js';
 import {
@@ -525,7 +525,7 @@ export class LodSet {
     if (st.baseCost <= budget) {
       const bought = selectAffordablePrefix(st.keys, st.items, m, budget - st.baseCost, st.chainOf, this.sse.deltaCost, shift);
       applyScreenSpaceUpgrades(st, this.sse, bought, shift);
-      this.sse.lambda = bought < m ? marginalRatio(st, this.sse, bought, m) : this.sse.lambda * (1 - this.sse.band) / (1 + this.sse.band);
+      updatePrice(st, this.sse, bought, m);
     } else {
       this.sse.lambda = 0;
     }
@@ -553,7 +553,7 @@ export class LodSet {
     if (st.minimumCost <= budget) {
       const bought = selectAffordablePrefix(st.keys, st.items, m, budget - st.minimumCost, st.chainOf, this.sse.deltaCost, shift);
       applyScreenSpaceUpgrades(st, this.sse, bought, shift);
-      this.sse.lambda = bought < m ? marginalRatio(st, this.sse, bought, m) : this.sse.lambda * (1 - this.sse.band) / (1 + this.sse.band);
+      updatePrice(st, this.sse, bought, m);
     } else {
       this.sse.lambda = 0;
     }

@@ -138,14 +138,19 @@ export function applyScreenSpaceUpgrades(st: FrameState, sc: ScreenSpaceScratch,
   }
 }
 
-/** The budget's price after a solve: the largest raw key among the items not bought (`from … to`). */
-export function marginalRatio(st: FrameState, sc: ScreenSpaceScratch, from: number, to: number): number {
+/**
+ * Sets the budget's price after a solve (`sc.lambda`): the largest raw key among the items not
+ * bought (`bought … m`), or, when every offered item was bought, the last price × (1 − band) / (1 + band).
+ * Writes the field instead of returning the double: a returned double is a fresh heap number per frame.
+ */
+export function updatePrice(st: FrameState, sc: ScreenSpaceScratch, bought: number, m: number): void {
+  if (bought >= m) { sc.lambda = sc.lambda * ((1 - sc.band) / (1 + sc.band)); return; }
   const keys = st.keys, offset = sc.offset;
   let k = 0;
-  for (let q = from; q < to; q++) {
+  for (let q = bought; q < m; q++) {
     let v = keys[q];
     if (v >= offset) v -= offset;
     if (v > k) k = v;
   }
-  return k;
+  sc.lambda = k;
 }
