@@ -13,6 +13,11 @@
  *   (the report's budget line); always false when there is no budget.
  * - `qualityLoss` — see {@link QualityReference}: Σ clamped pixel diameter × levels coarser than the
  *   screen-size rule wants.
+ * - `screenSpaceLoss` — Σ max(0, errors[level] × clamped pixel diameter − tolerance) px: the
+ *   budgets' own objective (lodkit's policies/screenSpaceError.ts), with the same `errors` the
+ *   engine is given ({@link profileErrors}).
+ * - `gpuMs` — the frame on the synthetic GPU (gpuModel.ts); a `frameMs` policy reports it to its
+ *   set's governor, whose budget (`budget`) the next frame uses.
  * - `changes` — objects visible in both this and the previous frame whose level changed (pops).
  *   0 on the first frame and on a camera cut (the whole picture changes; nothing visibly pops).
  * - `levelsHistogram[l]` — visible objects drawn at level `l`; `hidden` — objects culled.
@@ -49,7 +54,7 @@ export const SIMULATION_FORMAT_VERSION = 2;
 export interface SimulateOptions {
   /** Only these policies (by name or by kind: `thresholds`, `rankQuota`, `budget`, `hybrid`). Default all. */
   policies?: readonly string[];
-  /** Overrides the scene budget and every policy's budget. */
+  /** Overrides the scene budget and every policy's triangle budget (not a `frameMs` target). */
   budget?: number;
   /** Number of frames, spread evenly over the duration (default `duration × fps`). */
   frames?: number;

@@ -1,6 +1,7 @@
 /**
  * The self-contained HTML report of `lodkit simulate --out DIR`: charts of triangles per frame
- * against the budget line, quality loss per frame and pops per frame, the comparison table and the
+ * against the budget line, quality loss per frame and pops per frame, the trade-off charts of
+ * tradeoffCharts.ts (cost vs quality vs pops; frame time vs target), the comparison table and the
  * scenario's parameters — one file that opens from disk with no server and no network.
  *
  * Contributor notes:

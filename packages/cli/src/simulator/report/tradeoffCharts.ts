@@ -61,7 +61,7 @@ export function renderTradeoffCharts(result: SimulationResult, palette: readonly
     html += `
 <h2>Frame time vs target</h2>
 <div class="chart"><canvas id="frametime"></canvas></div>
-<p class="note">Synthetic-GPU frame time of the frame-time policies (${governed.map((p) => escapeHtml(p.name)).join(', ')}) against the target and ±10 %; shaded: the GPU's load spikes (×${data.spikes.map((s) => s.factor).join(', ×')}). Dips below the band are frames with nothing more worth drawing.</p>`;
+<p class="note">Synthetic-GPU frame time of the frame-time policies (${governed.map((p) => escapeHtml(p.name)).join(', ')}) against the target and ±10 %; shaded: the GPU's load spikes (×${data.spikes.map((s) => s.factor).join(', ×')}). Dips below the band are frames with nothing more worth drawing, or the few frames after the load drops.</p>`;
   }
   const script = `
 function lodkitTradeoffCharts() {
