@@ -166,7 +166,8 @@ const viewParams = new Float64Array(VIEW_PARAMS);
  * - `blend` — the fractional part of OpenUSD's index (`index − floor(index)`), 0 outside blend
  *   windows; a blending renderer draws `blendLowerLevel(level, blend)` and the next level.
  * - `sizes` — the value the policy used: the metric after bias and hysteresis (thresholds, hybrid),
- *   the eye distance (rankQuota), the screen-height weight (budget); NaN for hidden/invalid.
+ *   the eye distance (rankQuota), the projected diameter in px clamped to the viewport (budget);
+ *   NaN for hidden/invalid.
  * - `changed[0 … changedCount)` — ids whose `levels` entry changed this frame.
  *
  * @example

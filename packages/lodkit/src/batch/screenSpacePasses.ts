@@ -82,6 +82,9 @@ export function collectScreenSpaceItems(
     const f = fixed[i];
     if (f === 2 || (flags[i] & 2)) continue;
     const p = profileIds[i];
+    const raw = diameters[i] * bias; // NaN for invalid spheres: reported as such in `sizes`
+    let w = raw > vmax ? vmax : raw;
+    if (!(w >= 0)) w = 0; // culled in every view but drawn because culling is off
     let finest: number, coarsest: number;
     if (hybrid) {
       const pref = next[i];
@@ -89,13 +92,10 @@ export function collectScreenSpaceItems(
       if (f === 1 || pref >= floorA[p]) { base += costs[p * s + pref]; continue; }
       finest = pref; coarsest = floorA[p];
     } else {
+      sizes[i] = raw > vmax ? vmax : raw;
       if (f === 1) { base += costs[p * s + next[i]]; continue; }
       finest = loA[p]; coarsest = hiA[p];
     }
-    let w = diameters[i] * bias;
-    if (!(w >= 0)) w = 0; // culled in every view but drawn because culling is off
-    if (w > vmax) w = vmax;
-    if (!hybrid) sizes[i] = w;
     params[0] = w;
     const packed = buildObjectChain(costs, errors, p * s, coarsest, finest, levels[i], hybrid, params, outLevel, outCost, outSlope, i * cs);
     const start = packed & 255, steps = packed >>> 8;

@@ -41,6 +41,22 @@ describe('the screen-space error quality model', () => {
     expect(screenSpaceLoss(0.005, 120, 1)).toBe(0);
   });
 
+  it('budget sizes are projected diameters in px, clamped to the viewport; forced objects too; invalid ones NaN', () => {
+    const set = new LodSet(4);
+    const p = set.addProfile({ metric: 'pixels', thresholds: [100, 20], costs: [1000, 100, 10] });
+    const f = camera([0, 0, 0], [0, 0, -1], 60);
+    const a = set.add({ center: [0, 0, -20], radius: 1, profile: p });
+    const b = set.add({ center: [0, 0, -1.5], radius: 1, profile: p }); // taller than the screen
+    const c = set.add({ center: [0, 0, -40], radius: 1, profile: p });
+    const d = set.add({ center: [0, 0, -30], radius: Number.NaN, profile: p });
+    set.setForcedLevel(c, 0);
+    set.update({ frustum: f, viewportHeight: 720 }, { policy: 'budget', budget: 5000 });
+    expect(set.sizes[a]).toBeCloseTo(spherePixelDiameter(f, 0, 0, -20, 1, 720), 3);
+    expect(set.sizes[b]).toBe(720);
+    expect(set.sizes[c]).toBeCloseTo(spherePixelDiameter(f, 0, 0, -40, 1, 720), 3);
+    expect(set.sizes[d]).toBeNaN();
+  });
+
   it('rejects bad tolerance, band and frame-time budgets, naming the field', () => {
     const set = new LodSet(1);
     set.addProfile({ metric: 'pixels', thresholds: [10], costs: [10, 1] });
