@@ -31,7 +31,7 @@ export { DistanceHeuristic, type DistanceHeuristicOptions } from './heuristics/d
 export { LodThresholds, type LodThresholdsOptions, type SphereMetric } from './heuristics/lodThresholds.js';
 export {
   LodSet, HIDDEN_LEVEL, NO_FORCED_LEVEL, LOD_UPDATE_DEFAULTS, blendLowerLevel,
-  type LodFrameStats, type LodPolicy, type LodUpdateOptions, type LodView,
+  type FrameTimeBudget, type LodFrameStats, type LodPolicy, type LodUpdateOptions, type LodView,
 } from './batch/lodSet.js';
 export { MetricCode, validateLodProfile, type LodProfile, type LodProfileOptions } from './batch/profiles.js';
 export { assignQuotaRanks, selectSmallest } from './policies/rankQuota.js';
@@ -42,3 +42,9 @@ export {
   type UsdLodHeuristicData, type UsdLodOtherTargetData, type UsdLodOverrideData, type UsdLodOverrideMode,
   type UsdLodOverrideResult, type UsdLodRootData, type UsdLodScreenSizeHeuristicData, type UsdLodSelection,
 } from './heuristics/usdLodSelection.js';
+export {
+  buildObjectChain, defaultLevelErrors, screenSpaceLoss,
+  MAX_DEFAULT_ERROR, REFERENCE_ASPECT, REFERENCE_VIEWPORT_HEIGHT, SPHERE_ERROR_CONSTANT,
+} from './policies/screenSpaceError.js';
+export { FrameTimeGovernor, FRAME_TIME_GOVERNOR_DEFAULTS, type FrameTimeGovernorOptions } from './policies/frameTimeGovernor.js';
+export { SCREEN_SPACE_DEFAULTS } from './batch/screenSpacePasses.js';

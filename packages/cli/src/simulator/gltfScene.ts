@@ -21,7 +21,7 @@
  *   EVERY group has a valid, non-decreasing list; they are divided by the bounding diameter, so the
  *   budget policy's benefit (on-screen height × error removed) is the error's on-screen size as a
  *   fraction of the screen height. With one group missing them, no group gets errors: world-unit
- *   errors and the engine's default (`minCost / cost`) are not on the same scale.
+ *   errors and the default (from the thresholds, `defaultLevelErrors`) are not on the same scale.
  * - **Layout.** `instances` copies of each group (all groups interleaved by a seeded shuffle) on a
  *   grid in the XZ plane centred on the origin, cells `spacing` × the largest bounding radius wide,
  *   with a seeded jitter of ±0.4 largest radii. The grid is four times deeper (Z) than wide (X), a
@@ -363,7 +363,7 @@ export async function sceneFromGltf(source: GltfSource, options: GltfSceneOption
       defaultRule: `groups without coverage: level k drawn while the bounding disc gives each of its triangles ≥ ${o.pixelsPerTriangle} px²`,
       shots: `wide dolly-in (0–8 s, fovY ${WIDE_FOV_Y}°) into the front instance, then telephoto (8–16 s) zooming from ${r3(teleFovStart)}° to ${r3(teleFovEnd)}°; instances reach ${r3(targetHeight)} of the screen height`,
       budget: `${budget} triangles = ${o.budgetFraction * 100} % of every instance at level 0`,
-      errors: useErrors ? 'recorded geometric errors ÷ bounding diameter' : 'engine default (minCost / cost)',
+      errors: useErrors ? 'recorded geometric errors ÷ bounding diameter' : 'default from the coverage thresholds (defaultLevelErrors)',
       ...(culled.length > 0 ? { notSimulated: `culling below the last coverage value (${culled.join(', ')}): the coarsest level is drawn at any size` } : {}),
     },
   };

@@ -56,7 +56,11 @@ const profile = z.strictObject({
   blendThresholds: z.array(nonNegative).optional(),
   /** Triangles per level, finest first (the cost the budgets count). */
   triangles: z.array(nonNegative),
-  /** Per-level geometric error for the budget policies (default: derived from triangles by the engine). */
+  /**
+   * Per-level geometric error, a fraction of the bounding diameter (the quality model: screen-space
+   * error = error × projected diameter in px). Default: lodkit's `defaultLevelErrors` from the
+   * quality rule's thresholds (else the triangle counts).
+   */
   errors: z.array(nonNegative).optional(),
   /** Hybrid policy: never coarser than this level. */
   qualityFloor: z.number().int().nonnegative().optional(),
@@ -119,6 +123,10 @@ const policy = z.strictObject({
   hysteresis: nonNegative.optional(),
   minFramesBetweenChanges: z.number().int().nonnegative().optional(),
   budget: positive.optional(),
+  /** budget / hybrid: a frame-time target (ms) instead of a triangle budget, run on the scene's synthetic GPU. */
+  frameMs: positive.optional(),
+  /** budget / hybrid: relative stability band in [0, 1) (lodkit's `stabilityBand`; default 0.4). */
+  stabilityBand: z.number().min(0).lt(1).optional(),
   quotas: z.array(z.number().int().nonnegative()).min(1).optional(),
   /** rankQuota: rank each profile separately (`'profile'`, default, MotoGP) or all objects together. */
   quotaScope: z.enum(['profile', 'scene']).optional(),
@@ -141,6 +149,17 @@ const sceneShape = z.strictObject({
   duration: positive.max(L.duration, atMost('seconds', L.duration)).optional(),
   /** Default triangle budget for `budget`/`hybrid` policies and the report's budget line. */
   budget: positive.optional(),
+  /** Screen-space error (px) below which a level counts as lossless (3D Tiles' maximum SSE). Default 1. */
+  tolerance: nonNegative.optional(),
+  /** The synthetic GPU behind frame times (see gpuModel.ts); defaults apply when omitted. */
+  gpu: z.strictObject({
+    overheadMs: nonNegative.optional(),
+    msPerTriangle: nonNegative.optional(),
+    msPerDraw: nonNegative.optional(),
+    noise: z.number().min(0).max(0.3).optional(),
+    spikes: z.array(z.strictObject({ start: finite, end: finite, factor: positive })).optional(),
+    seed: z.number().int().optional(),
+  }).optional(),
   profiles: z.record(z.string(), profile),
   objects: z.array(object).max(L.objects, atMost('objects', L.objects)).default([]),
   groups: z.array(group).max(L.objects, atMost('groups', L.objects)).default([]),
@@ -328,7 +347,10 @@ export const sceneSchema = sceneShape.superRefine((scene, ctx) => {
     const path = ['policies', i];
     if (names.has(p.name)) ctx.addIssue({ code: 'custom', path: [...path, 'name'], message: `expected a unique policy name, "${p.name}" is used twice` });
     names.add(p.name);
-    if ((p.policy === 'budget' || p.policy === 'hybrid') && p.budget === undefined && scene.budget === undefined) {
+    if (p.frameMs !== undefined && p.policy !== 'budget' && p.policy !== 'hybrid') {
+      ctx.addIssue({ code: 'custom', path: [...path, 'frameMs'], message: `expected frameMs only on a budget or hybrid policy, got policy ${p.policy}` });
+    }
+    if ((p.policy === 'budget' || p.policy === 'hybrid') && p.budget === undefined && scene.budget === undefined && p.frameMs === undefined) {
       ctx.addIssue({ code: 'custom', path: [...path, 'budget'], message: `expected a budget (here or at the scene's top level) for the ${p.policy} policy` });
     }
     if (p.policy === 'rankQuota' && p.quotas === undefined) {

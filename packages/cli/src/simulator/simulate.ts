@@ -13,6 +13,11 @@
  *   (the report's budget line); always false when there is no budget.
  * - `qualityLoss` — see {@link QualityReference}: Σ clamped pixel diameter × levels coarser than the
  *   screen-size rule wants.
+ * - `screenSpaceLoss` — Σ max(0, errors[level] × clamped pixel diameter − tolerance) px: the
+ *   budgets' own objective (lodkit's policies/screenSpaceError.ts), with the same `errors` the
+ *   engine is given ({@link profileErrors}).
+ * - `gpuMs` — the frame on the synthetic GPU (gpuModel.ts); a `frameMs` policy reports it to its
+ *   set's governor, whose budget (`budget`) the next frame uses.
  * - `changes` — objects visible in both this and the previous frame whose level changed (pops).
  *   0 on the first frame and on a camera cut (the whole picture changes; nothing visibly pops).
  * - `levelsHistogram[l]` — visible objects drawn at level `l`; `hidden` — objects culled.
@@ -32,23 +37,25 @@
  *
  * @module
  */
-import { Frustum, LodSet, type LodUpdateOptions } from 'lodkit';
+import { defaultLevelErrors, Frustum, LodSet, SCREEN_SPACE_DEFAULTS, type LodUpdateOptions } from 'lodkit';
 import { CameraPath } from './cameraPath.js';
 import { SIMULATE_LIMITS, sceneFrameCount } from './limits.js';
 import { compileScene, sampleMotion, type CompiledScene } from './compiledScene.js';
+import { frameTimeSummary, type FrameTimeSummary } from './frameTimeStats.js';
+import { GpuModel } from './gpuModel.js';
 import { QualityReference } from './qualityReference.js';
 import type { Scene, ScenePolicy } from './sceneFormat.js';
 
 /** Format id of {@link SimulationResult}. @category Simulator */
 export const SIMULATION_FORMAT = 'lodkit-simulation';
 /** Version of {@link SimulationResult}; bumped on any incompatible change. @category Simulator */
-export const SIMULATION_FORMAT_VERSION = 1;
+export const SIMULATION_FORMAT_VERSION = 2;
 
 /** Options for {@link simulate}. @category Simulator */
 export interface SimulateOptions {
   /** Only these policies (by name or by kind: `thresholds`, `rankQuota`, `budget`, `hybrid`). Default all. */
   policies?: readonly string[];
-  /** Overrides the scene budget and every policy's budget. */
+  /** Overrides the scene budget and every policy's triangle budget (not a `frameMs` target). */
   budget?: number;
   /** Number of frames, spread evenly over the duration (default `duration × fps`). */
   frames?: number;
@@ -71,6 +78,12 @@ export interface FrameRecord {
   overBudget: boolean;
   /** px·levels, rounded to 0.001. */
   qualityLoss: number;
+  /** Screen-space error above the tolerance, px, summed over visible objects, rounded to 0.001 (the budgets' objective). */
+  screenSpaceLoss: number;
+  /** Frame time on the scene's synthetic GPU, ms, rounded to 0.001. */
+  gpuMs: number;
+  /** Cost budget the engine was given this frame (a frame-time policy: its governor's); null without one. */
+  budget: number | null;
   /** Visible level changes (pops). */
   changes: number;
   /** Visible objects per level. */
@@ -90,6 +103,14 @@ export interface PolicySummary {
   qualityLossMean: number;
   qualityLossWorst: number;
   qualityLossWorstFrame: number;
+  /** Mean and worst screen-space loss (px). */
+  screenSpaceLossMean: number;
+  screenSpaceLossWorst: number;
+  /** Mean and worst synthetic-GPU frame time (ms). */
+  gpuMsMean: number;
+  gpuMsWorst: number;
+  /** Frame-time policies: how well the governor held its target; null otherwise. */
+  frameTime: FrameTimeSummary | null;
   totalChanges: number;
   /** totalChanges ÷ simulated seconds. */
   popsPerSecond: number;
@@ -107,6 +128,9 @@ export interface PolicyResult {
   options: {
     bias: number; hysteresis: number; minFramesBetweenChanges: number;
     budget: number | null; quotas: number[] | null; quotaScope: 'profile' | 'scene' | null;
+    /** Frame-time target (ms) of a governed budget/hybrid policy; null otherwise. */
+    frameMs: number | null;
+    stabilityBand: number;
     minLevel: number; maxLevel: number;
     profiles: Record<string, { metric: string; thresholds: number[]; blendThresholds: number[] }>;
   };
@@ -123,7 +147,11 @@ export interface SimulationResult {
     description: string;
     seed: number | null;
     objects: number;
-    profiles: Record<string, { objects: number; metric: string; thresholds: number[]; triangles: number[]; quality: { metric: string; thresholds: number[] } }>;
+    profiles: Record<string, { objects: number; metric: string; thresholds: number[]; triangles: number[]; errors: number[]; quality: { metric: string; thresholds: number[] } }>;
+    /** Screen-space error tolerance, px. */
+    tolerance: number;
+    /** The synthetic GPU (resolved parameters). */
+    gpu: { overheadMs: number; msPerTriangle: number; msPerDraw: number; noise: number; spikes: Array<{ start: number; end: number; factor: number }> };
     parameters: Record<string, string | number | boolean>;
     startTime: number;
     duration: number;
@@ -133,6 +161,7 @@ export interface SimulationResult {
     shots: Array<{ shot: string; startTime: number }>;
   };
   qualityLossUnit: 'px·levels';
+  screenSpaceLossUnit: 'px';
   policies: PolicyResult[];
 }
 
@@ -151,6 +180,7 @@ interface PolicyRun {
   localId: Uint32Array;
   updateOptions: LodUpdateOptions;
   budget: number;
+  frameMs: number | null;
   previous: Uint8Array;
   times: Float64Array;
 }
@@ -183,9 +213,29 @@ function round3(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
 
-function createRun(compiled: CompiledScene, spec: ScenePolicy, budgetOverride: number | undefined, frameCount: number): PolicyRun {
+/**
+ * Per-level errors of every profile, as the simulator scores them and the engine is given them:
+ * the profile's `errors`, else lodkit's default from its quality rule (or own rule) and triangles.
+ * @example
+ * ```ts
+ * const errors = profileErrors(scene); // errors.bike: Float64Array
+ * ```
+ * @category Simulator
+ */
+export function profileErrors(scene: Scene): Record<string, Float64Array> {
+  const out: Record<string, Float64Array> = {};
+  for (const [name, p] of Object.entries(scene.profiles)) {
+    const q = p.quality ?? p;
+    out[name] = p.errors ? Float64Array.from(p.errors) : defaultLevelErrors(q.metric, q.thresholds, p.triangles);
+  }
+  return out;
+}
+
+function createRun(compiled: CompiledScene, spec: ScenePolicy, budgetOverride: number | undefined, frameCount: number,
+  errors: Record<string, Float64Array>): PolicyRun {
   const scene = compiled.scene;
-  const budget = budgetOverride ?? spec.budget ?? scene.budget;
+  const frameMs = spec.frameMs ?? null;
+  const budget = frameMs !== null ? undefined : (budgetOverride ?? spec.budget ?? scene.budget);
   const quotaScope = spec.policy === 'rankQuota' ? (spec.quotaScope ?? 'profile') : null;
   const partitioned = quotaScope === 'profile';
   const setCount = partitioned ? compiled.profileNames.length : 1;
@@ -208,7 +258,7 @@ function createRun(compiled: CompiledScene, spec: ScenePolicy, budgetOverride: n
         thresholds: profiles[name].thresholds,
         blendThresholds: profiles[name].blendThresholds,
         costs: p.triangles,
-        ...(p.errors ? { errors: p.errors } : {}),
+        errors: errors[name],
         ...(p.qualityFloor !== undefined ? { qualityFloor: p.qualityFloor } : {}),
       });
     }
@@ -236,6 +286,9 @@ function createRun(compiled: CompiledScene, spec: ScenePolicy, budgetOverride: n
   if (spec.maxLevel !== undefined) updateOptions.maxLevel = spec.maxLevel;
   if (spec.quotas !== undefined) updateOptions.quotas = spec.quotas;
   if ((spec.policy === 'budget' || spec.policy === 'hybrid') && budget !== undefined) updateOptions.budget = budget;
+  if (frameMs !== null) updateOptions.budget = { frameMs };
+  if (spec.stabilityBand !== undefined) updateOptions.stabilityBand = spec.stabilityBand;
+  if (scene.tolerance !== undefined) updateOptions.tolerance = scene.tolerance;
   const result: PolicyResult = {
     name: spec.name,
     policy: spec.policy,
@@ -243,12 +296,13 @@ function createRun(compiled: CompiledScene, spec: ScenePolicy, budgetOverride: n
       bias: spec.bias ?? 1, hysteresis: spec.hysteresis ?? 0, minFramesBetweenChanges: spec.minFramesBetweenChanges ?? 0,
       budget: budget ?? null, quotas: spec.quotas ?? null, quotaScope,
       minLevel: spec.minLevel ?? 0, maxLevel: spec.maxLevel ?? 255, profiles,
+      frameMs, stabilityBand: spec.stabilityBand ?? SCREEN_SPACE_DEFAULTS.band,
     },
     summary: undefined as unknown as PolicySummary,
     frames: [],
   };
   return {
-    spec, result, sets, setOf, localId, updateOptions, budget: budget ?? Infinity,
+    spec, result, sets, setOf, localId, updateOptions, budget: budget ?? Infinity, frameMs,
     previous: new Uint8Array(compiled.count).fill(NOT_VISIBLE), times: new Float64Array(frameCount),
   };
 }
@@ -294,8 +348,12 @@ export function simulate(scene: Scene, options: SimulateOptions = {}): { result:
   const compiled = compileScene(scene);
   const dt = duration / frameCount;
   const budgetLine = options.budget ?? scene.budget;
-  const runs = specs.map((spec) => createRun(compiled, spec, options.budget, frameCount));
+  const errors = profileErrors(scene);
+  const runs = specs.map((spec) => createRun(compiled, spec, options.budget, frameCount, errors));
   const reference = new QualityReference(compiled);
+  const errorsOf = compiled.profileNames.map((n) => errors[n]);
+  const tolerance = scene.tolerance ?? 1;
+  const gpu = new GpuModel(scene.gpu ?? {}, startTime, duration);
   const frustum = new Frustum();
   const spheres = compiled.spheres.slice();
   const center = new Float64Array(3);
@@ -323,6 +381,7 @@ export function simulate(scene: Scene, options: SimulateOptions = {}): { result:
       spheres[id * 4] = center[0]; spheres[id * 4 + 1] = center[1]; spheres[id * 4 + 2] = center[2];
     }
     reference.update(frustum, camera.viewportHeight, spheres);
+    gpu.beginFrame(t);
     const view = { frustum, viewportHeight: camera.viewportHeight };
     for (let r = 0; r < runs.length; r++) {
       const run = runs[r];
@@ -333,6 +392,7 @@ export function simulate(scene: Scene, options: SimulateOptions = {}): { result:
         run.sets[run.setOf[id]].setSphere(run.localId[id], spheres[o], spheres[o + 1], spheres[o + 2], spheres[o + 3]);
       }
       let cost = 0;
+      const frameBudget = run.frameMs !== null ? (run.sets[0].frameTimeGovernor?.budget ?? Infinity) : run.budget;
       for (const set of run.sets) {
         const stats = set.update(view, run.updateOptions);
         cost += stats.totalCost;
@@ -342,7 +402,7 @@ export function simulate(scene: Scene, options: SimulateOptions = {}): { result:
       run.times[f] = performance.now() - t0;
       // Per-object bookkeeping (not timed): histogram, pops, quality loss.
       hist.fill(0);
-      let hidden = 0, changes = 0, loss = 0;
+      let hidden = 0, changes = 0, loss = 0, sse = 0;
       const weights = reference.weights, wanted = reference.wanted, previous = run.previous;
       const profileOf = compiled.profileOf, setOf = run.setOf, localId = run.localId;
       const single = run.sets.length === 1;
@@ -356,25 +416,39 @@ export function simulate(scene: Scene, options: SimulateOptions = {}): { result:
           hist[level]++;
           const coarser = level - wanted[i];
           if (coarser > 0) loss += weights[i] * coarser;
+          const e = errorsOf[profileOf[i]][level] * weights[i] - tolerance;
+          if (e > 0) sse += e;
           if (!cut && previous[i] !== NOT_VISIBLE && previous[i] !== level) changes++;
         } else {
           hidden++;
         }
         previous[i] = now;
       }
+      const ms = gpu.frameMs(cost, compiled.count - hidden);
+      if (run.frameMs !== null) run.sets[0].reportFrameTime(ms);
       run.result.frames.push({
-        frame: f, time: round3(t), shot: camera.shot, cost, overBudget: cost > run.budget,
-        qualityLoss: round3(loss), changes, levelsHistogram: Array.from(hist), hidden,
+        frame: f, time: round3(t), shot: camera.shot, cost, overBudget: cost > frameBudget,
+        qualityLoss: round3(loss), screenSpaceLoss: round3(sse), gpuMs: round3(ms),
+        budget: Number.isFinite(frameBudget) ? Math.round(frameBudget) : null,
+        changes, levelsHistogram: Array.from(hist), hidden,
       });
     }
     options.onProgress?.(f + 1, frameCount);
   }
 
+  let maxStep = 0;
+  for (const name of compiled.profileNames) {
+    const t = scene.profiles[name].triangles;
+    maxStep = Math.max(maxStep, t[0] - t[t.length - 1]);
+  }
   const timings: SimulationTimings = {};
   runs.forEach((run, r) => {
     const frames = run.result.frames;
     let sumCost = 0, worstCost = -1, worstCostFrame = 0, sumLoss = 0, worstLoss = -1, worstLossFrame = 0, over = 0, changes = 0;
+    let sumSse = 0, worstSse = 0, sumMs = 0, worstMs = 0;
     for (const fr of frames) {
+      sumSse += fr.screenSpaceLoss; if (fr.screenSpaceLoss > worstSse) worstSse = fr.screenSpaceLoss;
+      sumMs += fr.gpuMs; if (fr.gpuMs > worstMs) worstMs = fr.gpuMs;
       sumCost += fr.cost;
       if (fr.cost > worstCost) { worstCost = fr.cost; worstCostFrame = fr.frame; }
       sumLoss += fr.qualityLoss;
@@ -385,9 +459,12 @@ export function simulate(scene: Scene, options: SimulateOptions = {}): { result:
     run.result.summary = {
       meanCost: round3(sumCost / frames.length),
       worstCost, worstCostFrame, worstCostShot: frames[worstCostFrame].shot,
-      framesOverBudget: Number.isFinite(run.budget) ? over : null,
+      framesOverBudget: Number.isFinite(run.budget) || run.frameMs !== null ? over : null,
       qualityLossMean: round3(sumLoss / frames.length),
       qualityLossWorst: worstLoss, qualityLossWorstFrame: worstLossFrame,
+      screenSpaceLossMean: round3(sumSse / frames.length), screenSpaceLossWorst: worstSse,
+      gpuMsMean: round3(sumMs / frames.length), gpuMsWorst: worstMs,
+      frameTime: run.frameMs === null ? null : frameTimeSummary(frames.map((fr) => fr.gpuMs), frames.map((fr) => fr.time), frames.map((fr) => fr.cost), frames.map((fr) => fr.budget), maxStep, run.frameMs, gpu.spikes, startTime),
       totalChanges: changes,
       popsPerSecond: round3(changes / duration),
       framesBudgetInfeasible: infeasible[r],
@@ -408,6 +485,7 @@ export function simulate(scene: Scene, options: SimulateOptions = {}): { result:
     const q = p.quality ?? p;
     profiles[name] = {
       objects: compiled.objectsPerProfile[i], metric: p.metric, thresholds: p.thresholds, triangles: p.triangles,
+      errors: Array.from(errors[name]),
       quality: { metric: q.metric, thresholds: q.thresholds },
     };
   });
@@ -418,8 +496,11 @@ export function simulate(scene: Scene, options: SimulateOptions = {}): { result:
       name: scene.name, description: scene.description ?? '', seed: scene.seed ?? null, objects: compiled.count,
       profiles, parameters: scene.parameters ?? {}, startTime, duration, frames: frameCount,
       fps: round3(frameCount / duration), budget: budgetLine ?? null, shots: shots.map((s) => ({ shot: s.shot, startTime: round3(s.startTime) })),
+      tolerance,
+      gpu: { overheadMs: gpu.overheadMs, msPerTriangle: gpu.msPerTriangle, msPerDraw: gpu.msPerDraw, noise: gpu.noise, spikes: gpu.spikes.map((x) => ({ ...x })) },
     },
     qualityLossUnit: 'px·levels',
+    screenSpaceLossUnit: 'px',
     policies: runs.map((r) => r.result),
   };
   return { result, timings };

@@ -41,7 +41,7 @@ describe('renderHtmlReport', () => {
     }
     const document = { getElementById: (id: string) => ({ id }), body: { dataset } };
     runInNewContext(inlineScripts(html)[1], { Chart, document });
-    expect(charts.map((c) => c.id)).toEqual(['cost', 'loss', 'pops']);
+    expect(charts.map((c) => c.id)).toEqual(['cost', 'loss', 'pops', 'tradeoff']);
     const [cost, loss, pops] = charts.map((c) => c.config.data.datasets);
     expect(cost.map((d: any) => d.label)).toEqual(['screen <b>', 'quota', 'budget']);
     expect(cost[0].data).toEqual([{ x: 0, y: 1000 }, { x: 0.25, y: 100 }, { x: 0.5, y: 10 }, { x: 0.75, y: 10 }]);
@@ -50,13 +50,38 @@ describe('renderHtmlReport', () => {
     // quotas [0]: always level 2; frame 0 wants level 0 at 50 px → 100, frame 1 wants 1 at 7.14 px → 7.143
     expect(loss[1].data.map((p: any) => p.y)).toEqual([100, 7.143, 0, 0]);
     expect(pops[0].data.map((p: any) => p.y)).toEqual([0, 1, 1, 0]);
-    expect(dataset.chartsRendered).toBe('3');
+    expect(dataset.chartsRendered).toBe('4');
+    // Cost vs quality vs pops: one bubble per policy at (mean cost, mean screen-space loss).
+    const bubbles = charts[3].config.data.datasets;
+    expect(bubbles.map((d: any) => d.label)).toEqual(['screen <b>', 'quota']);
+    expect(bubbles[0].data[0].x).toBe(280); // (1000 + 100 + 10 + 10) / 4
+    expect(bubbles[1].data[0].x).toBe(10);
+    expect(bubbles[1].data[0].levels).toBeCloseTo((100 + 7.143) / 4, 3);
     // The shot marker plugin draws one line per shot on a real-looking chart.
     const plugin = charts[0].config.plugins[0];
     const calls: string[] = [];
     const ctx = new Proxy({}, { get: (_t, name) => (name === 'fillText' ? (text: string) => calls.push(text) : () => undefined), set: () => true });
     plugin.afterDraw({ scales: { x: { getPixelForValue: (v: number) => v * 100 } }, chartArea: { top: 0, bottom: 100 }, ctx });
     expect(calls).toEqual(['still']);
+  });
+
+  it('adds the frame-time trace against its target when a policy has one', () => {
+    const governed = simulate(parseScene(tinyMovingScene({
+      policies: [{ name: 'screen', policy: 'thresholds' }, { name: 'gov', policy: 'budget', frameMs: 2 }],
+    }))).result;
+    const charts: Array<{ id: string; config: any }> = [];
+    const dataset: Record<string, string> = {};
+    class Chart {
+      chartArea = { top: 0, bottom: 100, left: 0, right: 200, width: 200, height: 100 };
+      constructor(canvas: { id: string }, config: any) { charts.push({ id: canvas.id, config }); }
+    }
+    runInNewContext(inlineScripts(renderHtmlReport(governed, undefined, '/* */'))[1], { Chart, document: { getElementById: (id: string) => ({ id }), body: { dataset } } });
+    expect(charts.map((c) => c.id)).toEqual(['cost', 'loss', 'pops', 'tradeoff', 'frametime']);
+    const lines = charts[4].config.data.datasets;
+    expect(lines.map((d: any) => d.label)).toEqual(['gov', 'target 2 ms', '+10 %', '−10 %']);
+    expect(lines[0].data.map((p: any) => p.y)).toEqual(governed.policies[1].frames.map((f) => f.gpuMs));
+    expect(lines[2].data[0].y).toBeCloseTo(2.2, 12);
+    expect(dataset.chartsRendered).toBe('5');
   });
 
   it('has the comparison table, the per-shot table and the parameters', () => {

@@ -13,6 +13,16 @@ function run(input: SceneInput, options = {}): PolicyResult[] {
 }
 
 describe('simulate on the tiny static scene (A 50 px, B 10 px, C 2 px, D behind)', () => {
+  it('screen-space loss: default errors from the pixel thresholds, max(0, error · px − 1 px) summed (hand-worked)', () => {
+    // Thresholds 20 / 5 px → errors [0.05 · 100/1000, 1/20, 1/5] = [0.005, 0.05, 0.2].
+    const [screen, coarse] = run(tinyStaticScene({ policies: [{ name: 's', policy: 'thresholds' }, { name: 'c', policy: 'thresholds', minLevel: 2 }] }));
+    expect(screen.frames[0].screenSpaceLoss).toBe(0); // A 0.25 px, B 0.5 px, C 0.4 px: all under 1 px
+    // All at level 2: A 50 · 0.2 − 1 = 9, B 10 · 0.2 − 1 = 1, C 2 · 0.2 − 1 < 0 → 10; px·levels: 50 · 2 + 10 · 1 = 110.
+    expect(coarse.frames[0].screenSpaceLoss).toBe(10);
+    expect(coarse.frames[0].qualityLoss).toBe(110);
+    expect(coarse.summary.screenSpaceLossMean).toBe(10);
+  });
+
   it('thresholds: A→0, B→1, C→2, D hidden; cost 1000+100+10, no quality loss', () => {
     const [p] = run(tinyStaticScene());
     expect(p.frames).toHaveLength(4); // 1 s at 4 fps

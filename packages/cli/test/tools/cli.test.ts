@@ -38,6 +38,9 @@ const frameSchema = z.strictObject({
   cost: z.number().nonnegative(),
   overBudget: z.boolean(),
   qualityLoss: z.number().nonnegative(),
+  screenSpaceLoss: z.number().nonnegative(),
+  gpuMs: z.number().positive(),
+  budget: z.number().nullable(),
   changes: z.number().int().nonnegative(),
   levelsHistogram: z.array(z.number().int().nonnegative()),
   hidden: z.number().int().nonnegative(),
@@ -46,22 +49,35 @@ const summarySchema = z.strictObject({
   meanCost: z.number(), worstCost: z.number(), worstCostFrame: z.number().int(), worstCostShot: z.string(),
   framesOverBudget: z.number().int().nullable(), qualityLossMean: z.number(), qualityLossWorst: z.number(),
   qualityLossWorstFrame: z.number().int(), totalChanges: z.number().int(), popsPerSecond: z.number(),
+  screenSpaceLossMean: z.number(), screenSpaceLossWorst: z.number(), gpuMsMean: z.number(), gpuMsWorst: z.number(),
+  frameTime: z.strictObject({
+    targetMs: z.number(), settledFrames: z.number().int(), idleFrames: z.number().int(), withinBand: z.number(), overBand: z.number(),
+    recovery: z.array(z.strictObject({ time: z.number(), frames: z.number().int().nullable() })),
+    autocorrelation: z.array(z.number()).length(30), minAutocorrelation: z.number(),
+  }).nullable(),
   framesBudgetInfeasible: z.number().int(), invalidObjectFrames: z.number().int(),
 });
 const resultSchema = z.strictObject({
   format: z.literal('lodkit-simulation'),
-  version: z.literal(1),
+  version: z.literal(2),
   scene: z.strictObject({
     name: z.string(), description: z.string(), seed: z.number().nullable(), objects: z.number().int(),
     profiles: z.record(z.string(), z.strictObject({
       objects: z.number().int(), metric: z.string(), thresholds: z.array(z.number()), triangles: z.array(z.number()),
+      errors: z.array(z.number().nonnegative()),
       quality: z.strictObject({ metric: z.string(), thresholds: z.array(z.number()) }),
     })),
     parameters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
     startTime: z.number(), duration: z.number(), frames: z.number().int(), fps: z.number(), budget: z.number().nullable(),
     shots: z.array(z.strictObject({ shot: z.string(), startTime: z.number() })),
+    tolerance: z.number().nonnegative(),
+    gpu: z.strictObject({
+      overheadMs: z.number(), msPerTriangle: z.number(), msPerDraw: z.number(), noise: z.number(),
+      spikes: z.array(z.strictObject({ start: z.number(), end: z.number(), factor: z.number() })),
+    }),
   }),
   qualityLossUnit: z.literal('px·levels'),
+  screenSpaceLossUnit: z.literal('px'),
   policies: z.array(z.strictObject({
     name: z.string(),
     policy: z.enum(['thresholds', 'rankQuota', 'budget', 'hybrid']),
@@ -69,6 +85,7 @@ const resultSchema = z.strictObject({
       bias: z.number(), hysteresis: z.number(), minFramesBetweenChanges: z.number(), budget: z.number().nullable(),
       quotas: z.array(z.number()).nullable(), quotaScope: z.enum(['profile', 'scene']).nullable(),
       minLevel: z.number(), maxLevel: z.number(),
+      frameMs: z.number().nullable(), stabilityBand: z.number(),
       profiles: z.record(z.string(), z.strictObject({ metric: z.string(), thresholds: z.array(z.number()), blendThresholds: z.array(z.number()) })),
     }),
     summary: summarySchema,
@@ -152,7 +169,7 @@ describe('lodkit simulate: output', () => {
   });
 
   it('--json is deterministic: two runs print identical bytes; --timings adds a separate field', async () => {
-    const args = ['simulate', '--frames', '120', '--json', '--policy', 'budget,rankQuota', '--budget', '300000'];
+    const args = ['simulate', '--frames', '120', '--json', '--policy', 'budget 450k,rankQuota', '--budget', '300000'];
     const a = await cli(args);
     const b = await cli(args);
     expect(a.stdout).toBe(b.stdout);

@@ -10,6 +10,10 @@
  *   sizes, min for distances); (3) a decision pass (thresholds + hysteresis + blend, or a classify
  *   pass for the other policies); (4) the policy's solver (`src/policies`); (5) a finalize pass that
  *   writes `levels`, collects changed ids and the stats.
+ * - Budget and hybrid (issue 14): the objective is the screen-space error above a tolerance
+ *   (`policies/screenSpaceError.ts`), one upgrade chain per object per frame
+ *   (`screenSpacePasses.ts`), a stability band around the previous level and last frame's price,
+ *   and `budget: { frameMs }` through a `FrameTimeGovernor` fed by `reportFrameTime`.
  * - Layering: the solvers in `src/policies` are pure typed-array algorithms with no import from
  *   here, so this module imports them (policies do not depend on `LodSet`).
  * - Ids: `add` returns the lowest id ever freed by `remove` before growing `count` (a LIFO free
@@ -33,7 +37,11 @@
  */
 import type { Frustum } from '../metrics/frustum.js';
 import { assignQuotaRanks } from '../policies/rankQuota.js';
-import { buildUpgradeChain, selectAffordablePrefix } from '../policies/budget.js';
+import { selectAffordablePrefix } from '../policies/budget.js';
+// --- issue 14 (screen-space budgets, frame-time target): imports ---
+import { FrameTimeGovernor } from '../policies/frameTimeGovernor.js';
+import { applyScreenSpaceUpgrades, collectScreenSpaceItems, SCREEN_SPACE_DEFAULTS, ScreenSpaceScratch, updatePrice } from './screenSpacePasses.js';
+// --- end issue 14 ---
 import { FLAG_HIDDEN, FLAG_REMOVED, FrameState, HIDDEN_LEVEL, NO_FORCED_LEVEL } from './frameState.js';
 import {
   areaOrthographicKernel, areaPerspectiveKernel, distanceKernel, heightOrthographicKernel,
@@ -43,8 +51,7 @@ import { MetricCode, ProfileTable, validateLodProfile, type LodProfile, type Lod
 import { decideAscending, decideDescending } from './thresholdKernels.js';
 import { LodThreads, MAX_THREADED_VIEWS } from './threads.js';
 import {
-  applyRanks, applyUpgrades, classifyPass, clearCoarsenedBlend, collectBudgetItems, collectHybridItems,
-  collectRankCandidates, finalizePass, hybridMinimumCost,
+  applyRanks, classifyPass, clearCoarsenedBlend, collectRankCandidates, finalizePass, hybridMinimumCost,
 } from './policyPasses.js';
 
 export { HIDDEN_LEVEL, NO_FORCED_LEVEL } from './frameState.js';
@@ -64,8 +71,20 @@ export interface LodUpdateOptions {
   policy: LodPolicy;
   /** rankQuota: objects per level, closest first (MotoGP: `[4, 6]`). */
   quotas?: ArrayLike<number>;
-  /** budget / hybrid: maximum total cost (required); thresholds / rankQuota: only reported in `budgetMet`. */
-  budget?: number;
+  /**
+   * budget / hybrid: maximum total cost (required), or a frame-time target `{ frameMs }` turned into
+   * a cost budget by the set's {@link FrameTimeGovernor} (feed it with {@link LodSet.reportFrameTime});
+   * thresholds / rankQuota: only reported in `budgetMet`.
+   */
+  budget?: number | FrameTimeBudget;
+  /** budget / hybrid: screen-space error (px) below which a level is as good as full detail. Default 1. */
+  tolerance?: number;
+  /**
+   * budget / hybrid: relative stability band `h` in [0, 1). An object keeps its previous level
+   * unless a change improves its screen-space loss + λ·cost by more than `h × max(its SSE, tolerance)`
+   * px and, when the budget binds, by more than `h × λ × |Δcost|` (λ: last frame's price). Default 0.4.
+   */
+  stabilityBand?: number;
   /** Multiplies screen sizes and divides distances (Unity's lodBias). Default 1. */
   bias?: number;
   /** Finest level allowed. Default 0. */
@@ -81,6 +100,14 @@ export interface LodUpdateOptions {
   minFramesBetweenChanges?: number;
   /** Objects wholly outside every view are hidden (`HIDDEN_LEVEL`, cost 0). Default true. */
   cull?: boolean;
+}
+
+/** A frame-time target for the budget policies (see {@link FrameTimeGovernor}). @category Batch */
+export interface FrameTimeBudget {
+  /** Target frame time, ms (16.7 for 60 fps). */
+  frameMs: number;
+  /** Controller gain, (0, 1]. Default 0.5. */
+  gain?: number;
 }
 
 /** Stats of one {@link LodSet.update}; the same object is returned (and overwritten) every frame. @category Batch */
@@ -139,7 +166,8 @@ const viewParams = new Float64Array(VIEW_PARAMS);
  * - `blend` — the fractional part of OpenUSD's index (`index − floor(index)`), 0 outside blend
  *   windows; a blending renderer draws `blendLowerLevel(level, blend)` and the next level.
  * - `sizes` — the value the policy used: the metric after bias and hysteresis (thresholds, hybrid),
- *   the eye distance (rankQuota), the screen-height weight (budget); NaN for hidden/invalid.
+ *   the eye distance (rankQuota), the projected diameter in px clamped to the viewport (budget);
+ *   NaN for hidden/invalid.
  * - `changed[0 … changedCount)` — ids whose `levels` entry changed this frame.
  *
  * @example
@@ -167,6 +195,11 @@ export class LodSet {
   private lastMinLevel = 0;
   private lastMaxLevel = 255;
   private chainKey = -1;
+  // --- issue 14: screen-space chains and the frame-time governor ---
+  private readonly sse = new ScreenSpaceScratch();
+  private governor: FrameTimeGovernor | null = null;
+  private lastDraws = 0;
+  // --- end issue 14 ---
 
   private readonly stats: LodFrameStats = {
     // Non-integer starts give the double fields V8's double representation (see FrameState).
@@ -353,15 +386,18 @@ export class LodSet {
     this.ensureScratch(policy);
 
     const n = this.used;
+    // --- issue 14: numeric budget (a frame-time target goes through the governor) ---
+    const budget = this.resolveBudget(options);
+    // --- end issue 14 ---
     if (policy === 'thresholds') {
       if (this.threads !== null && viewCount <= MAX_THREADED_VIEWS) this.threadedThresholds(views, single, viewCount, cull, n);
       else this.thresholdPass(views, single, viewCount, cull, 0, n, st.levels, true);
     } else if (policy === 'rankQuota') {
       this.rankQuota(views, single, viewCount, cull, options.quotas as ArrayLike<number>, n);
     } else if (policy === 'budget') {
-      this.budgetPolicy(views, single, viewCount, cull, options.budget as number, n);
+      this.budgetPolicy(views, single, viewCount, cull, budget, n);
     } else {
-      this.hybridPolicy(views, single, viewCount, cull, options.budget as number, n);
+      this.hybridPolicy(views, single, viewCount, cull, budget, n);
     }
 
     const stats = this.stats;
@@ -370,9 +406,60 @@ export class LodSet {
     stats.minimumCost = st.minimumCost;
     stats.invalid = st.invalid;
     stats.hidden = st.hidden;
-    stats.budgetMet = options.budget === undefined || st.totalCost <= options.budget;
+    stats.budgetMet = options.budget === undefined || st.totalCost <= budget;
+    // --- issue 14: what the governor's next measurement will be paired with ---
+    this.lastDraws = n - st.hidden - this.freeCount;
+    if (this.governor !== null && typeof options.budget === 'object') this.governor.noteFrame(st.totalCost, this.lastDraws);
+    // --- end issue 14 ---
     return stats;
   }
+
+  // --- issue 14: frame-time target -------------------------------------------------------------
+
+  /**
+   * The governor behind `budget: { frameMs }` (created by the first update with such a budget;
+   * null before). Its `budget` is the cost budget the next update uses.
+   */
+  get frameTimeGovernor(): FrameTimeGovernor | null { return this.governor; }
+
+  /**
+   * budget / hybrid: the budget's price after the last update, px of screen-space loss per unit of
+   * cost — the best ratio among the upgrades left out (0 when everything wanted fitted; decays by
+   * `(1 − band) / (1 + band)` a frame while budget is left). The stability band works around it.
+   */
+  get budgetPrice(): number { return this.sse.lambda; }
+
+  /**
+   * Reports the measured time (ms) of the frame selected by the last update, for `budget: { frameMs }`.
+   * Returns the cost budget of the next update. A value that is not a finite number > 0 is ignored
+   * (counted in `frameTimeGovernor.rejected`).
+   * @example
+   * ```ts
+   * set.update(view, { policy: 'hybrid', budget: { frameMs: 16.7 } });
+   * renderer.render(scene, camera);
+   * set.reportFrameTime(measuredMs);
+   * ```
+   */
+  reportFrameTime(ms: number): number {
+    if (this.governor === null) {
+      throw new RangeError('LodSet.reportFrameTime: no update with budget: { frameMs } has run yet');
+    }
+    return this.governor.observe(ms);
+  }
+
+  private resolveBudget(options: LodUpdateOptions): number {
+    const b = options.budget;
+    if (b === undefined) return Number.POSITIVE_INFINITY;
+    if (typeof b === 'number') return b;
+    const g = this.governor;
+    if (g === null || g.targetMs !== b.frameMs || g.gain !== (b.gain ?? g.gain)) {
+      const next = new FrameTimeGovernor({ targetMs: b.frameMs, gain: b.gain, initialBudget: g?.budget });
+      this.governor = next;
+      return next.budget;
+    }
+    return g.budget;
+  }
+  // --- end issue 14 ---
 
   // ---------------------------------------------------------------------------------------------
 
@@ -401,7 +488,7 @@ export class LodSet {
       kv.set(f.position, VIEW_EYE);
       kv.set(f.windowMin, VIEW_WINDOW_MIN);
       kv.set(f.windowMax, VIEW_WINDOW_MAX);
-      if (code === MetricCode.pixels) kv[VIEW_SCALE] = view.viewportHeight as number;
+      if (code === MetricCode.pixels) kv[VIEW_SCALE] = view.viewportHeight ?? SCREEN_SPACE_DEFAULTS.viewportHeight;
       else kv[VIEW_SCALE] = 1;
       const mode: CombineMode = v === 0 ? 0 : code === MetricCode.distance ? 2 : 1;
       if (code === MetricCode.distance) {
@@ -428,43 +515,22 @@ export class LodSet {
     finalizePass(st, n);
   }
 
-  /**
-   * Builds each profile's upgrade chains for this frame's level range; cached, because they depend
-   * only on the profile and on (minLevel, maxLevel, hybrid), which rarely change between frames.
-   */
-  private buildChains(hybrid: boolean): void {
-    const st = this.st, table = this.table, s = table.stride;
-    const key = (hybrid ? 1 : 0) + this.lastMinLevel * 2 + this.lastMaxLevel * 512 + table.count * 131072;
-    if (key === this.chainKey) return;
-    this.chainKey = key;
-    const info = st.chainInfo;
-    for (let p = 0; p < table.count; p++) {
-      const lo = st.lo[p], hi = st.hi[p];
-      if (!hybrid) {
-        info[p * s] = buildUpgradeChain(st.costs, st.errors, p * s, hi, lo, false,
-          st.chainLevel, st.chainCost, st.chainSlope, p * s * s);
-      } else {
-        const floor = st.floor[p];
-        for (let pref = lo; pref < floor; pref++) {
-          info[p * s + pref] = buildUpgradeChain(st.costs, st.errors, p * s, floor, pref, true,
-            st.chainLevel, st.chainCost, st.chainSlope, (p * s + pref) * s);
-        }
-      }
-    }
-  }
-
   private budgetPolicy(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
     budget: number, n: number): void {
     const st = this.st;
-    this.metricPass(MetricCode.screenHeight, views, single, viewCount, cull, st.work, 0, n, false);
+    // --- issue 14: screen-space error objective, per-object chains (was: per-profile benefit chains) ---
+    this.metricPass(MetricCode.pixels, views, single, viewCount, cull, st.work, 0, n, false);
     classifyPass(st, n, false);
-    this.buildChains(false);
     const shift = this.itemShift();
-    const m = collectBudgetItems(st, n, shift);
+    const m = collectScreenSpaceItems(st, this.sse, st.work, n, shift, false);
     if (st.baseCost <= budget) {
-      const bought = selectAffordablePrefix(st.keys, st.items, m, budget - st.baseCost, st.chainOf, st.chainCost, shift);
-      applyUpgrades(st, bought, shift);
+      const bought = selectAffordablePrefix(st.keys, st.items, m, budget - st.baseCost, st.chainOf, this.sse.deltaCost, shift);
+      applyScreenSpaceUpgrades(st, this.sse, bought, shift);
+      updatePrice(st, this.sse, bought, m);
+    } else {
+      this.sse.lambda = 0;
     }
+    // --- end issue 14 ---
     finalizePass(st, n);
   }
 
@@ -476,18 +542,23 @@ export class LodSet {
     const preferredCost = st.totalCost;
     st.levelCounts.fill(0);
     if (preferredCost <= budget) {
+      this.sse.lambda = 0; // issue 14: the budget did not bind
       hybridMinimumCost(st, n);
       finalizePass(st, n);
       return;
     }
-    this.metricPass(MetricCode.screenHeight, views, single, viewCount, cull, st.weights, 0, n, false);
-    this.buildChains(true);
+    // --- issue 14: screen-space error objective between the quality floor and the preferred level ---
+    this.metricPass(MetricCode.pixels, views, single, viewCount, cull, st.weights, 0, n, false);
     const shift = this.itemShift();
-    const m = collectHybridItems(st, n, shift);
+    const m = collectScreenSpaceItems(st, this.sse, st.weights, n, shift, true);
     if (st.minimumCost <= budget) {
-      const bought = selectAffordablePrefix(st.keys, st.items, m, budget - st.minimumCost, st.chainOf, st.chainCost, shift);
-      applyUpgrades(st, bought, shift);
+      const bought = selectAffordablePrefix(st.keys, st.items, m, budget - st.minimumCost, st.chainOf, this.sse.deltaCost, shift);
+      applyScreenSpaceUpgrades(st, this.sse, bought, shift);
+      updatePrice(st, this.sse, bought, m);
+    } else {
+      this.sse.lambda = 0;
     }
+    // --- end issue 14 ---
     clearCoarsenedBlend(st, n);
     finalizePass(st, n);
   }
@@ -540,9 +611,36 @@ export class LodSet {
       throw new TypeError(`LodSet.update: cull must be a boolean, got ${String(options.cull)}`);
     }
     const budget = options.budget;
-    if (budget !== undefined && (typeof budget !== 'number' || Number.isNaN(budget) || budget < 0)) {
-      throw new RangeError(`LodSet.update: budget must be a number ≥ 0, got ${String(budget)}`);
+    // --- issue 14: frame-time budgets, tolerance, stability band ---
+    if (budget !== null && typeof budget === 'object') {
+      const ms = budget.frameMs;
+      if (typeof ms !== 'number' || !Number.isFinite(ms) || !(ms > 0)) {
+        throw new RangeError(`LodSet.update: budget.frameMs must be a finite number > 0, got ${String(ms)}`);
+      }
+      const g = budget.gain;
+      if (g !== undefined && (typeof g !== 'number' || !(g > 0 && g <= 1))) {
+        throw new RangeError(`LodSet.update: budget.gain must be a number in (0, 1], got ${String(g)}`);
+      }
+    } else if (budget !== undefined && (typeof budget !== 'number' || Number.isNaN(budget) || budget < 0)) {
+      throw new RangeError(`LodSet.update: budget must be a number ≥ 0 or { frameMs }, got ${String(budget)}`);
     }
+    const tolerance = options.tolerance ?? SCREEN_SPACE_DEFAULTS.tolerance;
+    if (typeof tolerance !== 'number' || !Number.isFinite(tolerance) || tolerance < 0) {
+      throw new RangeError(`LodSet.update: tolerance must be a finite number ≥ 0 (px), got ${String(tolerance)}`);
+    }
+    const band = options.stabilityBand ?? SCREEN_SPACE_DEFAULTS.band;
+    if (typeof band !== 'number' || !(band >= 0 && band < 1)) {
+      throw new RangeError(`LodSet.update: stabilityBand must be a number in [0, 1), got ${String(band)}`);
+    }
+    this.sse.tolerance = tolerance;
+    this.sse.band = band;
+    let vmax = 0;
+    for (let v = 0; v < viewCount; v++) {
+      const vp = (single ? (views as LodView) : (views as readonly LodView[])[v]).viewportHeight ?? SCREEN_SPACE_DEFAULTS.viewportHeight;
+      if (vp > vmax) vmax = vp;
+    }
+    this.sse.viewportMax = vmax;
+    // --- end issue 14 ---
     if ((options.policy === 'budget' || options.policy === 'hybrid') && budget === undefined) {
       throw new RangeError(`LodSet.update: budget is required by the '${options.policy}' policy`);
     }
@@ -582,6 +680,7 @@ export class LodSet {
       if (st.chainOf.length < cap) st.chainOf = new Uint32Array(cap);
       if (policy === 'hybrid' && st.preferred.length < cap) st.preferred = new Uint8Array(cap);
       if (policy === 'hybrid' && st.weights.length < cap) st.weights = new Float64Array(cap);
+      this.sse.ensure(cap, this.table.stride); // issue 14
     }
   }
 

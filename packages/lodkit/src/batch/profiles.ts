@@ -10,16 +10,17 @@
  *   that is cheaper than a coarser one.
  * - Default costs are `4^(levels − 1 − l)` (each level a quarter of the triangles of the next finer
  *   one, coarsest = 1) — the classic halving of edge length per level.
- * - Default errors are derived from costs: `error[l] = minPositiveCost / cost[l]` (a level with cost
- *   ≤ 0 gets error 1). For a smooth surface approximated by n triangles the geometric error scales as
- *   1/n, so the coarsest level has error 1 and a level with 4× the triangles has a quarter of it.
- *   Errors are relative to the object's size, so `screen size × error` is an on-screen error.
+ * - Errors are fractions of the bounding diameter, so `pixel diameter × error` is the level's
+ *   screen-space error in pixels (the quality model of the budget policies). Default errors come
+ *   from the thresholds of a screen metric (level l + 1 shows 1 px of error at size thresholds[l]),
+ *   else from triangle counts (`π / (√3 · n)`): `defaultLevelErrors` in policies/screenSpaceError.ts.
  * - The flat arrays are rebuilt on `add()`; profiles are few and added rarely.
  *
  * @module
  */
 import type { SphereMetric } from '../heuristics/lodThresholds.js';
 import { validateThresholds } from '../heuristics/thresholds.js';
+import { defaultLevelErrors } from '../policies/screenSpaceError.js';
 
 /** Options for {@link LodSet.addProfile}. @category Batch */
 export interface LodProfileOptions {
@@ -31,7 +32,11 @@ export interface LodProfileOptions {
   blendThresholds?: ArrayLike<number>;
   /** Per-level cost (e.g. triangles), `levelCount` values, non-increasing toward coarser levels, ≥ 0. Default `4^(levelCount−1−l)`. */
   costs?: ArrayLike<number>;
-  /** Per-level relative error, `levelCount` values, non-decreasing toward coarser levels, ≥ 0. Default `minPositiveCost / cost[l]`. */
+  /**
+   * Per-level geometric error as a fraction of the bounding diameter, `levelCount` values,
+   * non-decreasing toward coarser levels, ≥ 0. Default: {@link defaultLevelErrors} (from the
+   * thresholds of a screen metric, else from the costs as triangle counts).
+   */
   errors?: ArrayLike<number>;
   /** Hybrid policy: never coarsen past this level to meet the budget. Default: the coarsest level. */
   qualityFloor?: number;
@@ -119,10 +124,8 @@ export function validateLodProfile(options: LodProfileOptions): LodProfile {
 
   let errors: Float64Array;
   if (options.errors == null) {
-    errors = new Float64Array(levelCount);
-    let minPositive = Infinity;
-    for (let l = 0; l < levelCount; l++) if (costs[l] > 0 && costs[l] < minPositive) minPositive = costs[l];
-    for (let l = 0; l < levelCount; l++) errors[l] = costs[l] > 0 ? minPositive / costs[l] : 1;
+    // issue 14: screen-space error default (thresholds, else triangle counts); see policies/screenSpaceError.ts.
+    errors = defaultLevelErrors(metric, t.thresholds, costs);
   } else {
     errors = readLevelValues(options.errors, levelCount, 'errors');
     for (let l = 1; l < levelCount; l++) {

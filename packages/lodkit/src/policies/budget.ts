@@ -10,6 +10,11 @@
  * profile's per-level relative error. A step's ratio is therefore `w · slope` with
  * `slope = Δerror / Δcost` a property of the profile alone, so hulls are built once per profile.
  *
+ * Since issue 14 `LodSet`'s budget and hybrid policies use per-object chains over the
+ * screen-space-error loss (`screenSpaceError.ts`: a tolerance makes the loss non-linear in size, so
+ * a profile's chain is no longer the same for every object); `selectAffordablePrefix` is shared,
+ * and `buildUpgradeChain` stays for linear benefit models with per-profile chains.
+ *
  * Contributor notes:
  * - "Stop at the first upgrade that does not fit" (rather than skipping it and trying cheaper ones)
  *   makes the result a prefix of one total order; a small change in sizes moves the boundary by a

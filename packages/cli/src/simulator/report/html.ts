@@ -1,6 +1,7 @@
 /**
  * The self-contained HTML report of `lodkit simulate --out DIR`: charts of triangles per frame
- * against the budget line, quality loss per frame and pops per frame, the comparison table and the
+ * against the budget line, quality loss per frame and pops per frame, the trade-off charts of
+ * tradeoffCharts.ts (cost vs quality vs pops; frame time vs target), the comparison table and the
  * scenario's parameters — one file that opens from disk with no server and no network.
  *
  * Contributor notes:
@@ -22,6 +23,7 @@ import { dirname, join, resolve } from 'node:path';
 import { checkOutput, makeFolder, writeFileAtomic, type OutputOptions } from '../files.js';
 import type { SimulationResult, SimulationTimings } from '../simulate.js';
 import { comparisonRows, TABLE_COLUMNS } from './table.js';
+import { renderTradeoffCharts } from './tradeoffCharts.js';
 
 /** File name of the report inside the output directory. @category Simulator */
 export const REPORT_FILE = 'index.html';
@@ -107,6 +109,7 @@ export function renderHtmlReport(result: SimulationResult, timings: SimulationTi
     })),
   };
   const dataJson = JSON.stringify(data).replace(/</g, '\\u003c');
+  const tradeoff = renderTradeoffCharts(result, PALETTE); // issue 14: cost vs quality vs pops, frame time
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -144,10 +147,11 @@ ${shotTable}
 <div class="chart"><canvas id="loss"></canvas></div>
 <h2>Pops (level changes) per frame</h2>
 <div class="chart"><canvas id="pops"></canvas></div>
+${tradeoff.html}
 <h2>Scenario parameters</h2>
 <table><tbody>${params.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</tbody></table>
 <script>${scriptSafe(chartJs)}</script>
-<script>
+<script>${scriptSafe(tradeoff.script)}
 (function () {
   var data = ${dataJson};
   var shotLines = {
@@ -194,7 +198,7 @@ ${shotTable}
       plugins: [shotLines]
     });
   }
-  var charts = [chart('cost', 'cost', 'triangles', true), chart('loss', 'loss', 'quality loss (px·levels)', false), chart('pops', 'pops', 'level changes', false)];
+  var charts = [chart('cost', 'cost', 'triangles', true), chart('loss', 'loss', 'quality loss (px·levels)', false), chart('pops', 'pops', 'level changes', false)].concat(lodkitTradeoffCharts());
   document.body.dataset.chartsRendered = String(charts.filter(function (c) { return c.chartArea && c.chartArea.width > 0; }).length);
 })();
 </script>

@@ -16,6 +16,7 @@ import type { SimulationResult, SimulationTimings } from '../simulate.js';
  */
 export const TABLE_COLUMNS = [
   'policy', 'mean tris', 'worst tris', 'worst shot', 'frames > budget', 'quality loss mean', 'quality loss worst', 'pops/s', 'select ms/frame',
+  'SSE loss mean (px)', 'SSE loss worst (px)',
 ] as const;
 
 function int(x: number): string {
@@ -46,6 +47,8 @@ export function comparisonRows(result: SimulationResult, timings?: SimulationTim
       s.qualityLossWorst.toFixed(1),
       s.popsPerSecond.toFixed(2),
       t ? t.meanMs.toFixed(3) : '–',
+      s.screenSpaceLossMean.toFixed(1),
+      s.screenSpaceLossWorst.toFixed(1),
     ];
   });
 }
@@ -83,5 +86,6 @@ export function formatRunHeader(result: SimulationResult): string {
     `lodkit simulate — ${s.name}: ${s.objects.toLocaleString('en-US')} objects, ${s.frames} frames over ${s.duration} s, ${budget}`,
     s.description,
     `quality loss = Σ on-screen diameter (px, clamped to the viewport height) × levels coarser than the screen-size rule wants`,
+    `SSE loss = Σ max(0, level error × on-screen diameter − ${s.tolerance} px): screen-space error above the tolerance (what budget/hybrid minimise)`,
   ].filter(Boolean).join('\n');
 }

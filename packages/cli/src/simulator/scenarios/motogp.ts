@@ -122,6 +122,8 @@ export function motogpScene(seed = 2009): SceneInput {
     fps: 30,
     duration: DURATION,
     budget: BUDGET,
+    // A GPU that draws the 450k budget in ~18 ms: the 60 fps policies have to give up detail.
+    gpu: { overheadMs: 2, msPerTriangle: 35e-6, msPerDraw: 0.01, noise: 0.03 },
     profiles: {
       bike: { metric: 'pixels', thresholds: [80, 20], triangles: [60_000, 12_000, 2_000] },
       trackSector: { metric: 'pixels', thresholds: [600, 150], triangles: [20_000, 5_000, 1_000] },
@@ -137,6 +139,8 @@ export function motogpScene(seed = 2009): SceneInput {
       { name: 'rank quota [4, 6]', policy: 'rankQuota', quotas: [4, 6] },
       { name: 'budget 450k', policy: 'budget' },
       { name: 'hybrid 450k', policy: 'hybrid' },
+      { name: 'budget 16.7 ms', policy: 'budget', frameMs: 16.7 },
+      { name: 'hybrid 16.7 ms', policy: 'hybrid', frameMs: 16.7 },
     ],
     parameters: {
       track: `stadium oval, 2 × ${STRAIGHT} m straights, ${TURN_RADIUS} m turns, ${Math.round(LAP)} m lap, ${SECTORS} sectors`,

@@ -23,6 +23,7 @@ export {
 } from './instancedLOD.js';
 export { shadowFrustumPlanes, sphereInPlanes, type ShadowLight, type ShadowMapSource } from './shadowLight.js';
 export { createFadeMaterial, FADE_UNIFORM, fadeOf, isFading, patchFragmentShader, setObjectFade, type FadeMaterial } from './crossFade.js';
+export { FRAME_TIMER_QUERIES, FrameTimer, webglContextOf, type TimerQueryContext } from './frameTimer.js';
 export { LEVEL_COLORS, LodDebugHelper, LodStatsPanel, type LodPanelFrame } from './debug.js';
 export {
   defaultCoverageThresholds, MSFT_LOD_EXTENSION, MSFT_LOD_LOADER_PLUGIN_DEFAULTS, MSFT_SCREENCOVERAGE_KEY, MSFTLodLoaderPlugin,

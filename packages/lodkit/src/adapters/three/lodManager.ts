@@ -28,6 +28,7 @@
  *
  * @module
  */
+import { FrameTimer, webglContextOf } from './frameTimer.js'; // issue 14
 import { Matrix4, Sphere, Vector2, Vector3, type BatchedMesh, type BufferGeometry, type Camera, type InstancedMesh, type Object3D } from 'three';
 import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import { HIDDEN_LEVEL, LodSet, type LodFrameStats, type LodUpdateOptions, type LodView } from '../../batch/lodSet.js';
@@ -408,6 +409,12 @@ export class LodManager {
       return this.lastStats ?? EMPTY_STATS;
     }
     const stats = this.set.update(views, options);
+    // --- issue 14: a frame-time budget is fed with measured frame times (frameTimer.ts) ---
+    if (typeof options.budget === 'object' && options.budget !== null) {
+      this.frameTimer ??= new FrameTimer(webglContextOf(this.renderer));
+      this.frameTimer.afterUpdate(this.set, stats);
+    }
+    // --- end issue 14 ---
     this.lastStats = stats;
     const set = this.set, levels = set.levels, blend = set.blend, changed = set.changed, cc = set.changedCount;
     let touched = 0;
@@ -465,6 +472,8 @@ export class LodManager {
   }
 
   private lastStats: LodFrameStats | null = null;
+  /** issue 14: measures frame times for `budget: { frameMs }` (GPU timer queries, else intervals). */
+  frameTimer: FrameTimer | null = null;
 
   private apply(id: number, level: number, frac: number): void {
     const kind = this.kinds[id];

@@ -220,7 +220,7 @@ export function registerSimulateCommand(program: Command, context: CliContext = 
     .argument('[scene]', 'scene file (JSON, format "lodkit-scene"), or a .glb/.gltf file whose MSFT_lod groups are instanced; default: the built-in scenario')
     .addOption(new Option('-s, --scenario <name>', `built-in scenario (default ${BUILT_IN_SCENARIOS[0]} when no scene file)`).choices([...BUILT_IN_SCENARIOS]))
     .option('-p, --policy <names>', 'only these policies, by name or kind (thresholds, rankQuota, budget, hybrid); comma-separated or repeated', collectPolicies)
-    .option('-b, --budget <triangles>', 'triangle budget for budget/hybrid policies and the budget line (overrides the scene)', positiveNumber)
+    .option('-b, --budget <triangles>', 'triangle budget for budget/hybrid policies and the budget line (overrides the scene; frameMs policies keep their target)', positiveNumber)
     .option('-f, --frames <n>', `number of frames, spread evenly over the scene duration (at most ${SIMULATE_LIMITS.frames})`, positiveInteger(SIMULATE_LIMITS.frames))
     .option('--json', 'print the result as one JSON document (deterministic; see docs/simulate.md) instead of the table')
     .option('--timings', 'with --json: add the measured selection times (non-deterministic)')
