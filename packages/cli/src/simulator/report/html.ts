@@ -101,8 +101,9 @@ export function renderHtmlReport(result: SimulationResult, timings: SimulationTi
       color: PALETTE[i % PALETTE.length],
       dash: DASHES[i % DASHES.length],
       marker: MARKERS[i % MARKERS.length],
-      // Drawn in order, later on top: earlier lines are wider so they show around the later ones.
-      width: Math.max(1.25, 4 - 0.6 * i),
+      // Drawn in order, later on top: earlier lines are wider so they show around the later ones
+      // (4 px down to 1 px, strictly decreasing for any number of policies).
+      width: 4 - (3 * i) / Math.max(1, result.policies.length - 1),
       cost: p.frames.map((f) => f.cost),
       loss: p.frames.map((f) => f.qualityLoss),
       pops: p.frames.map((f) => f.changes),
