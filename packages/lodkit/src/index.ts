@@ -14,6 +14,7 @@ export {
   Frustum, FrustumPlane,
   type FrustumInit, type InputMode, type OrthographicInit, type PerspectiveInit, type Projection, type Window2D,
 } from './metrics/frustum.js';
+export type { FrustumView } from './metrics/frustumView.js';
 export { sphereDistance, spherePixelDiameter, sphereScreenArea, sphereScreenHeight } from './metrics/checkedSphereMetrics.js';
 export { areaToHeight, areaToPixels, heightToArea, heightToPixels, pixelsToArea, pixelsToHeight } from './metrics/conversions.js';
 export {

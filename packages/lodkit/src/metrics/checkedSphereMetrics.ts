@@ -14,7 +14,7 @@
  *
  * @module
  */
-import type { Frustum } from './frustum.js';
+import type { FrustumView } from './frustumView.js';
 import {
   sphereDistance as distanceOf, sphereScreenArea as areaOf, sphereScreenHeight as heightOf,
 } from './sphereMetrics.js';
@@ -42,7 +42,7 @@ function invalid(fn: string, x: number, y: number, z: number, radius: number, vi
  * ```
  * @category Metrics
  */
-export function sphereScreenHeight(frustum: Frustum, x: number, y: number, z: number, radius: number): number {
+export function sphereScreenHeight(frustum: FrustumView, x: number, y: number, z: number, radius: number): number {
   if (!(x - x + (y - y) + (z - z) === 0 && radius >= 0 && radius - radius === 0)) invalid('sphereScreenHeight', x, y, z, radius);
   return heightOf(frustum, x, y, z, radius);
 }
@@ -57,7 +57,7 @@ export function sphereScreenHeight(frustum: Frustum, x: number, y: number, z: nu
  * ```
  * @category Metrics
  */
-export function spherePixelDiameter(frustum: Frustum, x: number, y: number, z: number, radius: number, viewportHeightPx: number): number {
+export function spherePixelDiameter(frustum: FrustumView, x: number, y: number, z: number, radius: number, viewportHeightPx: number): number {
   if (!(x - x + (y - y) + (z - z) === 0 && radius >= 0 && radius - radius === 0 && viewportHeightPx > 0 && viewportHeightPx - viewportHeightPx === 0)) {
     invalid('spherePixelDiameter', x, y, z, radius, viewportHeightPx);
   }
@@ -75,7 +75,7 @@ export function spherePixelDiameter(frustum: Frustum, x: number, y: number, z: n
  * ```
  * @category Metrics
  */
-export function sphereScreenArea(frustum: Frustum, x: number, y: number, z: number, radius: number): number {
+export function sphereScreenArea(frustum: FrustumView, x: number, y: number, z: number, radius: number): number {
   if (!(x - x + (y - y) + (z - z) === 0 && radius >= 0 && radius - radius === 0)) invalid('sphereScreenArea', x, y, z, radius);
   return areaOf(frustum, x, y, z, radius);
 }
@@ -91,7 +91,7 @@ export function sphereScreenArea(frustum: Frustum, x: number, y: number, z: numb
  * ```
  * @category Metrics
  */
-export function sphereDistance(frustum: Frustum, x: number, y: number, z: number, radius: number): number {
+export function sphereDistance(frustum: FrustumView, x: number, y: number, z: number, radius: number): number {
   if (!(x - x + (y - y) + (z - z) === 0 && radius >= 0 && radius - radius === 0)) invalid('sphereDistance', x, y, z, radius);
   return distanceOf(frustum, x, y, z, radius);
 }

@@ -20,6 +20,8 @@
  * @module
  */
 import { acosRoundedAt, sinCosRoundedAt } from './roundedTrig.js';
+import { FRUSTUM_PLANE_INPUTS, writeFrustumPlanes } from './frustumPlanes.js';
+import type { FrustumView } from './frustumView.js';
 import { invertMatrixGf, type QuatLike, type Vec3Like } from './vector.js';
 
 /**
@@ -137,7 +139,7 @@ const scratchWindow = new Float64Array(4);
  * ```
  * @category Frustum
  */
-export class Frustum {
+export class Frustum implements FrustumView {
   /** Eye position (world). */
   readonly position = new Float64Array(3);
   /** Rotation quaternion `[x, y, z, w]`, camera-local → world. */
@@ -303,35 +305,11 @@ export class Frustum {
     this.referencePlaneDepth = this.isPerspective ? 1 : 0;
     this.forward[0] = -zx; this.forward[1] = -zy; this.forward[2] = -zz;
 
-    // Local-space inward planes (nx, ny, nz, w), unit normals, in FrustumPlane order.
-    const local = scratchPlanes;
-    if (this.isPerspective) {
-      // Side planes through the eye and the window's edges at depth 1.
-      let k = 1 / Math.sqrt(1 + l * l);
-      local[0] = k; local[1] = 0; local[2] = l * k; local[3] = 0;
-      k = 1 / Math.sqrt(1 + r * r);
-      local[4] = -k; local[5] = 0; local[6] = -r * k; local[7] = 0;
-      k = 1 / Math.sqrt(1 + b * b);
-      local[8] = 0; local[9] = k; local[10] = b * k; local[11] = 0;
-      k = 1 / Math.sqrt(1 + t * t);
-      local[12] = 0; local[13] = -k; local[14] = -t * k; local[15] = 0;
-    } else {
-      local[0] = 1; local[1] = 0; local[2] = 0; local[3] = -l;
-      local[4] = -1; local[5] = 0; local[6] = 0; local[7] = r;
-      local[8] = 0; local[9] = 1; local[10] = 0; local[11] = -b;
-      local[12] = 0; local[13] = -1; local[14] = 0; local[15] = t;
-    }
-    local[16] = 0; local[17] = 0; local[18] = -1; local[19] = -n;
-    local[20] = 0; local[21] = 0; local[22] = 1; local[23] = f;
-    const planes = this.planes;
-    for (let i = 0; i < 24; i += 4) {
-      const lx = local[i], ly = local[i + 1], lz = local[i + 2];
-      const wx = xx * lx + yx * ly + zx * lz;
-      const wy = xy * lx + yy * ly + zy * lz;
-      const wz = xz * lx + yz * ly + zz * lz;
-      planes[i] = wx; planes[i + 1] = wy; planes[i + 2] = wz;
-      planes[i + 3] = local[i + 3] - (wx * px + wy * py + wz * pz);
-    }
+    const input = planeInputs;
+    input[0] = xx; input[1] = xy; input[2] = xz; input[3] = yx; input[4] = yy; input[5] = yz;
+    input[6] = zx; input[7] = zy; input[8] = zz; input[9] = px; input[10] = py; input[11] = pz;
+    input[12] = l; input[13] = r; input[14] = b; input[15] = t; input[16] = n; input[17] = f;
+    writeFrustumPlanes(input, this.isPerspective, this.planes);
 
     // View matrix: inverse of (translate(position) · rotate(q)) = [Rᵀ | −Rᵀ·p], column-major.
     const v = this.viewMatrix;
@@ -396,7 +374,7 @@ export class Frustum {
   }
 }
 
-const scratchPlanes = new Float64Array(24);
+const planeInputs = new Float64Array(FRUSTUM_PLANE_INPUTS.length);
 const scratchTrig = new Float64Array(2);
 
 /** OpenUSD's `GF_MIN_VECTOR_LENGTH`. */

@@ -4,7 +4,8 @@
  * projected-sphere area fraction, and the distance used by distance-based LOD.
  *
  * Contributor notes:
- * - Every function here takes scalars and a {@link Frustum} and returns a number: nothing is
+ * - Every function here takes scalars and a {@link FrustumView} (a `Frustum`, or the three.js
+ *   adapter's lighter `CameraView`) and returns a number: nothing is
  *   allocated, nothing is validated per call (the frustum was validated when it was set). The
  *   batch engine inlines the same formulas over typed arrays; these are the reference versions.
  * - These are the unchecked formulas, for per-frame callers inside lodkit (ScreenSizeLOD) whose bad
@@ -21,7 +22,7 @@
  *
  * @module
  */
-import type { Frustum } from './frustum.js';
+import type { FrustumView } from './frustumView.js';
 import { length3 } from './vector.js';
 
 /**
@@ -38,7 +39,7 @@ import { length3 } from './vector.js';
  * ```
  * @category Metrics
  */
-export function sphereScreenHeight(frustum: Frustum, x: number, y: number, z: number, radius: number): number {
+export function sphereScreenHeight(frustum: FrustumView, x: number, y: number, z: number, radius: number): number {
   if (frustum.cullsSphere(x, y, z, radius)) return 0;
   if (!frustum.isPerspective) return (2 * radius) / frustum.windowHeight;
   const p = frustum.position;
@@ -53,7 +54,7 @@ export function sphereScreenHeight(frustum: Frustum, x: number, y: number, z: nu
  * 80 / 20 px rule): {@link sphereScreenHeight} × `viewportHeightPx`.
  * @category Metrics
  */
-export function spherePixelDiameter(frustum: Frustum, x: number, y: number, z: number, radius: number, viewportHeightPx: number): number {
+export function spherePixelDiameter(frustum: FrustumView, x: number, y: number, z: number, radius: number, viewportHeightPx: number): number {
   return sphereScreenHeight(frustum, x, y, z, radius) * viewportHeightPx;
 }
 
@@ -63,7 +64,7 @@ export function spherePixelDiameter(frustum: Frustum, x: number, y: number, z: n
  * `Number.MAX_VALUE` when the eye is exactly at the centre, and 0 when the sphere is wholly outside.
  * @category Metrics
  */
-export function sphereScreenArea(frustum: Frustum, x: number, y: number, z: number, radius: number): number {
+export function sphereScreenArea(frustum: FrustumView, x: number, y: number, z: number, radius: number): number {
   if (frustum.cullsSphere(x, y, z, radius)) return 0;
   let r = radius;
   if (frustum.isPerspective) {
@@ -81,7 +82,7 @@ export function sphereScreenArea(frustum: Frustum, x: number, y: number, z: numb
  * (MotoGP's "naive version") does not look at the frustum's planes.
  * @category Metrics
  */
-export function sphereDistance(frustum: Frustum, x: number, y: number, z: number, radius: number): number {
+export function sphereDistance(frustum: FrustumView, x: number, y: number, z: number, radius: number): number {
   const p = frustum.position;
   const d = length3(x - p[0], y - p[1], z - p[2]) - radius;
   return d > 0 ? d : 0;

@@ -8,7 +8,8 @@
  *
  * @module
  */
-export { CameraFrustumCache, cameraViews, frustumFromCamera, isOrthographicProjection } from './frustumFromCamera.js';
+export { CameraFrustumCache, frustumFromCamera } from './frustumFromCamera.js';
+export { CameraSnapshotCache, CameraView, CameraViewCache, cameraViews, isOrthographicProjection, readCameraWindow, setCameraView } from './cameraView.js';
 export {
   computeContentSphere, measureSphere, resetScreenSizeLODWarnings, SCREEN_SIZE_LOD_DEFAULTS, ScreenSizeLOD,
   type ScreenSizeLODLevel, type ScreenSizeLODOptions, type ViewportSource,

@@ -17,7 +17,7 @@
  *   for distances). A sphere outside every view keeps its level: three culls it anyway, and its
  *   shadow must not change level.
  * - The frustum of a camera is rebuilt only when the camera's matrices change (shared
- *   `CameraFrustumCache`), so N objects against one camera cost N metric evaluations, not N
+ *   `CameraViewCache`), so N objects against one camera cost N metric evaluations, not N
  *   frustum builds. Measured in bench/three-manager.bench.ts.
  * - Hysteresis: per boundary, lodkit's relative band (the rule of `LodSet` with `hysteresis = h`):
  *   leaving a level across a threshold `t` requires the size to cross `t` by the factor `1 ± h`.
@@ -34,10 +34,10 @@ import { LOD, Matrix4, Object3D, Sphere, Vector2, type Camera, type Intersection
 import { writeLodAscending, writeLodDescending } from '../../heuristics/lodIndex.js';
 import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import { validateThresholds } from '../../heuristics/thresholds.js';
-import type { Frustum } from '../../metrics/frustum.js';
+import type { FrustumView } from '../../metrics/frustumView.js';
 import { sphereDistance, sphereScreenArea, sphereScreenHeight } from '../../metrics/sphereMetrics.js';
 import { setObjectFade } from './crossFade.js';
-import { CameraFrustumCache } from './frustumFromCamera.js';
+import { CameraViewCache } from './cameraView.js';
 
 const METRICS: readonly SphereMetric[] = ['distance', 'pixels', 'screenHeight', 'screenArea'];
 
@@ -83,7 +83,7 @@ export const SCREEN_SIZE_LOD_DEFAULTS = {
   crossFade: true,
 };
 
-const sharedCache = new CameraFrustumCache();
+const sharedCache = new CameraViewCache();
 const scratchSize = new Vector2();
 const scratchSphere = new Sphere();
 
@@ -108,7 +108,7 @@ function requireFiniteNumber(value: unknown, field: string, min: number, max = I
  * @category three.js
  */
 export function measureSphere(
-  metric: SphereMetric, frusta: readonly Frustum[], count: number,
+  metric: SphereMetric, frusta: readonly FrustumView[], count: number,
   x: number, y: number, z: number, radius: number, viewportHeight: number,
 ): number {
   measureSphereInto(metric, frusta, count, x, y, z, radius, viewportHeight, measureOut, 0);
@@ -126,7 +126,7 @@ export function measureSphere(
  * @category three.js
  */
 export function measureSphereInto(
-  metric: SphereMetric, frusta: readonly Frustum[], count: number,
+  metric: SphereMetric, frusta: readonly FrustumView[], count: number,
   x: number, y: number, z: number, radius: number, viewportHeight: number, out: Float64Array, offset: number,
 ): void {
   sphereArgs[0] = x; sphereArgs[1] = y; sphereArgs[2] = z; sphereArgs[3] = radius; sphereArgs[4] = viewportHeight;
@@ -136,7 +136,7 @@ export function measureSphereInto(
 /** Sphere x, y, z, r and viewport height for {@link measureScratchSphere} (doubles passed through memory, not boxed arguments). */
 const sphereArgs = new Float64Array(5);
 
-function measureScratchSphere(metric: SphereMetric, frusta: readonly Frustum[], count: number, out: Float64Array, offset: number): void {
+function measureScratchSphere(metric: SphereMetric, frusta: readonly FrustumView[], count: number, out: Float64Array, offset: number): void {
   const x = sphereArgs[0], y = sphereArgs[1], z = sphereArgs[2], radius = sphereArgs[3];
   if (metric === 'distance') {
     let best = Infinity;
@@ -430,7 +430,7 @@ export class ScreenSizeLOD extends LOD {
     const sx = e[0] * e[0] + e[1] * e[1] + e[2] * e[2], sy = e[4] * e[4] + e[5] * e[5] + e[6] * e[6], sz = e[8] * e[8] + e[9] * e[9] + e[10] * e[10];
     sphereArgs[3] = sphere.radius * Math.sqrt(Math.max(sx, sy, sz));
     sphereArgs[4] = viewport;
-    measureScratchSphere(this.metricValue, sharedCache.frusta, views, frameScratch, 0);
+    measureScratchSphere(this.metricValue, sharedCache.views, views, frameScratch, 0);
     if (this.bias !== 1) frameScratch[0] = this.descending ? frameScratch[0] * this.bias : frameScratch[0] / this.bias;
   }
 
