@@ -11,9 +11,11 @@
 export { CameraFrustumCache, frustumFromCamera } from './frustumFromCamera.js';
 export { CameraSnapshotCache, CameraView, CameraViewCache, cameraViews, isOrthographicProjection, readCameraWindow, setCameraView } from './cameraView.js';
 export {
-  computeContentSphere, measureSphere, resetScreenSizeLODWarnings, SCREEN_SIZE_LOD_DEFAULTS, ScreenSizeLOD,
+  resetScreenSizeLODWarnings, SCREEN_SIZE_LOD_DEFAULTS, ScreenSizeLOD,
   type ScreenSizeLODLevel, type ScreenSizeLODOptions, type ViewportSource,
 } from './screenSizeLOD.js';
+export { computeContentSphere } from './contentSphere.js';
+export { measureSphere, measureSphereInto } from './sphereMeasure.js';
 export {
   countTriangles, geometryTriangles, LOD_MANAGER_DEFAULTS, LodManager,
   type BatchedLodGroup, type BatchedLodOptions, type InstancedLodOptions, type LodCostOptions, type LodManagerOptions,

@@ -30,14 +30,14 @@
  *
  * @module
  */
-import { LOD, Matrix4, Object3D, Sphere, Vector2, type Camera, type Intersection, type Raycaster } from 'three';
+import { LOD, Object3D, Sphere, Vector2, type Camera, type Intersection, type Raycaster } from 'three';
 import { writeLodAscending, writeLodDescending } from '../../heuristics/lodIndex.js';
 import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import { validateThresholds } from '../../heuristics/thresholds.js';
-import type { FrustumView } from '../../metrics/frustumView.js';
-import { sphereDistance, sphereScreenArea, sphereScreenHeight } from '../../metrics/sphereMetrics.js';
 import { setObjectFade } from './crossFade.js';
 import { CameraViewCache } from './cameraView.js';
+import { computeContentSphere } from './contentSphere.js';
+import { measureScratchSphere, sphereArgs } from './sphereMeasure.js';
 
 const METRICS: readonly SphereMetric[] = ['distance', 'pixels', 'screenHeight', 'screenArea'];
 
@@ -85,7 +85,6 @@ export const SCREEN_SIZE_LOD_DEFAULTS = {
 
 const sharedCache = new CameraViewCache();
 const scratchSize = new Vector2();
-const scratchSphere = new Sphere();
 
 function now(): number {
   return performance.now() / 1000;
@@ -98,64 +97,6 @@ function requireFiniteNumber(value: unknown, field: string, min: number, max = I
   return value;
 }
 
-/**
- * Measures one world-space sphere against frusta: the largest screen size (or smallest distance)
- * over the views; 0 (or +∞ for distance) when the sphere is outside every view.
- * @example
- * ```ts
- * const px = measureSphere('pixels', [frustum], 1, x, y, z, r, 1080);
- * ```
- * @category three.js
- */
-export function measureSphere(
-  metric: SphereMetric, frusta: readonly FrustumView[], count: number,
-  x: number, y: number, z: number, radius: number, viewportHeight: number,
-): number {
-  measureSphereInto(metric, frusta, count, x, y, z, radius, viewportHeight, measureOut, 0);
-  return measureOut[0];
-}
-
-/**
- * {@link measureSphere} writing into `out[offset]` instead of returning: V8 allocates a heap number
- * for a double returned from a call it does not inline, which per-object loops cannot afford.
- * @example
- * ```ts
- * const out = new Float64Array(1);
- * measureSphereInto('screenHeight', frusta, 1, x, y, z, r, 1, out, 0);
- * ```
- * @category three.js
- */
-export function measureSphereInto(
-  metric: SphereMetric, frusta: readonly FrustumView[], count: number,
-  x: number, y: number, z: number, radius: number, viewportHeight: number, out: Float64Array, offset: number,
-): void {
-  sphereArgs[0] = x; sphereArgs[1] = y; sphereArgs[2] = z; sphereArgs[3] = radius; sphereArgs[4] = viewportHeight;
-  measureScratchSphere(metric, frusta, count, out, offset);
-}
-
-/** Sphere x, y, z, r and viewport height for {@link measureScratchSphere} (doubles passed through memory, not boxed arguments). */
-const sphereArgs = new Float64Array(5);
-
-function measureScratchSphere(metric: SphereMetric, frusta: readonly FrustumView[], count: number, out: Float64Array, offset: number): void {
-  const x = sphereArgs[0], y = sphereArgs[1], z = sphereArgs[2], radius = sphereArgs[3];
-  if (metric === 'distance') {
-    let best = Infinity;
-    for (let i = 0; i < count; i++) {
-      const d = sphereDistance(frusta[i], x, y, z, radius);
-      if (d < best) best = d;
-    }
-    out[offset] = best;
-    return;
-  }
-  let best = 0;
-  for (let i = 0; i < count; i++) {
-    const s = metric === 'screenArea' ? sphereScreenArea(frusta[i], x, y, z, radius) : sphereScreenHeight(frusta[i], x, y, z, radius);
-    if (s > best) best = s;
-  }
-  out[offset] = metric === 'pixels' ? best * sphereArgs[4] : best;
-}
-
-const measureOut = new Float64Array(1);
 
 let warnedNoViewport = false;
 
@@ -176,46 +117,6 @@ export function resetScreenSizeLODWarnings(): void {
 /** [0] measured value, [1] fractional level. */
 const frameScratch = new Float64Array(2);
 
-/**
- * Computes the bounding sphere of everything under `root` (meshes, instanced and batched meshes,
- * points, lines) in `root`'s local space, into `target`. Empty content gives an empty sphere.
- * @example
- * ```ts
- * const sphere = computeContentSphere(lod, new Sphere());
- * ```
- * @category three.js
- */
-export function computeContentSphere(root: Object3D, target: Sphere, skipRootMatrix = true): Sphere {
-  target.makeEmpty();
-  const visit = (node: Object3D, parent: Matrix4 | null): void => {
-    if (node.matrixAutoUpdate) node.updateMatrix();
-    const m = parent === null ? new Matrix4() : parent.clone().multiply(node.matrix);
-    const any = node as Object3D & {
-      geometry?: { boundingSphere: Sphere | null; computeBoundingSphere(): void };
-      boundingSphere?: Sphere | null; computeBoundingSphere?: () => void; isInstancedMesh?: boolean;
-      isBatchedMesh?: boolean; isSkinnedMesh?: boolean;
-    };
-    let local: Sphere | null = null;
-    if ((any.isInstancedMesh || any.isBatchedMesh || any.isSkinnedMesh) && typeof any.computeBoundingSphere === 'function') {
-      any.computeBoundingSphere();
-      local = any.boundingSphere ?? null;
-    } else if (any.geometry !== undefined && any.geometry !== null) {
-      if (any.geometry.boundingSphere === null) any.geometry.computeBoundingSphere();
-      local = any.geometry.boundingSphere;
-    }
-    if (local !== null && !local.isEmpty()) {
-      scratchSphere.copy(local).applyMatrix4(m);
-      target.union(scratchSphere);
-    }
-    for (const child of node.children) visit(child, m);
-  };
-  if (skipRootMatrix) {
-    for (const child of root.children) visit(child, new Matrix4());
-  } else {
-    visit(root, null);
-  }
-  return target;
-}
 
 /**
  * A `THREE.LOD` whose thresholds are in any lodkit metric, measured on the bounding sphere of its
