@@ -95,4 +95,13 @@ export class FrameState {
   minimumCost = 0.5;
   invalid = 0;
   hidden = 0;
+
+  // Clustered path: range of levels written for the current cluster (255 = hidden), any blend ≠ 0.
+  uMin = 256;
+  /** Clustered path, this frame: clusters culled / skipped as a whole, objects run per object. */
+  clustersCulled = 0;
+  clustersSkipped = 0;
+  objectsEvaluated = 0;
+  uMax = -1;
+  uFrac = 0;
 }

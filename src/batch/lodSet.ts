@@ -42,6 +42,8 @@ import {
 import { MetricCode, ProfileTable, validateLodProfile, type LodProfile, type LodProfileOptions } from './profiles.js';
 import { decideAscending, decideDescending } from './thresholdKernels.js';
 import { LodThreads, MAX_THREADED_VIEWS } from './threads.js';
+import { ClusterIndex } from './clusters.js';
+import { clusterChunk, ClusterViews, VB } from './clusterPass.js';
 import {
   applyRanks, applyUpgrades, classifyPass, clearCoarsenedBlend, collectBudgetItems, collectHybridItems,
   collectRankCandidates, finalizePass, hybridMinimumCost,
@@ -81,6 +83,18 @@ export interface LodUpdateOptions {
   minFramesBetweenChanges?: number;
   /** Objects wholly outside every view are hidden (`HIDDEN_LEVEL`, cost 0). Default true. */
   cull?: boolean;
+  /**
+   * Thresholds policy: use the spatial clusters (cull or skip whole clusters, per-object work only
+   * where a level may change). `false` runs the per-object reference path over every object; the
+   * levels, blend, changed set and stats are the same either way. Default true.
+   */
+  clusters?: boolean;
+  /**
+   * Thresholds policy: compute `sizes` for every drawn object every frame. By default an object in
+   * a cluster skipped as a whole keeps a representative size of its cluster (see `LodSet.sizes`).
+   * Default false.
+   */
+  exactSizes?: boolean;
 }
 
 /** Stats of one {@link LodSet.update}; the same object is returned (and overwritten) every frame. @category Batch */
@@ -101,9 +115,25 @@ export interface LodFrameStats {
   hidden: number;
 }
 
+/**
+ * What the last update did with the spatial clusters (thresholds policy; all zero on the per-object
+ * path): the work a frame saved, for profiling. The same object is overwritten every frame.
+ * @category Batch
+ */
+export interface LodClusterStats {
+  /** Clusters in the set. */
+  clusters: number;
+  /** Clusters wholly outside every view: hidden without a per-object metric. */
+  culled: number;
+  /** Clusters whose objects provably kept their level: no per-object work. */
+  skipped: number;
+  /** Objects that ran the per-object kernels. */
+  evaluated: number;
+}
+
 /** Defaults of {@link LodUpdateOptions}. @category Batch */
 export const LOD_UPDATE_DEFAULTS = {
-  bias: 1, minLevel: 0, maxLevel: 255, hysteresis: 0, minFramesBetweenChanges: 0, cull: true,
+  bias: 1, minLevel: 0, maxLevel: 255, hysteresis: 0, minFramesBetweenChanges: 0, cull: true, clusters: true, exactSizes: false,
 } as const;
 
 const POLICIES: readonly LodPolicy[] = ['thresholds', 'rankQuota', 'budget', 'hybrid'];
@@ -140,7 +170,13 @@ const viewParams = new Float64Array(VIEW_PARAMS);
  *   windows; a blending renderer draws `blendLowerLevel(level, blend)` and the next level.
  * - `sizes` — the value the policy used: the metric after bias and hysteresis (thresholds, hybrid),
  *   the eye distance (rankQuota), the screen-height weight (budget); NaN for hidden/invalid.
- * - `changed[0 … changedCount)` — ids whose `levels` entry changed this frame.
+ *   Thresholds policy with clusters (the default): an object whose cluster was skipped as a whole
+ *   (every object provably keeps its level, blend 0) holds a representative value of its cluster's
+ *   size interval instead — a value that maps to the same level — from the first skipped frame
+ *   until its cluster is next evaluated per object. Pass `exactSizes: true` for every object's own
+ *   value every frame (slower: no cluster is skipped, culled clusters still are).
+ * - `changed[0 … changedCount)` — ids whose `levels` entry changed this frame, in no particular
+ *   order (cluster order with clusters, id order on the reference path).
  *
  * @example
  * ```ts
@@ -167,6 +203,9 @@ export class LodSet {
   private lastMinLevel = 0;
   private lastMaxLevel = 255;
   private chainKey = -1;
+  private readonly ci = new ClusterIndex();
+  private readonly cv = new ClusterViews();
+  private readonly clusterInfo: LodClusterStats = { clusters: 0, culled: 0, skipped: 0, evaluated: 0 };
 
   private readonly stats: LodFrameStats = {
     // Non-integer starts give the double fields V8's double representation (see FrameState).
@@ -194,6 +233,8 @@ export class LodSet {
   get changedCount(): number { return this.st.changedCount; }
   /** Number of profiles. */
   get profileCount(): number { return this.table.count; }
+  /** What the last update did with the spatial clusters (see {@link LodClusterStats}). */
+  get clusterStats(): Readonly<LodClusterStats> { return this.clusterInfo; }
   /** The packed spheres `x, y, z, r` per id (read-only view for renderers and tests). */
   get spheres(): Float32Array { return this.st.spheres; }
 
@@ -261,8 +302,12 @@ export class LodSet {
     const c = object.center;
     if (c == null || typeof c.length !== 'number' || c.length < 3) throw new TypeError('LodSet.add: center must be an array of 3 numbers');
     this.checkProfile(object.profile, 'add');
+    const before = this.used;
     const id = this.allocateId();
     this.writeObject(id, c[0], c[1], c[2], object.radius, object.profile);
+    const s = this.st.spheres, o = id * 4; // the stored float32 values
+    if (id >= before) this.ci.addOne(id, s[o], s[o + 1], s[o + 2], s[o + 3], object.profile);
+    else { this.ci.setObject(id, s[o], s[o + 1], s[o + 2], s[o + 3], object.profile); this.ci.touch(id, true); }
     return id;
   }
 
@@ -280,6 +325,7 @@ export class LodSet {
     st.profileIds.fill(profile, first, first + n);
     this.resetState(first, first + n);
     this.used += n;
+    this.ci.addBatch(first, n, spheres, profile);
     return first;
   }
 
@@ -288,6 +334,7 @@ export class LodSet {
     this.checkId(id, 'setSphere');
     const s = this.st.spheres, o = id * 4;
     s[o] = x; s[o + 1] = y; s[o + 2] = z; s[o + 3] = radius;
+    this.ci.setSphere(id, s[o], s[o + 1], s[o + 2], s[o + 3]);
   }
 
   /** Frees `id` for reuse by a later `add`; its level becomes `HIDDEN_LEVEL` now (not reported in `changed`). */
@@ -299,16 +346,17 @@ export class LodSet {
     st.blend[id] = 0;
     st.sizes[id] = Number.NaN;
     this.freeIds[this.freeCount++] = id;
+    this.ci.touch(id, true);
   }
 
   /** Forces `id` to `level` (clamped to its profile's range) under every policy, or clears it with `null`. */
   setForcedLevel(id: number, level: number | null): void {
     this.checkId(id, 'setForcedLevel');
-    if (level === null) { this.st.forced[id] = NO_FORCED_LEVEL; return; }
-    if (typeof level !== 'number' || !Number.isInteger(level) || level < 0 || level >= 255) {
+    if (level !== null && (typeof level !== 'number' || !Number.isInteger(level) || level < 0 || level >= 255)) {
       throw new RangeError(`LodSet.setForcedLevel: level must be an integer in [0, 254] or null, got ${String(level)}`);
     }
-    this.st.forced[id] = level;
+    this.st.forced[id] = level === null ? NO_FORCED_LEVEL : level;
+    this.ci.touch(id, true);
   }
 
   /** Hides (`HIDDEN_LEVEL`, cost 0) or shows object `id` from the next update on. */
@@ -316,6 +364,7 @@ export class LodSet {
     this.checkId(id, 'setHidden');
     if (hidden) this.st.flags[id] |= FLAG_HIDDEN;
     else this.st.flags[id] &= ~FLAG_HIDDEN;
+    this.ci.touch(id, false);
   }
 
   /**
@@ -350,10 +399,14 @@ export class LodSet {
     st.changedCount = 0;
     st.totalCost = 0; st.minimumCost = 0; st.invalid = 0; st.hidden = 0;
     st.levelCounts.fill(0);
+    st.clustersCulled = 0; st.clustersSkipped = 0; st.objectsEvaluated = 0;
     this.ensureScratch(policy);
 
     const n = this.used;
-    if (policy === 'thresholds') {
+    const clustered = policy === 'thresholds' && this.threads === null && (options.clusters ?? LOD_UPDATE_DEFAULTS.clusters);
+    if (clustered) {
+      this.clusteredThresholds(views, single, viewCount, cull, options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes);
+    } else if (policy === 'thresholds') {
       if (this.threads !== null && viewCount <= MAX_THREADED_VIEWS) this.threadedThresholds(views, single, viewCount, cull, n);
       else this.thresholdPass(views, single, viewCount, cull, 0, n, st.levels, true);
     } else if (policy === 'rankQuota') {
@@ -363,6 +416,7 @@ export class LodSet {
     } else {
       this.hybridPolicy(views, single, viewCount, cull, options.budget as number, n);
     }
+    if (!clustered) this.ci.invalidateAll(); // levels were written without the clusters' bookkeeping
 
     const stats = this.stats;
     stats.totalCost = st.totalCost;
@@ -371,10 +425,41 @@ export class LodSet {
     stats.invalid = st.invalid;
     stats.hidden = st.hidden;
     stats.budgetMet = options.budget === undefined || st.totalCost <= options.budget;
+    const info = this.clusterInfo;
+    info.clusters = this.ci.count; info.culled = st.clustersCulled; info.skipped = st.clustersSkipped; info.evaluated = st.objectsEvaluated;
     return stats;
   }
 
   // ---------------------------------------------------------------------------------------------
+
+  /** The thresholds policy over the spatial clusters (clusterPass.ts), in chunks of 256 clusters. */
+  private clusteredThresholds(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
+    const st = this.st, ci = this.ci, cv = this.cv;
+    ci.refitPending(st.flags, st.forced);
+    cv.ensure(viewCount);
+    cv.count = viewCount; cv.cull = cull; cv.exactSizes = exactSizes; cv.mask = this.table.metricMask;
+    const block = cv.block;
+    let eye = 0.5;
+    for (let v = 0; v < viewCount; v++) {
+      const view = single ? (views as LodView) : (views as readonly LodView[])[v];
+      const f = view.frustum, q = v * VB, kv = cv.kv[v];
+      block.set(f.planes, q);
+      block.set(f.position, q + 24);
+      block[q + 27] = f.windowMax[1] - f.windowMin[1];
+      block[q + 28] = (f.windowMax[0] - f.windowMin[0]) * (f.windowMax[1] - f.windowMin[1]);
+      block[q + 29] = view.viewportHeight === undefined ? 1 : view.viewportHeight;
+      block[q + 30] = f.isPerspective ? 1 : 0;
+      cv.planes[v].set(f.planes);
+      kv.set(f.position, VIEW_EYE);
+      kv.set(f.windowMin, VIEW_WINDOW_MIN);
+      kv.set(f.windowMax, VIEW_WINDOW_MAX);
+      const m = Math.abs(f.position[0]) + Math.abs(f.position[1]) + Math.abs(f.position[2]);
+      if (m > eye) eye = m;
+    }
+    cv.eyeMagnitude = eye;
+    const count = ci.count;
+    for (let c = 0; c < count; c += 256) clusterChunk(st, ci, cv, c, c + 256 < count ? c + 256 : count);
+  }
 
   private thresholdPass(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
     start: number, end: number, out: Uint8Array, track: boolean): void {
@@ -539,6 +624,12 @@ export class LodSet {
     if (options.cull !== undefined && typeof options.cull !== 'boolean') {
       throw new TypeError(`LodSet.update: cull must be a boolean, got ${String(options.cull)}`);
     }
+    if (options.clusters !== undefined && typeof options.clusters !== 'boolean') {
+      throw new TypeError(`LodSet.update: clusters must be a boolean, got ${String(options.clusters)}`);
+    }
+    if (options.exactSizes !== undefined && typeof options.exactSizes !== 'boolean') {
+      throw new TypeError(`LodSet.update: exactSizes must be a boolean, got ${String(options.exactSizes)}`);
+    }
     const budget = options.budget;
     if (budget !== undefined && (typeof budget !== 'number' || Number.isNaN(budget) || budget < 0)) {
       throw new RangeError(`LodSet.update: budget must be a number ≥ 0, got ${String(budget)}`);
@@ -628,6 +719,7 @@ export class LodSet {
     st.fixed = new Uint8Array(capacity);
     if (st.weights.length > 0) st.weights = new Float64Array(capacity);
     const free = new Uint32Array(capacity); free.set(this.freeIds.subarray(0, this.freeCount)); this.freeIds = free;
+    this.ci.growSlots(capacity, old);
     this.capacity = capacity;
     this.restartThreads();
   }

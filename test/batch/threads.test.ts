@@ -32,6 +32,8 @@ function firstDifference(a: ArrayBufferView, b: ArrayBufferView): number {
 }
 
 describe('worker-thread mode (SharedArrayBuffer)', () => {
+  // Threaded mode runs the per-object path, so the one-thread side runs it too (`clusters: false`):
+  // byte-identical sizes and the id-ordered changed list are properties of that path.
   it('two threads give bit-identical levels, blend, sizes, changed lists and stats to one thread', () => {
     const one = build(1);
     const two = build(2);
@@ -43,7 +45,7 @@ describe('worker-thread mode (SharedArrayBuffer)', () => {
           { frustum: camera([frame * 4 - 0.2, 6, frame], [60, 0, 150], 60), viewportHeight: 1080 },
           { frustum: camera([frame * 4 + 0.2, 6, frame], [60, 0, 150], 60), viewportHeight: 1080 },
         ];
-        const s1 = { ...one.update(views, options) };
+        const s1 = { ...one.update(views, { ...options, clusters: false }) };
         const l1 = Array.from(s1.levelCounts);
         const s2 = two.update(views, options);
         const n = one.count;
@@ -87,7 +89,7 @@ describe('worker-thread mode (SharedArrayBuffer)', () => {
     try {
       for (let frame = 0; frame < 5; frame++) {
         const view = { frustum: camera([frame * 6, 6, 0], [60, 0, 150], 60) };
-        one.update(view, { policy: 'thresholds', hysteresis: 0.05 });
+        one.update(view, { policy: 'thresholds', hysteresis: 0.05, clusters: false });
         three.update(view, { policy: 'thresholds', hysteresis: 0.05 });
         expect(three.changedCount).toBe(one.changedCount);
         expect(Array.from(three.changed.subarray(0, three.changedCount))).toEqual(Array.from(one.changed.subarray(0, one.changedCount)));
