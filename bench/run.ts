@@ -71,13 +71,16 @@ function readFloor(data: Float32Array): () => void {
 }
 
 const thresholdsOptions: LodUpdateOptions = { policy: 'thresholds', hysteresis: 0.1 };
+const referenceOptions: LodUpdateOptions = { ...thresholdsOptions, clusters: false };
 const rankOptions: LodUpdateOptions = { policy: 'rankQuota', quotas: [1000, 10000, 100000] };
 const LODSET_WORK = '6-plane cull, screen height, USD index + blend, hysteresis 0.1, changed list, stats';
 
 /** The LodSet rows of one scene: thresholds (moving), budget, hybrid, rankQuota. */
 function lodSetRows(scene: string, data: Float32Array, views: LodView[]): void {
   const set = makeSet(data);
-  rows.push({ name: `${scene}: (b) thresholds`, scene, work: LODSET_WORK, objects: N, run: (k) => { set.update(pose(views, k), thresholdsOptions); }, times: [] });
+  rows.push({ name: `${scene}: (b) thresholds`, scene, work: `${LODSET_WORK}; spatial clusters`, objects: N, run: (k) => { set.update(pose(views, k), thresholdsOptions); }, times: [] });
+  const refSet = makeSet(data);
+  rows.push({ name: `${scene}: (b-ref) thresholds, clusters: false`, scene, work: `${LODSET_WORK}; every object every frame (v0.1 path)`, objects: N, run: (k) => { refSet.update(pose(views, k), referenceOptions); }, times: [] });
   // A budget between the minimum and the thresholds' cost, so the solvers have work to do.
   const probeSet = makeSet(data);
   const probe = probeSet.update(views[0], thresholdsOptions);
@@ -179,7 +182,7 @@ lodSetRows('random', randomData, randomViews);
   rows.push({ name: 'random: (b-static) thresholds, camera still', scene: 'random', work: LODSET_WORK, objects: N, run: () => { staticSet.update(randomViews[0], thresholdsOptions); }, times: [] });
   const threaded = makeSet(randomData);
   threaded.setThreads(2);
-  rows.push({ name: 'random: (b2) thresholds, 2 threads', scene: 'random', work: LODSET_WORK, objects: N, run: (k) => { threaded.update(pose(randomViews, k), thresholdsOptions); }, times: [] });
+  rows.push({ name: 'random: (b2) thresholds, 2 threads, clusters: false', scene: 'random', work: `${LODSET_WORK}; per-object path in 2 id ranges`, objects: N, run: (k) => { threaded.update(pose(randomViews, k), referenceOptions); }, times: [] });
   process.on('exit', () => threaded.dispose());
 }
 threeRow('random', randomData, randomViews, QUICK ? 20_000 : 100_000, 2.5);
@@ -222,16 +225,19 @@ const ratio = (name: string, num: string, den: string, target: string, perObject
 };
 ratio('trees: thresholds ÷ read floor', 'trees: (b) thresholds', 'trees: (a) read floor', '≤ 1.0');
 ratio('trees: three.js ÷ thresholds, per object', 'trees: (d) three.js', 'trees: (b) thresholds', '≥ 100', true);
+ratio('trees: per-object reference ÷ clustered', 'trees: (b-ref)', 'trees: (b) thresholds', '(speed-up)');
 ratio('trees: budget ÷ thresholds', 'trees: (c) budget', 'trees: (b) thresholds', '≤ 1.5');
 ratio('trees: hybrid ÷ thresholds', 'trees: (c) hybrid', 'trees: (b) thresholds', '≤ 1.5');
 ratio('trees: rankQuota ÷ thresholds', 'trees: (c) rankQuota', 'trees: (b) thresholds', '≤ 1.5');
 ratio('random: thresholds (moving) ÷ read floor', 'random: (b) thresholds', 'random: (a) read floor', '≤ 3');
 ratio('random: thresholds (still) ÷ read floor', 'random: (b-static)', 'random: (a) read floor', '≤ 3');
+ratio('random: per-object reference ÷ clustered', 'random: (b-ref)', 'random: (b) thresholds', '(speed-up)');
 ratio('random: minimal metric loop ÷ read floor', 'random: (a2)', 'random: (a) read floor', '(context)');
 ratio('random: budget ÷ thresholds', 'random: (c) budget', 'random: (b) thresholds', '≤ 1.5');
 ratio('random: hybrid ÷ thresholds', 'random: (c) hybrid', 'random: (b) thresholds', '≤ 1.5');
 ratio('random: rankQuota ÷ thresholds', 'random: (c) rankQuota', 'random: (b) thresholds', '≤ 1.5');
-ratio('random: 1 thread ÷ 2 threads (same poses)', 'random: (b) thresholds', 'random: (b2)', '≥ 1 (never slower)');
+ratio('random: 2 threads per-object ÷ 1 thread clustered (time)', 'random: (b2)', 'random: (b) thresholds', '> 1: worker mode would be slower, so clustered frames stay on one thread');
+ratio('random: per-object 1 thread ÷ 2 threads (speed-up)', 'random: (b-ref)', 'random: (b2)', '(context)');
 ratio('random: three.js ÷ thresholds, per object', 'random: (d) three.js', 'random: (b) thresholds', '≥ 100', true);
 ratio('random: Babylon ÷ thresholds, per object', 'random: (d) Babylon', 'random: (b) thresholds', '(context)', true);
 

@@ -127,15 +127,16 @@ export function uniformLevel(st: FrameState, p: number, descending: boolean, scr
 
 /** Hides every live object of cluster `c` (culled as a whole), recording changes. */
 function hideCluster(st: FrameState, ci: ClusterIndex, c: number): number {
-  const slotId = ci.slotId, flags = st.flags, levels = st.levels, blend = st.blend, sizes = st.sizes;
+  const slotId = ci.slotId, flags = ci.flagsS, levelsS = ci.levelsS, blendS = ci.blendS;
+  const levels = st.levels, blend = st.blend, sizes = st.sizes;
   const changed = st.changed, lastChange = st.lastChange, frame = st.frame;
   let changedCount = st.changedCount, hidden = 0;
   for (let s = ci.start[c], e = ci.end[c]; s < e; s++) {
+    if (flags[s] & 2) continue;
     const id = slotId[s];
-    if (flags[id] & 2) continue;
     hidden++;
-    if (levels[id] !== 255) { levels[id] = 255; changed[changedCount++] = id; lastChange[id] = frame; }
-    blend[id] = 0;
+    if (levelsS[s] !== 255) { levelsS[s] = 255; levels[id] = 255; changed[changedCount++] = id; lastChange[id] = frame; }
+    if (blendS[s] !== 0) { blendS[s] = 0; blend[id] = 0; }
     sizes[id] = Number.NaN;
   }
   st.changedCount = changedCount;
@@ -144,10 +145,9 @@ function hideCluster(st: FrameState, ci: ClusterIndex, c: number): number {
 
 /** Writes `scr[2]` (a value of the skip interval) as the size of every live object of `c`. */
 function writeRepresentative(st: FrameState, ci: ClusterIndex, c: number, scr: Float64Array): void {
-  const slotId = ci.slotId, flags = st.flags, sizes = st.sizes;
+  const slotId = ci.slotId, flags = ci.flagsS, sizes = st.sizes;
   for (let s = ci.start[c], e = ci.end[c]; s < e; s++) {
-    const id = slotId[s];
-    if (!(flags[id] & 2)) sizes[id] = scr[2];
+    if (!(flags[s] & 2)) sizes[slotId[s]] = scr[2];
   }
 }
 
@@ -172,8 +172,8 @@ function processCluster(st: FrameState, ci: ClusterIndex, cv: ClusterViews, c: n
     }
     st.code = code;
     st.filter = mixed;
-    if (code === 0) decideAscendingMapped(st, ci.slotId, ci.workS, a, e);
-    else decideDescendingMapped(st, ci.slotId, ci.workS, a, e);
+    if (code === 0) decideAscendingMapped(st, ci, a, e);
+    else decideDescendingMapped(st, ci, a, e);
   }
   const lo = st.uMin, hi = st.uMax;
   return lo === hi && st.uFrac === 0 && lo <= 255 ? lo : 254;

@@ -48,6 +48,13 @@ export class ClusterIndex {
   profS = new Uint16Array(0);
   /** Metric values in slot order (scratch of the per-cluster kernels). */
   workS = new Float64Array(0);
+  /** Slot-ordered copies of `flags`, `forced`, `levels`, `blend` (see mappedKernels.ts). */
+  flagsS = new Uint8Array(0);
+  forcedS = new Uint8Array(0);
+  levelsS = new Uint8Array(0);
+  blendS = new Float32Array(0);
+  /** False when another path wrote `levels`/`blend` since the copies were last gathered. */
+  synced = true;
 
   // Per cluster.
   count = 0;
@@ -73,6 +80,23 @@ export class ClusterIndex {
     const sp = new Float32Array(capacity * 4); sp.set(this.sp.subarray(0, old * 4)); this.sp = sp;
     const pr = new Uint16Array(capacity); pr.set(this.profS.subarray(0, old)); this.profS = pr;
     this.workS = new Float64Array(capacity);
+    const u8 = (a: Uint8Array) => { const b = new Uint8Array(capacity); b.set(a.subarray(0, old)); return b; };
+    this.flagsS = u8(this.flagsS); this.forcedS = u8(this.forcedS); this.levelsS = u8(this.levelsS);
+    const bl = new Float32Array(capacity); bl.set(this.blendS.subarray(0, old)); this.blendS = bl;
+  }
+
+  /** Copies object `id`'s flags, forced level, level and blend into its slot (after an edit). */
+  mirror(id: number, flags: Uint8Array, forced: Uint8Array, levels: Uint8Array, blend: Float32Array): void {
+    const s = this.idSlot[id];
+    this.flagsS[s] = flags[id]; this.forcedS[s] = forced[id]; this.levelsS[s] = levels[id]; this.blendS[s] = blend[id];
+  }
+
+  /** Gathers `levels` and `blend` into slot order when another path wrote them. */
+  sync(levels: Uint8Array, blend: Float32Array, slots: number): void {
+    if (this.synced) return;
+    const slotId = this.slotId, ls = this.levelsS, bs = this.blendS;
+    for (let s = 0; s < slots; s++) { const id = slotId[s]; ls[s] = levels[id]; bs[s] = blend[id]; }
+    this.synced = true;
   }
 
   private ensureClusters(needed: number): void {
@@ -114,6 +138,8 @@ export class ClusterIndex {
       sp[slot * 4 + 2] = spheres[j * 4 + 2]; sp[slot * 4 + 3] = spheres[j * 4 + 3];
       this.profS[slot] = profile;
     }
+    this.flagsS.fill(0, first, first + n); this.forcedS.fill(255, first, first + n);
+    this.levelsS.fill(255, first, first + n); this.blendS.fill(0, first, first + n);
     for (let s = first; s < first + n; s += CLUSTER_SIZE) this.newCluster(s, Math.min(s + CLUSTER_SIZE, first + n), profile);
   }
 
@@ -156,12 +182,14 @@ export class ClusterIndex {
   /** Every cluster needs per-object work (another path wrote `levels`). */
   invalidateAll(): void {
     this.state.fill(STATE_MIXED, 0, this.count);
+    this.synced = false;
   }
 
   private writeSlot(slot: number, x: number, y: number, z: number, r: number, profile: number): void {
     const o = slot * 4, sp = this.sp;
     sp[o] = x; sp[o + 1] = y; sp[o + 2] = z; sp[o + 3] = r;
     this.profS[slot] = profile;
+    this.flagsS[slot] = 0; this.forcedS[slot] = 255; this.levelsS[slot] = 255; this.blendS[slot] = 0;
   }
 
   private markRefit(c: number): void {

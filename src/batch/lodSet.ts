@@ -17,8 +17,12 @@
  *   `HIDDEN_LEVEL`, is skipped by `update` and is not in `changed`.
  * - The arrays (`levels`, `blend`, `sizes`, `changed`) are replaced when the set grows: re-read them
  *   after `add`/`addMany`, never cache them across additions.
- * - Worker-thread mode (`setThreads(n)`, threads.ts): thresholds updates split into id ranges over
- *   SharedArrayBuffer storage, byte-identical results; the other policies stay on the calling thread.
+ * - Worker-thread mode (`setThreads(n)`, threads.ts): thresholds updates with `clusters: false`
+ *   split into id ranges over SharedArrayBuffer storage, byte-identical results; the clustered
+ *   thresholds path and the other policies stay on the calling thread.
+ * - Spatial clusters (clusters.ts, clusterPass.ts, mappedKernels.ts): the thresholds policy culls
+ *   or skips whole clusters of ≤ 64 objects and runs the per-object kernels elsewhere; the
+ *   per-object path (`clusters: false`) is the tests' reference (test/batch/clusters.test.ts).
  * - Scratch arrays for the policies are allocated on the first update that needs them and when
  *   capacity grows, never in a steady-state frame (test/batch/allocation.test.ts).
  * - Timings (bench/RESULTS.md, 2 shared vCPUs, Node 20, 1M spheres, ~30 % visible): thresholds +
@@ -347,6 +351,7 @@ export class LodSet {
     st.sizes[id] = Number.NaN;
     this.freeIds[this.freeCount++] = id;
     this.ci.touch(id, true);
+    this.ci.mirror(id, st.flags, st.forced, st.levels, st.blend);
   }
 
   /** Forces `id` to `level` (clamped to its profile's range) under every policy, or clears it with `null`. */
@@ -357,6 +362,7 @@ export class LodSet {
     }
     this.st.forced[id] = level === null ? NO_FORCED_LEVEL : level;
     this.ci.touch(id, true);
+    this.ci.mirror(id, this.st.flags, this.st.forced, this.st.levels, this.st.blend);
   }
 
   /** Hides (`HIDDEN_LEVEL`, cost 0) or shows object `id` from the next update on. */
@@ -365,6 +371,7 @@ export class LodSet {
     if (hidden) this.st.flags[id] |= FLAG_HIDDEN;
     else this.st.flags[id] &= ~FLAG_HIDDEN;
     this.ci.touch(id, false);
+    this.ci.mirror(id, this.st.flags, this.st.forced, this.st.levels, this.st.blend);
   }
 
   /**
@@ -403,7 +410,10 @@ export class LodSet {
     this.ensureScratch(policy);
 
     const n = this.used;
-    const clustered = policy === 'thresholds' && this.threads === null && (options.clusters ?? LOD_UPDATE_DEFAULTS.clusters);
+    // With clusters (the default) the thresholds policy runs on the calling thread even in worker
+    // mode: on 1M objects it measured faster than the per-object path split over 2 threads
+    // (bench/RESULTS.md), so worker mode serves `clusters: false` only and is never the slower choice.
+    const clustered = policy === 'thresholds' && (options.clusters ?? LOD_UPDATE_DEFAULTS.clusters);
     if (clustered) {
       this.clusteredThresholds(views, single, viewCount, cull, options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes);
     } else if (policy === 'thresholds') {
@@ -436,6 +446,7 @@ export class LodSet {
   private clusteredThresholds(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
     const st = this.st, ci = this.ci, cv = this.cv;
     ci.refitPending(st.flags, st.forced);
+    ci.sync(st.levels, st.blend, this.used);
     cv.ensure(viewCount);
     cv.count = viewCount; cv.cull = cull; cv.exactSizes = exactSizes; cv.mask = this.table.metricMask;
     const block = cv.block;

@@ -47,7 +47,7 @@ describe('worker-thread mode (SharedArrayBuffer)', () => {
         ];
         const s1 = { ...one.update(views, { ...options, clusters: false }) };
         const l1 = Array.from(s1.levelCounts);
-        const s2 = two.update(views, options);
+        const s2 = two.update(views, { ...options, clusters: false });
         const n = one.count;
         expect(firstDifference(two.levels.subarray(0, n), one.levels.subarray(0, n))).toBe(-1);
         expect(firstDifference(two.blend.subarray(0, n), one.blend.subarray(0, n))).toBe(-1);
@@ -90,7 +90,7 @@ describe('worker-thread mode (SharedArrayBuffer)', () => {
       for (let frame = 0; frame < 5; frame++) {
         const view = { frustum: camera([frame * 6, 6, 0], [60, 0, 150], 60) };
         one.update(view, { policy: 'thresholds', hysteresis: 0.05, clusters: false });
-        three.update(view, { policy: 'thresholds', hysteresis: 0.05 });
+        three.update(view, { policy: 'thresholds', hysteresis: 0.05, clusters: false });
         expect(three.changedCount).toBe(one.changedCount);
         expect(Array.from(three.changed.subarray(0, three.changedCount))).toEqual(Array.from(one.changed.subarray(0, one.changedCount)));
         expect(firstDifference(three.blend.subarray(0, one.count), one.blend.subarray(0, one.count))).toBe(-1);
