@@ -270,9 +270,12 @@ export function clusterChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews,
         continue;
       }
       const sc = state[c], p = profile[c];
-      if (sc < 254 && p !== 0xffff && forcedCount[c] === 0 && !cv.exactSizes) {
+      // The interval is computed for mixed clusters too (≈ 50 ns against 64 objects' work): the
+      // first frame, where every cluster is mixed, then also warms up the skip path, so frame 2 of
+      // a fresh process does not run 16k cluster tests in V8's interpreter.
+      if (p !== 0xffff && forcedCount[c] === 0 && !cv.exactSizes) {
         const code = metricCode[p];
-        if (clusterInterval(st, ci, cv, c, code) === 1 && uniformLevel(st, p, code !== 0, cv.scr) === sc) {
+        if (clusterInterval(st, ci, cv, c, code) === 1 && uniformLevel(st, p, code !== 0, cv.scr) === sc && sc < 254) {
           levelCounts[sc] += n;
           totalCost += n * costs[p * stride + sc];
           minimumCost += n * costs[p * stride + hiA[p]];
