@@ -43,6 +43,7 @@ import {
   areaOrthographicKernel, areaPerspectiveKernel, distanceKernel, heightOrthographicKernel, heightPerspectiveKernel,
 } from './metricKernels.js';
 import { decideAscendingMapped, decideDescendingMapped } from './mappedKernels.js';
+import { SP_OFFSET } from './wasmKernels.js';
 
 /** Slots per view in {@link ClusterViews.block}: planes [0, 24), eye [24, 27), wh, wa, pixel scale, perspective. */
 export const VB = 32;
@@ -163,7 +164,9 @@ function processCluster(st: FrameState, ci: ClusterIndex, cv: ClusterViews, c: n
       kv[7] = code === 1 ? block[v * VB + 29] : 1;
       const mode = v === 0 ? 0 : code === 0 ? 2 : 1;
       const persp = block[v * VB + 30] !== 0;
-      if (code === 0) distanceKernel(ci.sp, a, e, ci.workS, mode, pl, kv, cv.cull, ci.profS, st.metricCode, code, mixed);
+      if (persp && (code === 1 || code === 2) && ci.wasm !== null && !mixed) {
+        ci.wasm.heightPerspective(SP_OFFSET, ci.workOffset, a, e, mode, v, code === 1 ? 1 : 0, cv.cull ? 1 : 0);
+      } else if (code === 0) distanceKernel(ci.sp, a, e, ci.workS, mode, pl, kv, cv.cull, ci.profS, st.metricCode, code, mixed);
       else if (code === 3) {
         if (persp) areaPerspectiveKernel(ci.sp, a, e, ci.workS, mode, pl, kv, cv.cull, ci.profS, st.metricCode, code, mixed);
         else areaOrthographicKernel(ci.sp, a, e, ci.workS, mode, pl, kv, cv.cull, ci.profS, st.metricCode, code, mixed);

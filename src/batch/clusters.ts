@@ -24,6 +24,8 @@
  * @module
  */
 
+import { newHeightKernel, SP_OFFSET, type HeightKernel } from './wasmKernels.js';
+
 /** Objects per cluster (at most). */
 export const CLUSTER_SIZE = 64;
 /** Cluster state: unknown, run the per-object kernel. */
@@ -55,6 +57,12 @@ export class ClusterIndex {
   blendS = new Float32Array(0);
   /** False when another path wrote `levels`/`blend` since the copies were last gathered. */
   synced = true;
+  /** The WebAssembly kernel whose memory holds `sp` and `workS`, or null (JavaScript kernels). */
+  wasm: HeightKernel | null = newHeightKernel();
+  /** Byte offset of `workS` in the kernel's memory. */
+  workOffset = 0;
+  /** The kernel's per-view parameter blocks (32 doubles per view), or an empty array. */
+  wasmParams = new Float64Array(0);
 
   // Per cluster.
   count = 0;
@@ -77,9 +85,24 @@ export class ClusterIndex {
     this.slotId = u32(this.slotId);
     this.idSlot = u32(this.idSlot);
     this.clusterOf = u32(this.clusterOf);
-    const sp = new Float32Array(capacity * 4); sp.set(this.sp.subarray(0, old * 4)); this.sp = sp;
     const pr = new Uint16Array(capacity); pr.set(this.profS.subarray(0, old)); this.profS = pr;
-    this.workS = new Float64Array(capacity);
+    const wasm = this.wasm;
+    if (wasm !== null) {
+      // Spheres stay at SP_OFFSET (growing the memory keeps them); the scratch moves behind them.
+      const keep = this.sp.slice(0, old * 4);
+      const work = SP_OFFSET + capacity * 16, bytes = work + capacity * 8;
+      const pages = Math.ceil(bytes / 65536) - wasm.memory.buffer.byteLength / 65536;
+      if (pages > 0) wasm.memory.grow(pages);
+      const buffer = wasm.memory.buffer;
+      this.sp = new Float32Array(buffer, SP_OFFSET, capacity * 4);
+      this.sp.set(keep);
+      this.workS = new Float64Array(buffer, work, capacity);
+      this.workOffset = work;
+      this.wasmParams = new Float64Array(buffer, 0, SP_OFFSET / 8);
+    } else {
+      const sp = new Float32Array(capacity * 4); sp.set(this.sp.subarray(0, old * 4)); this.sp = sp;
+      this.workS = new Float64Array(capacity);
+    }
     const u8 = (a: Uint8Array) => { const b = new Uint8Array(capacity); b.set(a.subarray(0, old)); return b; };
     this.flagsS = u8(this.flagsS); this.forcedS = u8(this.forcedS); this.levelsS = u8(this.levelsS);
     const bl = new Float32Array(capacity); bl.set(this.blendS.subarray(0, old)); this.blendS = bl;

@@ -48,6 +48,7 @@ import { decideAscending, decideDescending } from './thresholdKernels.js';
 import { LodThreads, MAX_THREADED_VIEWS } from './threads.js';
 import { ClusterIndex } from './clusters.js';
 import { clusterChunk, ClusterViews, VB } from './clusterPass.js';
+import { WASM_MAX_VIEWS } from './wasmKernels.js';
 import {
   applyRanks, applyUpgrades, classifyPass, clearCoarsenedBlend, collectBudgetItems, collectHybridItems,
   collectRankCandidates, finalizePass, hybridMinimumCost,
@@ -466,7 +467,15 @@ export class LodSet {
       kv.set(f.windowMax, VIEW_WINDOW_MAX);
       const m = Math.abs(f.position[0]) + Math.abs(f.position[1]) + Math.abs(f.position[2]);
       if (m > eye) eye = m;
+      if (ci.wasm !== null && v < WASM_MAX_VIEWS) {
+        const wp = ci.wasmParams, w = v * 32; // layout: wasm/heightKernel.wat
+        wp.set(f.planes, w);
+        wp.set(f.position, w + 24);
+        wp[w + 27] = f.windowMax[1] - f.windowMin[1]; // as the JavaScript kernel derives it
+        wp[w + 28] = block[q + 29];
+      }
     }
+    if (ci.wasm !== null && viewCount > WASM_MAX_VIEWS) ci.wasm = null; // beyond the parameter blocks: JavaScript kernels from now on
     cv.eyeMagnitude = eye;
     const count = ci.count;
     for (let c = 0; c < count; c += 256) clusterChunk(st, ci, cv, c, c + 256 < count ? c + 256 : count);

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { HIDDEN_LEVEL, LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
 import { computeLodAscending, computeLodDescending } from '../../src/heuristics/lodIndex.js';
 import { mortonOrder } from '../../src/batch/clusters.js';
+import { setWasmKernels } from '../../src/batch/wasmKernels.js';
 import { Frustum } from '../../src/metrics/frustum.js';
 import { lookAtRotation } from '../../src/metrics/vector.js';
 import { sphereDistance, spherePixelDiameter, sphereScreenArea, sphereScreenHeight } from '../../src/metrics/sphereMetrics.js';
@@ -98,8 +99,9 @@ describe('clustered thresholds path = per-object reference path', () => {
   let skippedTotal = 0, culledTotal = 0;
   const removed = new Set<number>();
 
-  it('camera paths with objects added, moved, hidden, forced, removed and made invalid between frames (fast-check)', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 1e6 }), optionsArb, fc.array(frameArb, { minLength: 3, maxLength: 9 }), (seed, o, frames) => {
+  for (const wasm of [true, false]) it(`camera paths with objects added, moved, hidden, forced, removed and made invalid between frames, ${wasm ? 'with' : 'without'} WebAssembly (fast-check)`, () => {
+    setWasmKernels(wasm);
+    try { fc.assert(fc.property(fc.integer({ min: 1, max: 1e6 }), optionsArb, fc.array(frameArb, { minLength: 3, maxLength: 9 }), (seed, o, frames) => {
       const [a, b] = pair();
       removed.clear();
       const ids: number[] = [];
@@ -154,7 +156,7 @@ describe('clustered thresholds path = per-object reference path', () => {
         }
       }
       removed.clear();
-    }), { numRuns: 60 });
+    }), { numRuns: 50 }); } finally { setWasmKernels(true); }
     expect(skippedTotal).toBeGreaterThan(0); // the skip path ran (the property is not vacuous)
     expect(culledTotal).toBeGreaterThan(0);
   });
@@ -248,7 +250,8 @@ describe('clustered thresholds path = per-object reference path', () => {
 });
 
 describe('1M-object replay: clustered = reference', () => {
-  it('tree field, walking camera, edits between frames', () => {
+  for (const wasm of [true, false]) it(`tree field, walking camera, edits between frames, ${wasm ? 'with' : 'without'} WebAssembly`, () => {
+    setWasmKernels(wasm);
     const side = 1000, n = side * side, rand = lcg(77);
     const trees = new Float32Array(n * 4);
     for (let i = 0; i < n; i++) {
@@ -259,6 +262,8 @@ describe('1M-object replay: clustered = reference', () => {
       trees[i * 4 + 3] = h / 2;
     }
     const [a, b] = [new LodSet(n), new LodSet(n)];
+    setWasmKernels(true);
+    expect((a as unknown as { ci: { wasm: unknown } }).ci.wasm === null).toBe(!wasm);
     a.addProfile(PROFILES[0]); b.addProfile(PROFILES[0]);
     a.addMany(trees, 0); b.addMany(trees, 0);
     let x = 0, z = 0, heading = 0.3;
