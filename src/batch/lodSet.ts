@@ -48,6 +48,7 @@ import { decideAscending, decideDescending } from './thresholdKernels.js';
 import { LodThreads, MAX_THREADED_VIEWS } from './threads.js';
 import { ClusterIndex } from './clusters.js';
 import { clusterChunk, ClusterViews, VB } from './clusterPass.js';
+import { warmUpClusteredPath } from './warmUp.js';
 import { WASM_MAX_VIEWS } from './wasmKernels.js';
 import {
   applyRanks, applyUpgrades, classifyPass, clearCoarsenedBlend, collectBudgetItems, collectHybridItems,
@@ -416,6 +417,7 @@ export class LodSet {
     // (bench/RESULTS.md), so worker mode serves `clusters: false` only and is never the slower choice.
     const clustered = policy === 'thresholds' && (options.clusters ?? LOD_UPDATE_DEFAULTS.clusters);
     if (clustered) {
+      warmUpClusteredPath(LodSet); // once per process, see warmUp.ts
       this.clusteredThresholds(views, single, viewCount, cull, options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes);
     } else if (policy === 'thresholds') {
       if (this.threads !== null && viewCount <= MAX_THREADED_VIEWS) this.threadedThresholds(views, single, viewCount, cull, n);
