@@ -275,14 +275,22 @@ function refitCluster(ci: ClusterIndex, c: number, flags: Uint8Array, forced: Ui
 }
 
 /**
- * The Morton order (10 bits per axis over the batch's bounding cube of finite centres) of `n`
- * spheres: returns the permutation `order[k]` = index of the k-th sphere. Two 15-bit radix passes.
+ * The order of `n` spheres for clustering: by radius band (factor-2 bands above the batch's smallest
+ * radius, 4 bands), then Morton order (10 bits per axis over the batch's bounding cube of finite
+ * centres). Returns the permutation `order[k]` = index of the k-th sphere. Two 16-bit radix passes.
+ *
+ * Why radius bands: a cluster's size interval spans its radius ratio; trees of 2–6 m in one cluster
+ * straddle a threshold at almost every distance and must be evaluated per object, while clusters of
+ * one band are twice as wide but span at most a factor 2 (tree field, walking camera: evaluated
+ * objects per frame measured in bench/RESULTS.md).
  */
 export function mortonOrder(spheres: Float32Array, n: number): Uint32Array {
   let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
+  let minR = Infinity;
   for (let i = 0; i < n; i++) {
-    const x = spheres[i * 4], y = spheres[i * 4 + 1], z = spheres[i * 4 + 2];
+    const x = spheres[i * 4], y = spheres[i * 4 + 1], z = spheres[i * 4 + 2], r = spheres[i * 4 + 3];
     if (x - x !== 0 || y - y !== 0 || z - z !== 0) continue;
+    if (r > 0 && r < minR) minR = r;
     if (x < minX) minX = x; if (x > maxX) maxX = x;
     if (y < minY) minY = y; if (y > maxY) maxY = y;
     if (z < minZ) minZ = z; if (z > maxZ) maxZ = z;
@@ -295,18 +303,21 @@ export function mortonOrder(spheres: Float32Array, n: number): Uint32Array {
   for (let i = 0; i < n; i++) {
     const x = spheres[i * 4], y = spheres[i * 4 + 1], z = spheres[i * 4 + 2];
     if (x - x !== 0 || y - y !== 0 || z - z !== 0) { keys[i] = 0; continue; }
-    keys[i] = (spread((x - minX) * sx) | (spread((y - minY) * sy) << 1) | (spread((z - minZ) * sz) << 2)) >>> 0;
+    const r = spheres[i * 4 + 3];
+    let band = 0; // radius band: [r0, 2 r0), [2 r0, 4 r0), [4 r0, 8 r0), ≥ 8 r0 (r0 = the batch's smallest radius)
+    if (r >= 2 * minR) band = r >= 8 * minR ? 3 : r >= 4 * minR ? 2 : 1;
+    keys[i] = ((band << 30) | spread((x - minX) * sx) | (spread((y - minY) * sy) << 1) | (spread((z - minZ) * sz) << 2)) >>> 0;
   }
   let order = new Uint32Array(n), tmp = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
-  const counts = new Uint32Array(32768);
+  const counts = new Uint32Array(65536);
   for (let pass = 0; pass < 2; pass++) {
-    const shift = pass * 15;
+    const shift = pass * 16;
     counts.fill(0);
-    for (let i = 0; i < n; i++) counts[(keys[order[i]] >>> shift) & 32767]++;
+    for (let i = 0; i < n; i++) counts[(keys[order[i]] >>> shift) & 65535]++;
     let sum = 0;
-    for (let b = 0; b < 32768; b++) { const c = counts[b]; counts[b] = sum; sum += c; }
-    for (let i = 0; i < n; i++) { const j = order[i]; tmp[counts[(keys[j] >>> shift) & 32767]++] = j; }
+    for (let b = 0; b < 65536; b++) { const c = counts[b]; counts[b] = sum; sum += c; }
+    for (let i = 0; i < n; i++) { const j = order[i]; tmp[counts[(keys[j] >>> shift) & 65535]++] = j; }
     const t = order; order = tmp; tmp = t;
   }
   return order;
