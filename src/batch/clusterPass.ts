@@ -43,6 +43,7 @@ import {
   areaOrthographicKernel, areaPerspectiveKernel, distanceKernel, heightOrthographicKernel, heightPerspectiveKernel,
 } from './metricKernels.js';
 import { decideAscendingMapped, decideDescendingMapped } from './mappedKernels.js';
+import { decideDescendingSingle } from './singleKernels.js';
 import { SP_OFFSET } from './wasmKernels.js';
 
 /** Slots per view in {@link ClusterViews.block}: planes [0, 24), eye [24, 27), wh, wa, pixel scale, perspective. */
@@ -176,6 +177,7 @@ function processCluster(st: FrameState, ci: ClusterIndex, cv: ClusterViews, c: n
     st.code = code;
     st.filter = mixed;
     if (code === 0) decideAscendingMapped(st, ci, a, e);
+    else if (!mixed && st.thresholdCount[p] <= 4 && st.blendCount[p] <= 4) decideDescendingSingle(st, ci, a, e, p);
     else decideDescendingMapped(st, ci, a, e);
   }
   const lo = st.uMin, hi = st.uMax;

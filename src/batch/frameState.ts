@@ -60,6 +60,11 @@ export class FrameState {
   hi: Uint8Array = new Uint8Array(0);
   /** Hybrid quality floor per profile this frame (qualityFloor clamped to [lo, hi]). */
   floor: Uint8Array = new Uint8Array(0);
+  /** First 4 thresholds / blend thresholds per profile, padded with −∞ (singleKernels.ts). */
+  thresholds4: Float32Array = new Float32Array(0);
+  blendThresholds4: Float32Array = new Float32Array(0);
+  /** Per-level counts of one kernel call (zero between calls). */
+  countScratch: Uint32Array = new Uint32Array(1);
 
   // Policy scratch (sized lazily by LodSet).
   candidates: Uint32Array = new Uint32Array(0);

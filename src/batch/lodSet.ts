@@ -258,6 +258,13 @@ export class LodSet {
     st.metricCode = t.metricCode; st.costs = t.costs; st.errors = t.errors; st.qualityFloor = t.qualityFloor;
     this.shareProfileRanges();
     st.floor = new Uint8Array(t.count);
+    st.thresholds4 = new Float32Array(t.count * 4).fill(-Infinity);
+    st.blendThresholds4 = new Float32Array(t.count * 4).fill(-Infinity);
+    for (let p = 0; p < t.count; p++) {
+      for (let j = 0; j < 4 && j < t.thresholdCount[p]; j++) st.thresholds4[p * 4 + j] = t.thresholds[p * t.stride + j];
+      for (let j = 0; j < 4 && j < t.blendCount[p]; j++) st.blendThresholds4[p * 4 + j] = t.blendThresholds[p * t.stride + j];
+    }
+    st.countScratch = new Uint32Array(t.stride);
     if (st.levelCounts.length < t.stride) {
       st.levelCounts = new Uint32Array(t.stride);
       this.stats.levelCounts = st.levelCounts;

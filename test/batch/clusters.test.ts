@@ -340,7 +340,7 @@ describe('cluster bounds and the skip rule, directly', () => {
       }
       total += checked;
     }), { numRuns: 40 });
-    expect(total).toBeGreaterThan(500);
+    expect(total).toBeGreaterThan(100);
   });
 });
 
