@@ -127,8 +127,8 @@ export function uniformLevel(st: FrameState, p: number, descending: boolean, scr
   return f < lo2 ? lo2 : f > hi2 ? hi2 : f;
 }
 
-/** Hides every live object of cluster `c` (culled as a whole), recording changes. */
-function hideCluster(st: FrameState, ci: ClusterIndex, c: number): number {
+/** Hides every live object of cluster `c` (culled as a whole), recording changes; returns their number. */
+export function hideCluster(st: FrameState, ci: ClusterIndex, c: number): number {
   const slotId = ci.slotId, flags = ci.flagsS, levelsS = ci.levelsS, blendS = ci.blendS;
   const levels = st.levels, blend = st.blend, sizes = st.sizes;
   const changed = st.changed, lastChange = st.lastChange, frame = st.frame;
@@ -153,27 +153,37 @@ function writeRepresentative(st: FrameState, ci: ClusterIndex, c: number, scr: F
   }
 }
 
+/**
+ * Metric `code` of cluster `c`'s objects over every view into `ci.workS` (max over views for
+ * sizes, min for distances), with the WebAssembly kernel where it applies; `filter`: only objects
+ * whose profile has that metric.
+ */
+export function clusterMetric(st: FrameState, ci: ClusterIndex, cv: ClusterViews, c: number, code: number, mixed: boolean): void {
+  const a = ci.start[c], e = ci.end[c], block = cv.block;
+  for (let v = 0; v < cv.count; v++) {
+    const kv = cv.kv[v], pl = cv.planes[v];
+    kv[7] = code === 1 ? block[v * VB + 29] : 1;
+    const mode = v === 0 ? 0 : code === 0 ? 2 : 1;
+    const persp = block[v * VB + 30] !== 0;
+    if (persp && (code === 1 || code === 2) && ci.wasm !== null && !mixed) {
+      ci.wasm.heightPerspective(SP_OFFSET, ci.workOffset, a, e, mode, v, code === 1 ? 1 : 0, cv.cull ? 1 : 0);
+    } else if (code === 0) distanceKernel(ci.sp, a, e, ci.workS, mode, pl, kv, cv.cull, ci.profS, st.metricCode, code, mixed);
+    else if (code === 3) {
+      if (persp) areaPerspectiveKernel(ci.sp, a, e, ci.workS, mode, pl, kv, cv.cull, ci.profS, st.metricCode, code, mixed);
+      else areaOrthographicKernel(ci.sp, a, e, ci.workS, mode, pl, kv, cv.cull, ci.profS, st.metricCode, code, mixed);
+    } else if (persp) heightPerspectiveKernel(ci.sp, a, e, ci.workS, mode, pl, kv, cv.cull, ci.profS, st.metricCode, code, mixed);
+    else heightOrthographicKernel(ci.sp, a, e, ci.workS, mode, pl, kv, cv.cull, ci.profS, st.metricCode, code, mixed);
+  }
+}
+
 /** Runs the per-object kernels over cluster `c`; returns its new state. */
 function processCluster(st: FrameState, ci: ClusterIndex, cv: ClusterViews, c: number): number {
-  const a = ci.start[c], e = ci.end[c], p = ci.profile[c], block = cv.block;
+  const a = ci.start[c], e = ci.end[c], p = ci.profile[c];
   st.uMin = 256; st.uMax = -1; st.uFrac = 0;
   const mixed = p === 0xffff;
   for (let code = 0; code < 4; code++) {
     if (mixed ? !(cv.mask & (1 << code)) : st.metricCode[p] !== code) continue;
-    for (let v = 0; v < cv.count; v++) {
-      const kv = cv.kv[v], pl = cv.planes[v];
-      kv[7] = code === 1 ? block[v * VB + 29] : 1;
-      const mode = v === 0 ? 0 : code === 0 ? 2 : 1;
-      const persp = block[v * VB + 30] !== 0;
-      if (persp && (code === 1 || code === 2) && ci.wasm !== null && !mixed) {
-        ci.wasm.heightPerspective(SP_OFFSET, ci.workOffset, a, e, mode, v, code === 1 ? 1 : 0, cv.cull ? 1 : 0);
-      } else if (code === 0) distanceKernel(ci.sp, a, e, ci.workS, mode, pl, kv, cv.cull, ci.profS, st.metricCode, code, mixed);
-      else if (code === 3) {
-        if (persp) areaPerspectiveKernel(ci.sp, a, e, ci.workS, mode, pl, kv, cv.cull, ci.profS, st.metricCode, code, mixed);
-        else areaOrthographicKernel(ci.sp, a, e, ci.workS, mode, pl, kv, cv.cull, ci.profS, st.metricCode, code, mixed);
-      } else if (persp) heightPerspectiveKernel(ci.sp, a, e, ci.workS, mode, pl, kv, cv.cull, ci.profS, st.metricCode, code, mixed);
-      else heightOrthographicKernel(ci.sp, a, e, ci.workS, mode, pl, kv, cv.cull, ci.profS, st.metricCode, code, mixed);
-    }
+    clusterMetric(st, ci, cv, c, code, mixed);
     st.code = code;
     st.filter = mixed;
     if (code === 0) decideAscendingMapped(st, ci, a, e);

@@ -57,6 +57,11 @@ export class ClusterIndex {
   blendS = new Float32Array(0);
   /** False when another path wrote `levels`/`blend` since the copies were last gathered. */
   synced = true;
+  /** Policy frames: the visible slots and the culled clusters (clusterPolicyPasses.ts). */
+  visible = new Uint32Array(0);
+  visibleCount = 0;
+  culledList = new Uint32Array(0);
+  culledCount = 0;
   /** The WebAssembly kernel whose memory holds `sp` and `workS`, or null (JavaScript kernels). */
   wasm: HeightKernel | null = newHeightKernel();
   /** Byte offset of `workS` in the kernel's memory. */
@@ -105,6 +110,7 @@ export class ClusterIndex {
     }
     const u8 = (a: Uint8Array) => { const b = new Uint8Array(capacity); b.set(a.subarray(0, old)); return b; };
     this.flagsS = u8(this.flagsS); this.forcedS = u8(this.forcedS); this.levelsS = u8(this.levelsS);
+    this.visible = new Uint32Array(capacity);
     const bl = new Float32Array(capacity); bl.set(this.blendS.subarray(0, old)); this.blendS = bl;
   }
 
@@ -133,6 +139,7 @@ export class ClusterIndex {
     const b = new Float64Array(cap * B_STRIDE); b.set(this.bounds.subarray(0, old * B_STRIDE)); this.bounds = b;
     this.state = u8(this.state); this.rep = u8(this.rep); this.refit = u8(this.refit);
     this.refitList = u32(this.refitList);
+    this.culledList = new Uint32Array(cap);
   }
 
   private newCluster(from: number, to: number, profile: number): number {

@@ -49,6 +49,7 @@ import { LodThreads, MAX_THREADED_VIEWS } from './threads.js';
 import { ClusterIndex } from './clusters.js';
 import { clusterChunk, ClusterViews, VB } from './clusterPass.js';
 import { warmUpClusteredPath } from './warmUp.js';
+import { budgetItemsList, classifyList, feedChunk, finalizeList, hideCulled, rankCandidatesList } from './clusterPolicyPasses.js';
 import { WASM_MAX_VIEWS } from './wasmKernels.js';
 import {
   applyRanks, applyUpgrades, classifyPass, clearCoarsenedBlend, collectBudgetItems, collectHybridItems,
@@ -90,9 +91,11 @@ export interface LodUpdateOptions {
   /** Objects wholly outside every view are hidden (`HIDDEN_LEVEL`, cost 0). Default true. */
   cull?: boolean;
   /**
-   * Thresholds policy: use the spatial clusters (cull or skip whole clusters, per-object work only
-   * where a level may change). `false` runs the per-object reference path over every object; the
-   * levels, blend, changed set and stats are the same either way. Default true.
+   * Use the spatial clusters. Thresholds: cull or skip whole clusters, per-object work only where a
+   * level may change. rankQuota, budget: clusters wholly outside every view are hidden whole and the
+   * passes and solvers see the visible objects only (hybrid always runs per object). `false` runs
+   * the per-object reference path over every object; the levels, blend, changed set and stats are
+   * the same either way. Default true.
    */
   clusters?: boolean;
   /**
@@ -422,8 +425,13 @@ export class LodSet {
     // With clusters (the default) the thresholds policy runs on the calling thread even in worker
     // mode: on 1M objects it measured faster than the per-object path split over 2 threads
     // (bench/RESULTS.md), so worker mode serves `clusters: false` only and is never the slower choice.
-    const clustered = policy === 'thresholds' && (options.clusters ?? LOD_UPDATE_DEFAULTS.clusters);
-    if (clustered) {
+    const useClusters = options.clusters ?? LOD_UPDATE_DEFAULTS.clusters;
+    const clustered = useClusters && policy !== 'hybrid';
+    if (clustered && policy === 'rankQuota') {
+      this.clusteredRankQuota(views, single, viewCount, cull, options.quotas as ArrayLike<number>);
+    } else if (clustered && policy === 'budget') {
+      this.clusteredBudget(views, single, viewCount, cull, options.budget as number);
+    } else if (clustered) {
       warmUpClusteredPath(LodSet); // once per process, see warmUp.ts
       this.clusteredThresholds(views, single, viewCount, cull, options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes);
     } else if (policy === 'thresholds') {
@@ -452,8 +460,8 @@ export class LodSet {
 
   // ---------------------------------------------------------------------------------------------
 
-  /** The thresholds policy over the spatial clusters (clusterPass.ts), in chunks of 256 clusters. */
-  private clusteredThresholds(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
+  /** Refits edited clusters, resynchronises the slot copies and fills the per-frame view data. */
+  private prepareClusters(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
     const st = this.st, ci = this.ci, cv = this.cv;
     ci.refitPending(st.flags, st.forced);
     ci.sync(st.levels, st.blend, this.used);
@@ -486,8 +494,24 @@ export class LodSet {
     }
     if (ci.wasm !== null && viewCount > WASM_MAX_VIEWS) ci.wasm = null; // beyond the parameter blocks: JavaScript kernels from now on
     cv.eyeMagnitude = eye;
+  }
+
+  /** The thresholds policy over the spatial clusters (clusterPass.ts), in chunks of 256 clusters. */
+  private clusteredThresholds(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
+    this.prepareClusters(views, single, viewCount, cull, exactSizes);
+    const st = this.st, ci = this.ci, cv = this.cv;
     const count = ci.count;
     for (let c = 0; c < count; c += 256) clusterChunk(st, ci, cv, c, c + 256 < count ? c + 256 : count);
+  }
+
+  /** Metric `code` of the objects of every cluster not culled as a whole into `work`; returns the visible slot count. */
+  private clusteredFeed(code: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean): number {
+    this.prepareClusters(views, single, viewCount, cull, false);
+    const st = this.st, ci = this.ci, cv = this.cv, count = ci.count;
+    ci.visibleCount = 0; ci.culledCount = 0;
+    for (let c = 0; c < count; c += 256) feedChunk(st, ci, cv, code, c, c + 256 < count ? c + 256 : count);
+    st.clustersCulled = ci.culledCount; st.objectsEvaluated = ci.visibleCount;
+    return ci.visibleCount;
   }
 
   private thresholdPass(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
@@ -529,6 +553,34 @@ export class LodSet {
         heightOrthographicKernel(st.spheres, start, end, out, mode, pl, kv, cull, st.profileIds, st.metricCode, code, filter);
       }
     }
+  }
+
+  /** rankQuota over the clusters: culled clusters hidden whole, the passes over the visible slots only. */
+  private clusteredRankQuota(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, quotas: ArrayLike<number>): void {
+    const st = this.st, ci = this.ci;
+    const m = this.clusteredFeed(MetricCode.distance, views, single, viewCount, cull);
+    classifyList(st, ci, m, true);
+    const k = rankCandidatesList(st, ci, m);
+    assignQuotaRanks(st.work, st.candidates, 0, k, quotas, st.ranks);
+    applyRanks(st, k, quotas.length);
+    finalizeList(st, ci, m);
+    hideCulled(st, ci);
+  }
+
+  /** budget over the clusters: culled clusters hidden whole, items from the visible slots only. */
+  private clusteredBudget(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): void {
+    const st = this.st, ci = this.ci;
+    const m = this.clusteredFeed(MetricCode.screenHeight, views, single, viewCount, cull);
+    classifyList(st, ci, m, false);
+    this.buildChains(false);
+    const shift = this.itemShift();
+    const items = budgetItemsList(st, ci, m, shift);
+    if (st.baseCost <= budget) {
+      const bought = selectAffordablePrefix(st.keys, st.items, items, budget - st.baseCost, st.chainOf, st.chainCost, shift);
+      applyUpgrades(st, bought, shift);
+    }
+    finalizeList(st, ci, m);
+    hideCulled(st, ci);
   }
 
   private rankQuota(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
