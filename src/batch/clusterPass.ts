@@ -6,8 +6,8 @@
  *    forced object, all its live objects are already at one level L with blend 0, and the interval
  *    of metric values its objects can have (over every view, after bias, widened for rounding)
  *    contains no threshold and no blend threshold of the profile and maps to the integer level L.
- *    Then the per-object rule would give every object L with blend 0 again: no per-object work,
- *    except writing a representative size once per skip streak (see `LodSet.sizes`).
+ *    Then the per-object rule would give every object L with blend 0 again: no per-object work at
+ *    all; `sizes` keeps each object's value from the frame it was last evaluated (see `LodSet.sizes`).
  * 3. Otherwise the per-object kernels run over the cluster's slots (metric kernels of
  *    metricKernels.ts into a slot-ordered scratch, then the mapped decision kernels).
  *
@@ -20,9 +20,11 @@
  *   `minFramesBetweenChanges` rule applies, nothing enters `changed`, and the stats are the
  *   cluster's live count times the level's cost. Integer costs sum exactly in any order; other
  *   costs may differ from the reference in the last bits.
- * - A size held by hysteresis is later re-read as `prev`; a representative value in an interval
- *   that maps to an integer level gives the same level and blend (0) as the object's own value
- *   would, so the levels and blends of later frames do not depend on which one `sizes` holds.
+ * - A size is later re-read as `prev` by the hysteresis rule, which uses it only through the rule's
+ *   value at `prev` (its blend when held). A cluster gets a uniform state only when every object was
+ *   decided freely (not held) outside every blend window before clamping, so each kept size maps
+ *   to an integer index under any level clamp — as the object's skipped-frame value would — and
+ *   later levels and blends do not depend on which of the two `sizes` holds.
  * - Interval bounds per view (D = |centre − eye|, R the cluster radius, r ∈ [rmin, rmax]): distance
  *   `[max(D − R, 0), max(D + R − 2 rmin, 0)]`; perspective height `[2 rmin / ((D + R − rmin) wh),
  *   2 rmax / ((D − R + rmax) wh)]` (× viewport height for pixels), area `π (·)² / wa` of the same
@@ -143,14 +145,6 @@ export function hideCluster(st: FrameState, ci: ClusterIndex, c: number): number
   }
   st.changedCount = changedCount;
   return hidden;
-}
-
-/** Writes `scr[2]` (a value of the skip interval) as the size of every live object of `c`. */
-function writeRepresentative(st: FrameState, ci: ClusterIndex, c: number, scr: Float64Array): void {
-  const slotId = ci.slotId, flags = ci.flagsS, sizes = st.sizes;
-  for (let s = ci.start[c], e = ci.end[c]; s < e; s++) {
-    if (!(flags[s] & 2)) sizes[slotId[s]] = scr[2];
-  }
 }
 
 /**
@@ -280,7 +274,7 @@ export function clusterChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews,
       const out = classify(ci, cv, c);
       if (out === 1 && cv.cull) {
         if (state[c] === 255) hidden += n;
-        else { hidden += hideCluster(st, ci, c); state[c] = 255; ci.rep[c] = 0; }
+        else { hidden += hideCluster(st, ci, c); state[c] = 255; }
         culled++;
         continue;
       }
@@ -294,14 +288,12 @@ export function clusterChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews,
           levelCounts[sc] += n;
           totalCost += n * costs[p * stride + sc];
           minimumCost += n * costs[p * stride + hiA[p]];
-          if (ci.rep[c] === 0) { writeRepresentative(st, ci, c, cv.scr); ci.rep[c] = 1; }
           skipped++;
           continue;
         }
       }
     }
     state[c] = processCluster(st, ci, cv, c);
-    ci.rep[c] = 0;
     evaluated += n;
   }
   st.clustersCulled += culled; st.clustersSkipped += skipped; st.objectsEvaluated += evaluated;

@@ -32,7 +32,7 @@ export function feedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews, co
     if (live[c] === 0) continue;
     const R = bounds[c * 6 + 3];
     if (R === R && cv.cull && classify(ci, cv, c) === 1) { culledList[q++] = c; continue; }
-    ci.state[c] = 254; ci.rep[c] = 0; // the policy writes its objects' levels and sizes
+    ci.state[c] = 254; // the policy writes its objects' levels and sizes
     clusterMetric(st, ci, cv, c, code, false);
     for (let s = ci.start[c], e = ci.end[c]; s < e; s++) {
       if (flagsS[s] & 2) continue;

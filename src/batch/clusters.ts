@@ -16,7 +16,7 @@
  *   is never culled or skipped as a whole.
  * - `state[c]`: {@link STATE_MIXED} (unknown: run the per-object kernel), {@link STATE_HIDDEN} (every
  *   live object has level 255, blend 0, size NaN), or a level L (every live object has level L and
- *   blend 0). Written by the clustered thresholds pass only; any other writer of `levels` (the other
+ *   blend 0, each decided freely outside every blend window before clamping). Written by the clustered thresholds pass only; any other writer of `levels` (the other
  *   policies, the reference path, `setHidden`, `setForcedLevel`, `remove`, `add`) resets it.
  * - Edits are O(1): they only set flags (`refit`, `state`); refits run at the start of the next
  *   update, once per touched cluster.
@@ -78,8 +78,6 @@ export class ClusterIndex {
   live = new Uint32Array(0);
   forcedCount = new Uint32Array(0);
   state = new Uint8Array(0);
-  /** 1 when `sizes` of the cluster's objects hold a representative value of a skipped frame. */
-  rep = new Uint8Array(0);
   refit = new Uint8Array(0);
   refitList = new Uint32Array(0);
   refitCount = 0;
@@ -137,7 +135,7 @@ export class ClusterIndex {
     this.live = u32(this.live); this.forcedCount = u32(this.forcedCount);
     const p = new Uint16Array(cap); p.set(this.profile.subarray(0, old)); this.profile = p;
     const b = new Float64Array(cap * B_STRIDE); b.set(this.bounds.subarray(0, old * B_STRIDE)); this.bounds = b;
-    this.state = u8(this.state); this.rep = u8(this.rep); this.refit = u8(this.refit);
+    this.state = u8(this.state); this.refit = u8(this.refit);
     this.refitList = u32(this.refitList);
     this.culledList = new Uint32Array(cap);
   }
@@ -146,7 +144,7 @@ export class ClusterIndex {
     this.ensureClusters(this.count + 1);
     const c = this.count++;
     this.start[c] = from; this.end[c] = to; this.profile[c] = profile;
-    this.state[c] = STATE_MIXED; this.rep[c] = 0; this.refit[c] = 0;
+    this.state[c] = STATE_MIXED; this.refit[c] = 0;
     for (let s = from; s < to; s++) this.clusterOf[s] = c;
     this.markRefit(c);
     return c;

@@ -100,8 +100,8 @@ export interface LodUpdateOptions {
   clusters?: boolean;
   /**
    * Thresholds policy: compute `sizes` for every drawn object every frame. By default an object in
-   * a cluster skipped as a whole keeps a representative size of its cluster (see `LodSet.sizes`).
-   * Default false.
+   * a cluster skipped as a whole keeps its size from the last frame it was evaluated (see
+   * `LodSet.sizes`). Default false.
    */
   exactSizes?: boolean;
 }
@@ -180,10 +180,10 @@ const viewParams = new Float64Array(VIEW_PARAMS);
  * - `sizes` — the value the policy used: the metric after bias and hysteresis (thresholds, hybrid),
  *   the eye distance (rankQuota), the screen-height weight (budget); NaN for hidden/invalid.
  *   Thresholds policy with clusters (the default): an object whose cluster was skipped as a whole
- *   (every object provably keeps its level, blend 0) holds a representative value of its cluster's
- *   size interval instead — a value that maps to the same level — from the first skipped frame
- *   until its cluster is next evaluated per object. Pass `exactSizes: true` for every object's own
- *   value every frame (slower: no cluster is skipped, culled clusters still are).
+ *   (every object provably keeps its level, blend 0) keeps the value of the last frame in which it
+ *   was evaluated — a value that maps to the same level — until its cluster is evaluated again.
+ *   Pass `exactSizes: true` for every object's own value every frame (slower: no cluster is
+ *   skipped; culled clusters still are, their objects' sizes are NaN either way).
  * - `changed[0 … changedCount)` — ids whose `levels` entry changed this frame, in no particular
  *   order (cluster order with clusters, id order on the reference path).
  *

@@ -87,6 +87,7 @@ export function decideDescendingMapped(st: FrameState, ci: ClusterIndex, start: 
             if (a >= v && v > e) f = Math.fround(bi + Math.fround((v - a) / Math.fround(e - a)));
           }
         }
+        uFrac |= +(f !== lod); // in a blend window before clamping: no uniform state (see clusterPass.ts)
         if (f < lo) f = lo; else if (f > hi) f = hi;
         level = Math.floor(f + 0.5);
         frac = f - Math.floor(f);
@@ -128,7 +129,7 @@ export function decideDescendingMapped(st: FrameState, ci: ClusterIndex, start: 
             }
             if (hold) {
               frac = Math.floor(fp + 0.5) === old ? fp - Math.floor(fp) : 0;
-              level = old; used = prev; mark = 1;
+              level = old; used = prev; mark = 1; uFrac = 1; // held: its size is not a free decision
             }
           }
         }
@@ -215,6 +216,7 @@ export function decideAscendingMapped(st: FrameState, ci: ClusterIndex, start: n
             if (a <= v && v < e) f = Math.fround(bi + Math.fround((v - a) / Math.fround(e - a)));
           }
         }
+        uFrac |= +(f !== lod); // in a blend window before clamping: no uniform state (see clusterPass.ts)
         if (f < lo) f = lo; else if (f > hi) f = hi;
         level = Math.floor(f + 0.5);
         frac = f - Math.floor(f);
@@ -255,7 +257,7 @@ export function decideAscendingMapped(st: FrameState, ci: ClusterIndex, start: n
             }
             if (hold) {
               frac = Math.floor(fp + 0.5) === old ? fp - Math.floor(fp) : 0;
-              level = old; used = prev; mark = 1;
+              level = old; used = prev; mark = 1; uFrac = 1; // held: its size is not a free decision
             }
           }
         }

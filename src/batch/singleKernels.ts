@@ -80,6 +80,7 @@ export function decideDescendingSingle(st: FrameState, ci: ClusterIndex, start: 
             if (a >= v && v > e) f = Math.fround(bi + Math.fround((v - a) / Math.fround(e - a)));
           }
         }
+        uFrac |= +(f !== lod); // in a blend window before clamping: no uniform state (see clusterPass.ts)
         if (f < lo) f = lo; else if (f > hi) f = hi;
         level = Math.floor(f + 0.5);
         frac = f - Math.floor(f);
@@ -121,7 +122,7 @@ export function decideDescendingSingle(st: FrameState, ci: ClusterIndex, start: 
             }
             if (hold) {
               frac = Math.floor(fp + 0.5) === old ? fp - Math.floor(fp) : 0;
-              level = old; used = prev; mark = 1;
+              level = old; used = prev; mark = 1; uFrac = 1; // held: its size is not a free decision
             }
           }
         }
