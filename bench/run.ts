@@ -35,6 +35,7 @@ import { FreeCamera } from '@babylonjs/core/Cameras/freeCamera.js';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector.js';
 import { Logger } from '@babylonjs/core/Misc/logger.js';
 import { LodSet, type LodUpdateOptions, type LodView } from '../src/batch/lodSet.js';
+import { setWasmKernels } from '../src/batch/wasmKernels.js';
 import { BENCH_PROFILE, peerDistances, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
 
 const args = new Set(process.argv.slice(2));
@@ -57,6 +58,7 @@ function makeSet(data: Float32Array): LodSet {
   return set;
 }
 
+const clusterSets: { scene: string; set: LodSet }[] = [];
 interface Row { name: string; scene: string; work: string; objects: number; run: (k: number) => void; times: number[] }
 const rows: Row[] = [];
 let sink = 0;
@@ -79,6 +81,10 @@ const LODSET_WORK = '6-plane cull, screen height, USD index + blend, hysteresis 
 function lodSetRows(scene: string, data: Float32Array, views: LodView[]): void {
   const set = makeSet(data);
   rows.push({ name: `${scene}: (b) thresholds`, scene, work: `${LODSET_WORK}; spatial clusters`, objects: N, run: (k) => { set.update(pose(views, k), thresholdsOptions); }, times: [] });
+  setWasmKernels(false);
+  const jsSet = makeSet(data);
+  setWasmKernels(true);
+  rows.push({ name: `${scene}: (b-js) thresholds, JavaScript kernels only`, scene, work: `${LODSET_WORK}; spatial clusters, no WebAssembly`, objects: N, run: (k) => { jsSet.update(pose(views, k), thresholdsOptions); }, times: [] });
   const refSet = makeSet(data);
   rows.push({ name: `${scene}: (b-ref) thresholds, clusters: false`, scene, work: `${LODSET_WORK}; every object every frame (v0.1 path)`, objects: N, run: (k) => { refSet.update(pose(views, k), referenceOptions); }, times: [] });
   // A budget between the minimum and the thresholds' cost, so the solvers have work to do.
@@ -88,9 +94,13 @@ function lodSetRows(scene: string, data: Float32Array, views: LodView[]): void {
   const budgetSet = makeSet(data), hybridSet = makeSet(data), rankSet = makeSet(data);
   const budgetOptions: LodUpdateOptions = { policy: 'budget', budget };
   const hybridOptions: LodUpdateOptions = { policy: 'hybrid', budget, hysteresis: 0.1 };
-  rows.push({ name: `${scene}: (c) budget`, scene, work: 'knapsack over screen-height weights, 50 % between min and thresholds cost', objects: N, run: (k) => { budgetSet.update(pose(views, k), budgetOptions); }, times: [] });
-  rows.push({ name: `${scene}: (c) hybrid`, scene, work: 'thresholds coarsened to the same budget', objects: N, run: (k) => { hybridSet.update(pose(views, k), hybridOptions); }, times: [] });
-  rows.push({ name: `${scene}: (c) rankQuota [1k, 10k, 100k]`, scene, work: 'three quota selections by eye distance', objects: N, run: (k) => { rankSet.update(pose(views, k), rankOptions); }, times: [] });
+  rows.push({ name: `${scene}: (c) budget`, scene, work: 'knapsack over screen-height weights, 50 % between min and thresholds cost; culled clusters skipped', objects: N, run: (k) => { budgetSet.update(pose(views, k), budgetOptions); }, times: [] });
+  rows.push({ name: `${scene}: (c) hybrid`, scene, work: 'thresholds coarsened to the same budget (per-object path)', objects: N, run: (k) => { hybridSet.update(pose(views, k), hybridOptions); }, times: [] });
+  rows.push({ name: `${scene}: (c) rankQuota [1k, 10k, 100k]`, scene, work: 'three quota selections by eye distance; culled clusters skipped', objects: N, run: (k) => { rankSet.update(pose(views, k), rankOptions); }, times: [] });
+  const budgetRef = makeSet(data), rankRef = makeSet(data);
+  rows.push({ name: `${scene}: (c-ref) budget, clusters: false`, scene, work: 'as (c) budget, every object (v0.1 path)', objects: N, run: (k) => { budgetRef.update(pose(views, k), { ...budgetOptions, clusters: false }); }, times: [] });
+  rows.push({ name: `${scene}: (c-ref) rankQuota, clusters: false`, scene, work: 'as (c) rankQuota, every object (v0.1 path)', objects: N, run: (k) => { rankRef.update(pose(views, k), { ...rankOptions, clusters: false }); }, times: [] });
+  clusterSets.push({ scene, set });
 }
 
 /** three.js `LOD.update` on the first `count` spheres of `data`, the scene's camera poses. */
@@ -226,13 +236,19 @@ const ratio = (name: string, num: string, den: string, target: string, perObject
 ratio('trees: thresholds ÷ read floor', 'trees: (b) thresholds', 'trees: (a) read floor', '≤ 1.0');
 ratio('trees: three.js ÷ thresholds, per object', 'trees: (d) three.js', 'trees: (b) thresholds', '≥ 100', true);
 ratio('trees: per-object reference ÷ clustered', 'trees: (b-ref)', 'trees: (b) thresholds', '(speed-up)');
+ratio('trees: JavaScript-only ÷ with WebAssembly', 'trees: (b-js)', 'trees: (b) thresholds', '(speed-up)');
+ratio('trees: budget per-object ÷ clustered', 'trees: (c-ref) budget', 'trees: (c) budget', '(speed-up)');
+ratio('trees: rankQuota per-object ÷ clustered', 'trees: (c-ref) rankQuota', 'trees: (c) rankQuota', '(speed-up)');
 ratio('trees: budget ÷ thresholds', 'trees: (c) budget', 'trees: (b) thresholds', '≤ 1.5');
 ratio('trees: hybrid ÷ thresholds', 'trees: (c) hybrid', 'trees: (b) thresholds', '≤ 1.5');
 ratio('trees: rankQuota ÷ thresholds', 'trees: (c) rankQuota', 'trees: (b) thresholds', '≤ 1.5');
 ratio('random: thresholds (moving) ÷ read floor', 'random: (b) thresholds', 'random: (a) read floor', '≤ 3');
 ratio('random: thresholds (still) ÷ read floor', 'random: (b-static)', 'random: (a) read floor', '≤ 3');
 ratio('random: per-object reference ÷ clustered', 'random: (b-ref)', 'random: (b) thresholds', '(speed-up)');
+ratio('random: JavaScript-only ÷ with WebAssembly', 'random: (b-js)', 'random: (b) thresholds', '(speed-up)');
 ratio('random: minimal metric loop ÷ read floor', 'random: (a2)', 'random: (a) read floor', '(context)');
+ratio('random: budget per-object ÷ clustered', 'random: (c-ref) budget', 'random: (c) budget', '(speed-up)');
+ratio('random: rankQuota per-object ÷ clustered', 'random: (c-ref) rankQuota', 'random: (c) rankQuota', '(speed-up)');
 ratio('random: budget ÷ thresholds', 'random: (c) budget', 'random: (b) thresholds', '≤ 1.5');
 ratio('random: hybrid ÷ thresholds', 'random: (c) hybrid', 'random: (b) thresholds', '≤ 1.5');
 ratio('random: rankQuota ÷ thresholds', 'random: (c) rankQuota', 'random: (b) thresholds', '≤ 1.5');
@@ -256,5 +272,10 @@ if (JSON_OUT) {
   console.log('\n| ratio | measured | target |');
   console.log('|---|---:|---|');
   for (const r of ratios) console.log(`| ${r.name} | ${r.value.toFixed(2)} | ${r.target} |`);
+  console.log('\nClusters in the last (b) frame of each scene:');
+  for (const { scene, set } of clusterSets) {
+    const c = set.clusterStats;
+    console.log(`- ${scene}: ${c.clusters} clusters, ${c.culled} culled, ${c.skipped} skipped, ${c.evaluated} objects evaluated per object`);
+  }
   if (sink === 0) console.log('(sink)');
 }

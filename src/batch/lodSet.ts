@@ -93,7 +93,9 @@ export interface LodUpdateOptions {
   /**
    * Use the spatial clusters. Thresholds: cull or skip whole clusters, per-object work only where a
    * level may change. rankQuota, budget: clusters wholly outside every view are hidden whole and the
-   * passes and solvers see the visible objects only (hybrid always runs per object). `false` runs
+   * passes and solvers see the visible objects only, when ids are spatially coherent (objects added
+   * region by region; with ids in random spatial order these policies run per object, which measured
+   * faster there); hybrid always runs per object. `false` runs
    * the per-object reference path over every object; the levels, blend, changed set and stats are
    * the same either way. Default true.
    */
@@ -426,7 +428,8 @@ export class LodSet {
     // mode: on 1M objects it measured faster than the per-object path split over 2 threads
     // (bench/RESULTS.md), so worker mode serves `clusters: false` only and is never the slower choice.
     const useClusters = options.clusters ?? LOD_UPDATE_DEFAULTS.clusters;
-    const clustered = useClusters && policy !== 'hybrid';
+    // rankQuota/budget use the clusters only when ids are spatially coherent (see ClusterIndex.scattered).
+    const clustered = useClusters && (policy === 'thresholds' || (policy !== 'hybrid' && !this.ci.scattered));
     if (clustered && policy === 'rankQuota') {
       this.clusteredRankQuota(views, single, viewCount, cull, options.quotas as ArrayLike<number>);
     } else if (clustered && policy === 'budget') {
