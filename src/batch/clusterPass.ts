@@ -46,7 +46,9 @@ import {
 } from './metricKernels.js';
 import { decideAscendingMapped, decideDescendingMapped } from './mappedKernels.js';
 import { decideDescendingSingle } from './singleKernels.js';
-import { SP_OFFSET } from './wasmKernels.js';
+import { SP_OFFSET, WASM_MAX_VIEWS } from './wasmKernels.js';
+import type { LodView } from './lodSet.js';
+import { VIEW_EYE, VIEW_WINDOW_MAX, VIEW_WINDOW_MIN } from './metricKernels.js';
 
 /** Slots per view in {@link ClusterViews.block}: planes [0, 24), eye [24, 27), wh, wa, pixel scale, perspective. */
 export const VB = 32;
@@ -300,4 +302,40 @@ export function clusterChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews,
   st.hidden += hidden;
   st.totalCost += totalCost;
   st.minimumCost += minimumCost;
+}
+
+/** Refits edited clusters, resynchronises the slot copies and fills the per-frame view data. */
+export function prepareClusterFrame(st: FrameState, ci: ClusterIndex, cv: ClusterViews, views: LodView | readonly LodView[], single: boolean,
+viewCount: number, cull: boolean, exactSizes: boolean, used: number, metricMask: number): void {
+  ci.refitPending(st.flags, st.forced);
+  ci.sync(st.levels, st.blend, used);
+  cv.ensure(viewCount);
+  cv.count = viewCount; cv.cull = cull; cv.exactSizes = exactSizes; cv.mask = metricMask;
+  const block = cv.block;
+  let eye = 0.5;
+  for (let v = 0; v < viewCount; v++) {
+    const view = single ? (views as LodView) : (views as readonly LodView[])[v];
+    const f = view.frustum, q = v * VB, kv = cv.kv[v];
+    block.set(f.planes, q);
+    block.set(f.position, q + 24);
+    block[q + 27] = f.windowMax[1] - f.windowMin[1];
+    block[q + 28] = (f.windowMax[0] - f.windowMin[0]) * (f.windowMax[1] - f.windowMin[1]);
+    block[q + 29] = view.viewportHeight === undefined ? 1 : view.viewportHeight;
+    block[q + 30] = f.isPerspective ? 1 : 0;
+    cv.planes[v].set(f.planes);
+    kv.set(f.position, VIEW_EYE);
+    kv.set(f.windowMin, VIEW_WINDOW_MIN);
+    kv.set(f.windowMax, VIEW_WINDOW_MAX);
+    const m = Math.abs(f.position[0]) + Math.abs(f.position[1]) + Math.abs(f.position[2]);
+    if (m > eye) eye = m;
+    if (ci.wasm !== null && v < WASM_MAX_VIEWS) {
+      const wp = ci.wasmParams, w = v * 32; // layout: wasm/heightKernel.wat
+      wp.set(f.planes, w);
+      wp.set(f.position, w + 24);
+      wp[w + 27] = f.windowMax[1] - f.windowMin[1]; // as the JavaScript kernel derives it
+      wp[w + 28] = block[q + 29];
+    }
+  }
+  if (ci.wasm !== null && viewCount > WASM_MAX_VIEWS) ci.wasm = null; // beyond the parameter blocks: JavaScript kernels from now on
+  cv.eyeMagnitude = eye;
 }

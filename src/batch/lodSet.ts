@@ -48,10 +48,10 @@ import { MetricCode, ProfileTable, validateLodProfile, type LodProfile, type Lod
 import { decideAscending, decideDescending } from './thresholdKernels.js';
 import { LodThreads, MAX_THREADED_VIEWS } from './threads.js';
 import { ClusterIndex } from './clusters.js';
-import { clusterChunk, ClusterViews, VB } from './clusterPass.js';
+import { clusterChunk, ClusterViews, prepareClusterFrame } from './clusterPass.js';
 import { warmUpClusteredPath } from './warmUp.js';
+import { validateUpdate } from './updateValidation.js';
 import { budgetItemsList, classifyList, feedChunk, finalizeList, hideCulled, rankCandidatesList } from './clusterPolicyPasses.js';
-import { WASM_MAX_VIEWS } from './wasmKernels.js';
 import {
   applyRanks, applyUpgrades, classifyPass, clearCoarsenedBlend, collectBudgetItems, collectHybridItems,
   collectRankCandidates, finalizePass, hybridMinimumCost,
@@ -148,7 +148,6 @@ export const LOD_UPDATE_DEFAULTS = {
   bias: 1, minLevel: 0, maxLevel: 255, hysteresis: 0, minFramesBetweenChanges: 0, cull: true, clusters: true, exactSizes: false,
 } as const;
 
-const POLICIES: readonly LodPolicy[] = ['thresholds', 'rankQuota', 'budget', 'hybrid'];
 
 /**
  * For a blending renderer: the lower level of the pair to draw, given `levels[id]` and `blend[id]`
@@ -163,12 +162,6 @@ export function blendLowerLevel(level: number, blend: number): number {
   return blend >= 0.5 ? level - 1 : level;
 }
 
-function requireInteger(value: unknown, field: string, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new RangeError(`LodSet.update: ${field} must be an integer in [${min}, ${max}], got ${String(value)}`);
-  }
-  return value;
-}
 
 const viewParams = new Float64Array(VIEW_PARAMS);
 
@@ -397,7 +390,7 @@ export class LodSet {
   update(views: LodView | readonly LodView[], options: LodUpdateOptions): LodFrameStats {
     const single = views != null && (views as LodView).frustum !== undefined;
     const viewCount = single ? 1 : (views as readonly LodView[] | null)?.length ?? 0;
-    this.validate(views, single, viewCount, options);
+    validateUpdate(this.table, this.used, views, single, viewCount, options);
     const st = this.st, table = this.table;
     const policy = options.policy;
     st.bias = options.bias ?? LOD_UPDATE_DEFAULTS.bias;
@@ -464,45 +457,9 @@ export class LodSet {
 
   // ---------------------------------------------------------------------------------------------
 
-  /** Refits edited clusters, resynchronises the slot copies and fills the per-frame view data. */
-  private prepareClusters(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
-    const st = this.st, ci = this.ci, cv = this.cv;
-    ci.refitPending(st.flags, st.forced);
-    ci.sync(st.levels, st.blend, this.used);
-    cv.ensure(viewCount);
-    cv.count = viewCount; cv.cull = cull; cv.exactSizes = exactSizes; cv.mask = this.table.metricMask;
-    const block = cv.block;
-    let eye = 0.5;
-    for (let v = 0; v < viewCount; v++) {
-      const view = single ? (views as LodView) : (views as readonly LodView[])[v];
-      const f = view.frustum, q = v * VB, kv = cv.kv[v];
-      block.set(f.planes, q);
-      block.set(f.position, q + 24);
-      block[q + 27] = f.windowMax[1] - f.windowMin[1];
-      block[q + 28] = (f.windowMax[0] - f.windowMin[0]) * (f.windowMax[1] - f.windowMin[1]);
-      block[q + 29] = view.viewportHeight === undefined ? 1 : view.viewportHeight;
-      block[q + 30] = f.isPerspective ? 1 : 0;
-      cv.planes[v].set(f.planes);
-      kv.set(f.position, VIEW_EYE);
-      kv.set(f.windowMin, VIEW_WINDOW_MIN);
-      kv.set(f.windowMax, VIEW_WINDOW_MAX);
-      const m = Math.abs(f.position[0]) + Math.abs(f.position[1]) + Math.abs(f.position[2]);
-      if (m > eye) eye = m;
-      if (ci.wasm !== null && v < WASM_MAX_VIEWS) {
-        const wp = ci.wasmParams, w = v * 32; // layout: wasm/heightKernel.wat
-        wp.set(f.planes, w);
-        wp.set(f.position, w + 24);
-        wp[w + 27] = f.windowMax[1] - f.windowMin[1]; // as the JavaScript kernel derives it
-        wp[w + 28] = block[q + 29];
-      }
-    }
-    if (ci.wasm !== null && viewCount > WASM_MAX_VIEWS) ci.wasm = null; // beyond the parameter blocks: JavaScript kernels from now on
-    cv.eyeMagnitude = eye;
-  }
-
   /** The thresholds policy over the spatial clusters (clusterPass.ts), in chunks of 256 clusters. */
   private clusteredThresholds(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
-    this.prepareClusters(views, single, viewCount, cull, exactSizes);
+    prepareClusterFrame(this.st, this.ci, this.cv, views, single, viewCount, cull, exactSizes, this.used, this.table.metricMask);
     const st = this.st, ci = this.ci, cv = this.cv;
     const count = ci.count;
     for (let c = 0; c < count; c += 256) clusterChunk(st, ci, cv, c, c + 256 < count ? c + 256 : count);
@@ -510,7 +467,7 @@ export class LodSet {
 
   /** Metric `code` of the objects of every cluster not culled as a whole into `work`; returns the visible slot count. */
   private clusteredFeed(code: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean): number {
-    this.prepareClusters(views, single, viewCount, cull, false);
+    prepareClusterFrame(this.st, this.ci, this.cv, views, single, viewCount, cull, false, this.used, this.table.metricMask);
     const st = this.st, ci = this.ci, cv = this.cv, count = ci.count;
     ci.visibleCount = 0; ci.culledCount = 0;
     for (let c = 0; c < count; c += 256) feedChunk(st, ci, cv, code, c, c + 256 < count ? c + 256 : count);
@@ -670,79 +627,7 @@ export class LodSet {
 
   // ---------------------------------------------------------------------------------------------
 
-  private validate(views: LodView | readonly LodView[], single: boolean, viewCount: number, options: LodUpdateOptions): void {
-    if (options == null || typeof options !== 'object') throw new TypeError('LodSet.update: options must be an object');
-    if (!POLICIES.includes(options.policy)) {
-      throw new RangeError(`LodSet.update: policy must be one of 'thresholds', 'rankQuota', 'budget', 'hybrid', got ${String(options.policy)}`);
-    }
-    if (viewCount < 1 || (!single && !Array.isArray(views))) {
-      throw new TypeError('LodSet.update: views must be a view {frustum, viewportHeight?} or a non-empty array of them');
-    }
-    const needsPixels = (this.table.metricMask & (1 << MetricCode.pixels)) !== 0 && options.policy !== 'rankQuota' && options.policy !== 'budget';
-    for (let v = 0; v < viewCount; v++) {
-      const view = single ? (views as LodView) : (views as readonly LodView[])[v];
-      if (view == null || typeof view !== 'object' || view.frustum == null || !(view.frustum.planes instanceof Float64Array)) {
-        throw new TypeError(`LodSet.update: views[${v}].frustum must be a Frustum`);
-      }
-      const vp = view.viewportHeight;
-      if (vp !== undefined && (typeof vp !== 'number' || !Number.isFinite(vp) || !(vp > 0))) {
-        throw new RangeError(`LodSet.update: views[${v}].viewportHeight must be a finite number > 0, got ${String(vp)}`);
-      }
-      if (needsPixels && vp === undefined) {
-        throw new RangeError(`LodSet.update: views[${v}].viewportHeight is required because a profile uses the 'pixels' metric`);
-      }
-    }
-    const bias = options.bias;
-    if (bias !== undefined && (typeof bias !== 'number' || !Number.isFinite(bias) || !(bias > 0))) {
-      throw new RangeError(`LodSet.update: bias must be a finite number > 0, got ${String(bias)}`);
-    }
-    const minLevel = options.minLevel === undefined ? 0 : requireInteger(options.minLevel, 'minLevel', 0, 254);
-    const maxLevel = options.maxLevel === undefined ? 255 : requireInteger(options.maxLevel, 'maxLevel', 0, 255);
-    if (minLevel > maxLevel) throw new RangeError(`LodSet.update: minLevel (${minLevel}) must be ≤ maxLevel (${maxLevel})`);
-    const h = options.hysteresis;
-    if (h !== undefined && (typeof h !== 'number' || !(h >= 0 && h < 1))) {
-      throw new RangeError(`LodSet.update: hysteresis must be a number in [0, 1), got ${String(h)}`);
-    }
-    if (options.minFramesBetweenChanges !== undefined) {
-      requireInteger(options.minFramesBetweenChanges, 'minFramesBetweenChanges', 0, 0x3fffffff);
-    }
-    if (options.cull !== undefined && typeof options.cull !== 'boolean') {
-      throw new TypeError(`LodSet.update: cull must be a boolean, got ${String(options.cull)}`);
-    }
-    if (options.clusters !== undefined && typeof options.clusters !== 'boolean') {
-      throw new TypeError(`LodSet.update: clusters must be a boolean, got ${String(options.clusters)}`);
-    }
-    if (options.exactSizes !== undefined && typeof options.exactSizes !== 'boolean') {
-      throw new TypeError(`LodSet.update: exactSizes must be a boolean, got ${String(options.exactSizes)}`);
-    }
-    const budget = options.budget;
-    if (budget !== undefined && (typeof budget !== 'number' || Number.isNaN(budget) || budget < 0)) {
-      throw new RangeError(`LodSet.update: budget must be a number ≥ 0, got ${String(budget)}`);
-    }
-    if ((options.policy === 'budget' || options.policy === 'hybrid') && budget === undefined) {
-      throw new RangeError(`LodSet.update: budget is required by the '${options.policy}' policy`);
-    }
-    if (options.policy === 'rankQuota') {
-      const q = options.quotas;
-      if (q == null || typeof q !== 'object' || typeof q.length !== 'number') {
-        throw new RangeError("LodSet.update: quotas (objects per level, closest first) is required by the 'rankQuota' policy");
-      }
-      if (q.length > 254) throw new RangeError(`LodSet.update: quotas has ${q.length} entries; at most 254`);
-      for (let g = 0; g < q.length; g++) {
-        const k = q[g];
-        if (typeof k !== 'number' || !(k >= 0) || !(Number.isInteger(k) || k === Infinity)) {
-          throw new RangeError(`LodSet.update: quotas[${g}] must be an integer ≥ 0, got ${String(k)}`);
-        }
-      }
-    }
-    if (this.table.count === 0 && this.used > 0) throw new RangeError('LodSet.update: no profile was added');
-    if ((options.policy === 'budget' || options.policy === 'hybrid') && this.used > 0) {
-      const shift = this.itemShift();
-      if (this.used > 2 ** (32 - shift)) {
-        throw new RangeError(`LodSet.update: the budget policies support at most ${2 ** (32 - shift)} objects with ${this.table.stride} levels`);
-      }
-    }
-  }
+
 
   private ensureScratch(policy: LodPolicy): void {
     const cap = this.capacity, st = this.st;
