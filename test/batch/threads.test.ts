@@ -100,6 +100,31 @@ describe('worker-thread mode (SharedArrayBuffer)', () => {
     }
   });
 
+  it('with clusters (the default) a threaded set gives the same frames as a one-thread set', () => {
+    const make = (threads: number) => {
+      const set = new LodSet(64);
+      if (threads > 1) set.setThreads(threads);
+      const p = set.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08, 0.02], costs: [50, 20, 5, 1] });
+      set.addMany(randomSpheres(30_000, 6, 250, 0.3, 6), p);
+      return set;
+    };
+    const one = make(1), two = make(2);
+    try {
+      for (let frame = 0; frame < 4; frame++) {
+        const view = { frustum: camera([frame * 3, 6, 0], [60, 0, 150], 60) };
+        const s1 = { ...one.update(view, { policy: 'thresholds', hysteresis: 0.05 }) };
+        const s2 = two.update(view, { policy: 'thresholds', hysteresis: 0.05 });
+        expect(firstDifference(two.levels.subarray(0, one.count), one.levels.subarray(0, one.count))).toBe(-1);
+        expect(firstDifference(two.blend.subarray(0, one.count), one.blend.subarray(0, one.count))).toBe(-1);
+        expect(firstDifference(two.sizes.subarray(0, one.count), one.sizes.subarray(0, one.count))).toBe(-1);
+        expect(s2.totalCost).toBe(s1.totalCost);
+        expect(two.clusterStats.culled).toBe(one.clusterStats.culled);
+      }
+    } finally {
+      two.dispose();
+    }
+  });
+
   it('setThreads validates its argument', () => {
     const set = new LodSet();
     expect(() => set.setThreads(0)).toThrow(RangeError);
