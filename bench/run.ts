@@ -101,6 +101,10 @@ function lodSetRows(scene: string, data: Float32Array, views: LodView[]): void {
   rows.push({ name: `${scene}: (c-ref) budget, clusters: false`, scene, work: 'as (c) budget, every object (v0.1 path)', objects: N, run: (k) => { budgetRef.update(pose(views, k), { ...budgetOptions, clusters: false }); }, times: [] });
   rows.push({ name: `${scene}: (c-ref) rankQuota, clusters: false`, scene, work: 'as (c) rankQuota, every object (v0.1 path)', objects: N, run: (k) => { rankRef.update(pose(views, k), { ...rankOptions, clusters: false }); }, times: [] });
   clusterSets.push({ scene, set });
+  const threadedSet = makeSet(data);
+  threadedSet.setThreads(2);
+  process.on('exit', () => threadedSet.dispose());
+  rows.push({ name: `${scene}: (b2c) thresholds, 2 threads, clusters`, scene, work: `${LODSET_WORK}; cluster ranges over 2 threads, falls back to 1 when slower`, objects: N, run: (k) => { threadedSet.update(pose(views, k), thresholdsOptions); }, times: [] });
 }
 
 /** three.js `LOD.update` on the first `count` spheres of `data`, the scene's camera poses. */
@@ -237,6 +241,8 @@ ratio('trees: thresholds ÷ read floor', 'trees: (b) thresholds', 'trees: (a) re
 ratio('trees: three.js ÷ thresholds, per object', 'trees: (d) three.js', 'trees: (b) thresholds', '≥ 100', true);
 ratio('trees: per-object reference ÷ clustered', 'trees: (b-ref)', 'trees: (b) thresholds', '(speed-up)');
 ratio('trees: JavaScript-only ÷ with WebAssembly', 'trees: (b-js)', 'trees: (b) thresholds', '(speed-up)');
+ratio('trees: 1 thread ÷ 2 threads (clusters)', 'trees: (b) thresholds', 'trees: (b2c)', '≥ 1 (never slower)');
+ratio('trees: three.js ÷ 2-thread clustered, per object', 'trees: (d) three.js', 'trees: (b2c)', '(context)', true);
 ratio('trees: budget per-object ÷ clustered', 'trees: (c-ref) budget', 'trees: (c) budget', '(speed-up)');
 ratio('trees: rankQuota per-object ÷ clustered', 'trees: (c-ref) rankQuota', 'trees: (c) rankQuota', '(speed-up)');
 ratio('trees: budget ÷ thresholds', 'trees: (c) budget', 'trees: (b) thresholds', '≤ 1.5');
@@ -252,7 +258,7 @@ ratio('random: rankQuota per-object ÷ clustered', 'random: (c-ref) rankQuota', 
 ratio('random: budget ÷ thresholds', 'random: (c) budget', 'random: (b) thresholds', '≤ 1.5');
 ratio('random: hybrid ÷ thresholds', 'random: (c) hybrid', 'random: (b) thresholds', '≤ 1.5');
 ratio('random: rankQuota ÷ thresholds', 'random: (c) rankQuota', 'random: (b) thresholds', '≤ 1.5');
-ratio('random: 2 threads per-object ÷ 1 thread clustered (time)', 'random: (b2)', 'random: (b) thresholds', '> 1: worker mode would be slower, so clustered frames stay on one thread');
+ratio('random: 1 thread ÷ 2 threads (clusters)', 'random: (b) thresholds', 'random: (b2c)', '≥ 1 (never slower)');
 ratio('random: per-object 1 thread ÷ 2 threads (speed-up)', 'random: (b-ref)', 'random: (b2)', '(context)');
 ratio('random: three.js ÷ thresholds, per object', 'random: (d) three.js', 'random: (b) thresholds', '≥ 100', true);
 ratio('random: Babylon ÷ thresholds, per object', 'random: (d) Babylon', 'random: (b) thresholds', '(context)', true);

@@ -60,22 +60,48 @@ export class ClusterViews {
   exactSizes = false;
   /** Bit mask of the metric codes in use. */
   mask = 0;
-  block = new Float64Array(0);
+  block: Float64Array = new Float64Array(0);
   /** Per view: its planes (the frustum's own array) and the metric kernels' view parameters. */
   planes: Float64Array[] = [];
   kv: Float64Array[] = [];
   /** Per view: 0 partial, 1 wholly outside, 2 wholly inside (scratch for one cluster). */
-  klass = new Uint8Array(0);
+  klass: Uint8Array = new Uint8Array(0);
   /** Scratch: [lo, hi] of an interval. */
-  scr = new Float64Array(4);
+  scr: Float64Array = new Float64Array(4);
   /** Largest |eye coordinate| sum over the views (for the absolute rounding margin). */
   eyeMagnitude = 0.5;
+
+  /** Worker-thread mode: the per-view data in shared memory for `views` views (see threads.ts). */
+  sharedPlanes: Float64Array = new Float64Array(0);
+  sharedKv: Float64Array = new Float64Array(0);
+  /** Worker-thread mode: exactSizes (0/1), eyeMagnitude. */
+  scalars: Float64Array = new Float64Array(2);
 
   ensure(views: number): void {
     if (this.block.length >= views * VB) return;
     this.block = new Float64Array(views * VB);
     this.klass = new Uint8Array(views);
     while (this.kv.length < views) { this.kv.push(new Float64Array(8)); this.planes.push(new Float64Array(24)); }
+  }
+
+  /** True while the view block is the shared one (more views than it holds replace it). */
+  get isShared(): boolean {
+    return this.sharedPlanes.length > 0 && this.block.buffer instanceof SharedArrayBuffer;
+  }
+
+  /** Allocates the view data of `views` views in `SharedArrayBuffer`s (worker-thread mode). */
+  makeShared(views: number): void {
+    if (this.sharedPlanes.length >= views * 24) return;
+    this.block = new Float64Array(new SharedArrayBuffer(8 * views * VB));
+    this.klass = new Uint8Array(views);
+    this.sharedPlanes = new Float64Array(new SharedArrayBuffer(8 * views * 24));
+    this.sharedKv = new Float64Array(new SharedArrayBuffer(8 * views * 8));
+    this.scalars = new Float64Array(new SharedArrayBuffer(16));
+    this.planes = []; this.kv = [];
+    for (let v = 0; v < views; v++) {
+      this.planes.push(this.sharedPlanes.subarray(v * 24, v * 24 + 24));
+      this.kv.push(this.sharedKv.subarray(v * 8, v * 8 + 8));
+    }
   }
 }
 
@@ -173,7 +199,7 @@ export function clusterMetric(st: FrameState, ci: ClusterIndex, cv: ClusterViews
 }
 
 /** Runs the per-object kernels over cluster `c`; returns its new state. */
-function processCluster(st: FrameState, ci: ClusterIndex, cv: ClusterViews, c: number): number {
+export function processCluster(st: FrameState, ci: ClusterIndex, cv: ClusterViews, c: number): number {
   const a = ci.start[c], e = ci.end[c], p = ci.profile[c];
   st.uMin = 256; st.uMax = -1; st.uFrac = 0;
   const mixed = p === 0xffff;

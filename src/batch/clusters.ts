@@ -47,20 +47,20 @@ export const B_STRIDE = 6;
 /** The permutation and the cluster arrays of one set. */
 export class ClusterIndex {
   // Per slot.
-  slotId = new Uint32Array(0);
-  idSlot = new Uint32Array(0);
-  clusterOf = new Uint32Array(0);
+  slotId: Uint32Array = new Uint32Array(0);
+  idSlot: Uint32Array = new Uint32Array(0);
+  clusterOf: Uint32Array = new Uint32Array(0);
   /** Spheres in slot order. */
-  sp = new Float32Array(0);
+  sp: Float32Array = new Float32Array(0);
   /** Profile ids in slot order (for mixed-profile clusters). */
-  profS = new Uint16Array(0);
+  profS: Uint16Array = new Uint16Array(0);
   /** Metric values in slot order (scratch of the per-cluster kernels). */
-  workS = new Float64Array(0);
+  workS: Float64Array = new Float64Array(0);
   /** Slot-ordered copies of `flags`, `forced`, `levels`, `blend` (see mappedKernels.ts). */
-  flagsS = new Uint8Array(0);
-  forcedS = new Uint8Array(0);
-  levelsS = new Uint8Array(0);
-  blendS = new Float32Array(0);
+  flagsS: Uint8Array = new Uint8Array(0);
+  forcedS: Uint8Array = new Uint8Array(0);
+  levelsS: Uint8Array = new Uint8Array(0);
+  blendS: Float32Array = new Float32Array(0);
   /** False when another path wrote `levels`/`blend` since the copies were last gathered. */
   synced = true;
   /**
@@ -70,37 +70,60 @@ export class ClusterIndex {
   idSpan = 0;
   idSpanCount = 0;
   /** Policy frames: the visible slots and the culled clusters (clusterPolicyPasses.ts). */
-  visible = new Uint32Array(0);
+  visible: Uint32Array = new Uint32Array(0);
   visibleCount = 0;
-  culledList = new Uint32Array(0);
+  culledList: Uint32Array = new Uint32Array(0);
   culledCount = 0;
   /** The WebAssembly kernel whose memory holds `sp` and `workS`, or null (JavaScript kernels). */
   wasm: HeightKernel | null = newHeightKernel();
   /** Byte offset of `workS` in the kernel's memory. */
   workOffset = 0;
   /** The kernel's per-view parameter blocks (32 doubles per view), or an empty array. */
-  wasmParams = new Float64Array(0);
+  wasmParams: Float64Array = new Float64Array(0);
 
   // Per cluster.
   count = 0;
-  start = new Uint32Array(0);
-  end = new Uint32Array(0);
-  profile = new Uint16Array(0);
-  bounds = new Float64Array(0);
-  live = new Uint32Array(0);
-  forcedCount = new Uint32Array(0);
-  state = new Uint8Array(0);
-  refit = new Uint8Array(0);
-  refitList = new Uint32Array(0);
+  start: Uint32Array = new Uint32Array(0);
+  end: Uint32Array = new Uint32Array(0);
+  profile: Uint16Array = new Uint16Array(0);
+  bounds: Float64Array = new Float64Array(0);
+  live: Uint32Array = new Uint32Array(0);
+  forcedCount: Uint32Array = new Uint32Array(0);
+  state: Uint8Array = new Uint8Array(0);
+  refit: Uint8Array = new Uint8Array(0);
+  refitList: Uint32Array = new Uint32Array(0);
   refitCount = 0;
+
+  /**
+   * Worker-thread mode: the arrays the workers read and write live in `SharedArrayBuffer`s (and the
+   * WebAssembly kernel, whose memory is not shared, is off). `generation` counts re-allocations, so
+   * the owner knows when the workers must be given the new arrays.
+   */
+  shared = false;
+  generation = 0;
+
+  private buffer(bytes: number): ArrayBuffer | SharedArrayBuffer {
+    return this.shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
+  }
+
+  /** Moves every array the workers use into shared memory (worker-thread mode), turning the WebAssembly kernel off. */
+  makeShared(capacity: number): void {
+    if (this.shared) return;
+    this.shared = true;
+    this.wasm = null;
+    this.wasmParams = new Float64Array(0);
+    this.growSlots(capacity, capacity);
+    this.reallocClusters(this.start.length);
+  }
 
   /** Grows the per-slot arrays to `capacity` slots (keeping content). */
   growSlots(capacity: number, old: number): void {
-    const u32 = (a: Uint32Array) => { const b = new Uint32Array(capacity); b.set(a.subarray(0, old)); return b; };
+    this.generation++;
+    const u32 = (a: Uint32Array) => { const b = new Uint32Array(this.buffer(4 * capacity)); b.set(a.subarray(0, old)); return b; };
     this.slotId = u32(this.slotId);
     this.idSlot = u32(this.idSlot);
     this.clusterOf = u32(this.clusterOf);
-    const pr = new Uint16Array(capacity); pr.set(this.profS.subarray(0, old)); this.profS = pr;
+    const pr = new Uint16Array(this.buffer(2 * capacity)); pr.set(this.profS.subarray(0, old)); this.profS = pr;
     const wasm = this.wasm;
     if (wasm !== null) {
       // Spheres stay at SP_OFFSET (growing the memory keeps them); the scratch moves behind them.
@@ -115,13 +138,13 @@ export class ClusterIndex {
       this.workOffset = work;
       this.wasmParams = new Float64Array(buffer, 0, SP_OFFSET / 8);
     } else {
-      const sp = new Float32Array(capacity * 4); sp.set(this.sp.subarray(0, old * 4)); this.sp = sp;
-      this.workS = new Float64Array(capacity);
+      const sp = new Float32Array(this.buffer(16 * capacity)); sp.set(this.sp.subarray(0, old * 4)); this.sp = sp;
+      this.workS = new Float64Array(this.buffer(8 * capacity));
     }
-    const u8 = (a: Uint8Array) => { const b = new Uint8Array(capacity); b.set(a.subarray(0, old)); return b; };
+    const u8 = (a: Uint8Array) => { const b = new Uint8Array(this.buffer(capacity)); b.set(a.subarray(0, old)); return b; };
     this.flagsS = u8(this.flagsS); this.forcedS = u8(this.forcedS); this.levelsS = u8(this.levelsS);
     this.visible = new Uint32Array(capacity);
-    const bl = new Float32Array(capacity); bl.set(this.blendS.subarray(0, old)); this.blendS = bl;
+    const bl = new Float32Array(this.buffer(4 * capacity)); bl.set(this.blendS.subarray(0, old)); this.blendS = bl;
   }
 
   /** Copies object `id`'s flags, forced level, level and blend into its slot (after an edit). */
@@ -140,13 +163,18 @@ export class ClusterIndex {
 
   private ensureClusters(needed: number): void {
     if (needed <= this.start.length) return;
-    const cap = Math.max(needed, this.start.length * 2, 16), old = this.count;
-    const u32 = (a: Uint32Array) => { const b = new Uint32Array(cap); b.set(a.subarray(0, old)); return b; };
-    const u8 = (a: Uint8Array) => { const b = new Uint8Array(cap); b.set(a.subarray(0, old)); return b; };
+    this.reallocClusters(Math.max(needed, this.start.length * 2, 16));
+  }
+
+  private reallocClusters(cap: number): void {
+    this.generation++;
+    const old = this.count;
+    const u32 = (a: Uint32Array) => { const b = new Uint32Array(this.buffer(4 * cap)); b.set(a.subarray(0, old)); return b; };
+    const u8 = (a: Uint8Array) => { const b = new Uint8Array(this.buffer(cap)); b.set(a.subarray(0, old)); return b; };
     this.start = u32(this.start); this.end = u32(this.end);
     this.live = u32(this.live); this.forcedCount = u32(this.forcedCount);
-    const p = new Uint16Array(cap); p.set(this.profile.subarray(0, old)); this.profile = p;
-    const b = new Float64Array(cap * B_STRIDE); b.set(this.bounds.subarray(0, old * B_STRIDE)); this.bounds = b;
+    const p = new Uint16Array(this.buffer(2 * cap)); p.set(this.profile.subarray(0, old)); this.profile = p;
+    const b = new Float64Array(this.buffer(8 * cap * B_STRIDE)); b.set(this.bounds.subarray(0, old * B_STRIDE)); this.bounds = b;
     this.state = u8(this.state); this.refit = u8(this.refit);
     this.refitList = u32(this.refitList);
     this.culledList = new Uint32Array(cap);
@@ -363,4 +391,25 @@ function spread(v: number): number {
   x = (x | (x << 4)) & 0x030c30c3;
   x = (x | (x << 2)) & 0x09249249;
   return x;
+}
+
+/**
+ * Splits the clusters into `parts` contiguous ranges of about equal expected work, writing
+ * `starts`/`ends` (cluster indices); returns the end of the first range. A cluster whose state is
+ * mixed (it will run per object) weighs its live count, any other one 1 (one plane test): an even
+ * split by cluster count left one thread with most of the visible clusters.
+ */
+export function splitClusters(ci: ClusterIndex, starts: Int32Array, ends: Int32Array, parts: number): number {
+  const count = ci.count, state = ci.state, live = ci.live;
+  let total = 0;
+  for (let c = 0; c < count; c++) total += state[c] === STATE_MIXED ? live[c] : 1;
+  let c = 0, acc = 0;
+  for (let k = 0; k < parts; k++) {
+    starts[k] = c;
+    const goal = (total * (k + 1)) / parts;
+    if (k === parts - 1) c = count;
+    else while (c < count && acc < goal) { acc += state[c] === STATE_MIXED ? live[c] : 1; c++; }
+    ends[k] = c;
+  }
+  return ends[0];
 }

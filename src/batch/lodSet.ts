@@ -17,9 +17,9 @@
  *   `HIDDEN_LEVEL`, is skipped by `update` and is not in `changed`.
  * - The arrays (`levels`, `blend`, `sizes`, `changed`) are replaced when the set grows: re-read them
  *   after `add`/`addMany`, never cache them across additions.
- * - Worker-thread mode (`setThreads(n)`, threads.ts): thresholds updates with `clusters: false`
- *   split into id ranges over SharedArrayBuffer storage, byte-identical results; the clustered
- *   thresholds path and the other policies stay on the calling thread.
+ * - Worker-thread mode (`setThreads(n)`, threads.ts): thresholds updates split into cluster ranges
+ *   (or id ranges with `clusters: false`) over SharedArrayBuffer storage, identical results; the
+ *   other policies stay on the calling thread.
  * - Spatial clusters (clusters.ts, clusterPass.ts, mappedKernels.ts): the thresholds policy culls
  *   or skips whole clusters of ≤ 64 objects and runs the per-object kernels elsewhere; the
  *   per-object path (`clusters: false`) is the tests' reference (test/batch/clusters.test.ts).
@@ -46,7 +46,8 @@ import {
 } from './metricKernels.js';
 import { MetricCode, ProfileTable, validateLodProfile, type LodProfile, type LodProfileOptions } from './profiles.js';
 import { decideAscending, decideDescending } from './thresholdKernels.js';
-import { LodThreads, MAX_THREADED_VIEWS } from './threads.js';
+import { LodThreads, MAX_THREADED_VIEWS, RESULT_HEAD } from './threads.js';
+import { splitClusters } from './clusters.js';
 import { ClusterIndex } from './clusters.js';
 import { clusterChunk, ClusterViews, prepareClusterFrame } from './clusterPass.js';
 import { warmUpClusteredPath } from './warmUp.js';
@@ -210,6 +211,9 @@ export class LodSet {
   private chainKey = -1;
   private readonly ci = new ClusterIndex();
   private readonly cv = new ClusterViews();
+  private clusteredFrames = 0;
+  private threadedMs = 0.5;
+  private singleMs = 0.5;
   private readonly clusterInfo: LodClusterStats = { clusters: 0, culled: 0, skipped: 0, evaluated: 0 };
 
   private readonly stats: LodFrameStats = {
@@ -314,12 +318,13 @@ export class LodSet {
     const c = object.center;
     if (c == null || typeof c.length !== 'number' || c.length < 3) throw new TypeError('LodSet.add: center must be an array of 3 numbers');
     this.checkProfile(object.profile, 'add');
-    const before = this.used;
+    const before = this.used, generation = this.ci.generation;
     const id = this.allocateId();
     this.writeObject(id, c[0], c[1], c[2], object.radius, object.profile);
     const s = this.st.spheres, o = id * 4; // the stored float32 values
     if (id >= before) this.ci.addOne(id, s[o], s[o + 1], s[o + 2], s[o + 3], object.profile);
     else { this.ci.setObject(id, s[o], s[o + 1], s[o + 2], s[o + 3], object.profile); this.ci.touch(id, true); }
+    if (this.threads !== null && this.ci.generation !== generation) this.restartThreads(); // workers hold the old cluster arrays
     return id;
   }
 
@@ -337,7 +342,9 @@ export class LodSet {
     st.profileIds.fill(profile, first, first + n);
     this.resetState(first, first + n);
     this.used += n;
+    const generation = this.ci.generation;
     this.ci.addBatch(first, n, spheres, profile);
+    if (this.threads !== null && this.ci.generation !== generation) this.restartThreads(); // workers hold the old cluster arrays
     return first;
   }
 
@@ -418,9 +425,6 @@ export class LodSet {
     this.ensureScratch(policy);
 
     const n = this.used;
-    // With clusters (the default) the thresholds policy runs on the calling thread even in worker
-    // mode: on 1M objects it measured faster than the per-object path split over 2 threads
-    // (bench/RESULTS.md), so worker mode serves `clusters: false` only and is never the slower choice.
     const useClusters = options.clusters ?? LOD_UPDATE_DEFAULTS.clusters;
     // rankQuota/budget use the clusters only when ids are spatially coherent (see ClusterIndex.scattered).
     const clustered = useClusters && (policy === 'thresholds' || (policy !== 'hybrid' && !this.ci.scattered));
@@ -430,7 +434,9 @@ export class LodSet {
       this.clusteredBudget(views, single, viewCount, cull, options.budget as number);
     } else if (clustered) {
       warmUpClusteredPath(LodSet); // once per process, see warmUp.ts
-      this.clusteredThresholds(views, single, viewCount, cull, options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes);
+      const exactSizes = options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes;
+      if (this.threads !== null && viewCount <= MAX_THREADED_VIEWS && this.cv.isShared) this.adaptiveClustered(views, single, viewCount, cull, exactSizes);
+      else this.clusteredThresholds(views, single, viewCount, cull, exactSizes);
     } else if (policy === 'thresholds') {
       if (this.threads !== null && viewCount <= MAX_THREADED_VIEWS) this.threadedThresholds(views, single, viewCount, cull, n);
       else this.thresholdPass(views, single, viewCount, cull, 0, n, st.levels, true);
@@ -695,11 +701,12 @@ export class LodSet {
   }
 
   /**
-   * Splits thresholds-policy updates with `clusters: false` over `count` threads (the calling
-   * thread plus `count − 1` workers) with `SharedArrayBuffer` storage; results are bit-identical to
-   * one thread. Clustered thresholds frames (the default) and the other policies run on the calling
-   * thread: the clustered frame alone measured faster than the per-object frame over two threads.
-   * `count = 1` returns to single-threaded mode. Call `dispose()` (or `setThreads(1)`) when done.
+   * Splits thresholds-policy updates over `count` threads (the calling thread plus `count − 1`
+   * workers) with `SharedArrayBuffer` storage: cluster ranges (the default; the set times both
+   * modes and falls back to one thread when that is faster, and the WebAssembly kernel is off in
+   * this mode) or id ranges (`clusters: false`). Results are identical to one thread (the changed
+   * list in range order). The other policies run on the calling thread. `count = 1` returns to
+   * single-threaded mode. Call `dispose()` (or `setThreads(1)`) when done.
    * @example
    * ```ts
    * set.setThreads(2);
@@ -713,6 +720,8 @@ export class LodSet {
     }
     if (this.threads) { this.threads.dispose(); this.threads = null; }
     this.threadCount = count;
+    if (count > 1) { this.ci.makeShared(this.capacity); this.cv.makeShared(MAX_THREADED_VIEWS); }
+    this.clusteredFrames = 0;
     if (this.table.count > 0) this.shareProfileRanges();
     this.grow(this.capacity); // re-allocates the object arrays (shared when count > 1) and starts the workers
   }
@@ -732,14 +741,14 @@ export class LodSet {
 
   private restartThreads(): void {
     if (this.threads) { this.threads.dispose(); this.threads = null; }
-    if (this.threadCount > 1 && this.table.count > 0) this.threads = new LodThreads(this.threadCount - 1, this.st);
+    if (this.threadCount > 1 && this.table.count > 0) this.threads = new LodThreads(this.threadCount - 1, this.st, this.ci, this.cv);
   }
 
   /** The thresholds policy over worker threads: same kernels, contiguous id ranges, merged stats. */
   private threadedThresholds(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, n: number): void {
     const threads = this.threads as LodThreads, st = this.st, params = threads.parameterBlock;
     params[0] = st.bias; params[1] = st.hysteresis; params[2] = st.minFrames; params[3] = st.frame;
-    params[4] = cull ? 1 : 0; params[5] = viewCount; params[6] = this.table.metricMask;
+    params[4] = cull ? 1 : 0; params[5] = viewCount; params[6] = this.table.metricMask; params[7] = 0;
     for (let v = 0; v < viewCount; v++) {
       const view = single ? (views as LodView) : (views as readonly LodView[])[v];
       const f = view.frustum, o = LodThreads.viewOffset(v);
@@ -757,14 +766,66 @@ export class LodSet {
     const results = threads.results, stride = this.table.stride, changed = st.changed, levelCounts = st.levelCounts;
     let count = st.changedCount;
     for (let w = 1; w <= threads.workerCount; w++) {
-      const r = w * (5 + stride), k = results[r], from = threads.starts[w];
+      const r = w * (RESULT_HEAD + stride), k = results[r], from = threads.starts[w];
       if (k > 0) changed.copyWithin(count, from, from + k);
       count += k;
       st.totalCost += results[r + 1]; st.minimumCost += results[r + 2];
       st.invalid += results[r + 3]; st.hidden += results[r + 4];
-      for (let l = 0; l < stride; l++) levelCounts[l] += results[r + 5 + l];
+      for (let l = 0; l < stride; l++) levelCounts[l] += results[r + RESULT_HEAD + l];
     }
     st.changedCount = count;
+  }
+
+  /**
+   * The clustered thresholds pass split into contiguous cluster ranges, one per thread (the
+   * calling thread takes the first). Each range writes its changed ids from its first slot on;
+   * they are compacted in range order afterwards, and the stats summed.
+   */
+  private threadedClustered(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
+    const threads = this.threads as LodThreads, st = this.st, ci = this.ci, cv = this.cv, params = threads.parameterBlock;
+    prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, exactSizes, this.used, this.table.metricMask);
+    params[0] = st.bias; params[1] = st.hysteresis; params[2] = st.minFrames; params[3] = st.frame;
+    params[4] = cull ? 1 : 0; params[5] = viewCount; params[6] = this.table.metricMask; params[7] = 1;
+    cv.scalars[0] = exactSizes ? 1 : 0; cv.scalars[1] = cv.eyeMagnitude;
+    const count = ci.count, mainEnd = splitClusters(ci, threads.starts, threads.ends, threads.workerCount + 1);
+    threads.start();
+    for (let c = 0; c < mainEnd; c += 256) clusterChunk(st, ci, cv, c, c + 256 < mainEnd ? c + 256 : mainEnd);
+    threads.wait();
+    const results = threads.results, stride = this.table.stride, changed = st.changed, levelCounts = st.levelCounts;
+    let changes = st.changedCount;
+    for (let w = 1; w <= threads.workerCount; w++) {
+      const r = w * (RESULT_HEAD + stride), k = results[r], from = threads.starts[w];
+      if (k > 0) { const first = ci.start[from]; changed.copyWithin(changes, first, first + k); }
+      changes += k;
+      st.totalCost += results[r + 1]; st.minimumCost += results[r + 2];
+      st.invalid += results[r + 3]; st.hidden += results[r + 4];
+      st.clustersCulled += results[r + 5]; st.clustersSkipped += results[r + 6]; st.objectsEvaluated += results[r + 7];
+      for (let l = 0; l < stride; l++) levelCounts[l] += results[r + RESULT_HEAD + l];
+    }
+    st.changedCount = changes;
+  }
+
+  /**
+   * Clustered thresholds frame in worker mode: threaded or on the calling thread, whichever measured
+   * faster (exponential averages over the frames' own times; the other one is re-measured every
+   * 16th frame), so worker mode is never slower than one thread for long — a lagging worker (a busy
+   * core) makes it fall back.
+   */
+  private adaptiveClustered(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
+    const k = this.clusteredFrames++;
+    // Frames 1–24 alternate (a worker starts cold: its JIT warms up on its own frames), then the
+    // faster mode runs and the other is re-measured every 16th frame.
+    let threaded: boolean;
+    if (k < 24) threaded = (k & 1) === 1;
+    else { const better = this.threadedMs < this.singleMs; threaded = (k & 15) === 0 ? !better : better; }
+    const t0 = performance.now();
+    if (threaded) this.threadedClustered(views, single, viewCount, cull, exactSizes);
+    else this.clusteredThresholds(views, single, viewCount, cull, exactSizes);
+    const dt = performance.now() - t0;
+    if (k >= 2) { // frames 1–2 evaluate every cluster / start the skip streaks: not typical
+      if (threaded) this.threadedMs = k === 3 ? dt : this.threadedMs * 0.75 + dt * 0.25;
+      else this.singleMs = k === 2 ? dt : this.singleMs * 0.75 + dt * 0.25;
+    }
   }
 
   private checkProfile(profile: number, method: string): void {
