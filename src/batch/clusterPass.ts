@@ -109,7 +109,7 @@ export class ClusterViews {
  * The level every value in `[scr[0], scr[1]]` maps to under profile `p`'s rule (OpenUSD index,
  * clamped to the frame's level range) when that is the same integer for all of them and no
  * threshold or blend threshold lies inside; otherwise −1. The rule is evaluated at `scr[2]`, a
- * float32 value well inside the interval (the representative size).
+ * float32 value well inside the interval.
  */
 export function uniformLevel(st: FrameState, p: number, descending: boolean, scr: Float64Array): number {
   const lo = scr[0], hi = scr[1], x = scr[2];

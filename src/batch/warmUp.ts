@@ -1,8 +1,8 @@
 /**
  * A one-time JIT warm-up of the clustered thresholds path, run by the first clustered update in a
  * process: two private 320-object sets (a screen metric and distance) go through eight frames that
- * reach the branches a first real frame never takes — skipped clusters and their representative
- * sizes, culled clusters already hidden, hysteresis and `minFramesBetweenChanges` holds.
+ * reach the branches a first real frame never takes — skipped clusters, culled clusters already
+ * hidden, objects leaving the view, hysteresis and `minFramesBetweenChanges` holds.
  *
  * Why: in a fresh process V8 optimises the per-cluster functions during the first frame, when every
  * cluster is still evaluated per object and every previous level is hidden, so the optimised code
