@@ -28,8 +28,9 @@
  * - Timings (bench/RESULTS.md, issue 9 run, 2 shared vCPUs, Node 20, thresholds + hysteresis +
  *   blend, ratios in one process): 1M-tree field with a walking ground camera 0.62 × the
  *   4-accumulator read of the sphere array (5.7 × faster than the per-object path), 1M random-order
- *   spheres 1.36 × the read (3.2 ×); three.js `LOD.update` is 63 × slower per object. budget and
- *   rankQuota cost 5–7 × a clustered thresholds frame (they select over every visible object).
+ *   spheres 1.36 × the read (3.2 ×); three.js `LOD.update` is 63 × slower per object (108 × with
+ *   `setThreads(2)`, 1.7–1.9 × faster than one thread). budget and rankQuota cost 5–7 × a clustered
+ *   thresholds frame (they select over every visible object).
  * - The first version ran at 75–130 ns per object and allocated ~1 MB per frame (boxed doubles, deopt
  *   loops); the fixes are recorded in the notes of metricKernels.ts, thresholdKernels.ts,
  *   policyPasses.ts and frameState.ts.
