@@ -95,7 +95,7 @@ function lodSetRows(scene: string, data: Float32Array, views: LodView[]): void {
   const budgetOptions: LodUpdateOptions = { policy: 'budget', budget };
   const hybridOptions: LodUpdateOptions = { policy: 'hybrid', budget, hysteresis: 0.1 };
   rows.push({ name: `${scene}: (c) budget`, scene, work: 'knapsack over screen-height weights, 50 % between min and thresholds cost; culled clusters skipped', objects: N, run: (k) => { budgetSet.update(pose(views, k), budgetOptions); }, times: [] });
-  rows.push({ name: `${scene}: (c) hybrid`, scene, work: 'thresholds coarsened to the same budget (per-object path)', objects: N, run: (k) => { hybridSet.update(pose(views, k), hybridOptions); }, times: [] });
+  rows.push({ name: `${scene}: (c) hybrid`, scene, work: 'thresholds coarsened to the same budget; culled clusters skipped', objects: N, run: (k) => { hybridSet.update(pose(views, k), hybridOptions); }, times: [] });
   rows.push({ name: `${scene}: (c) rankQuota [1k, 10k, 100k]`, scene, work: 'three quota selections by eye distance; culled clusters skipped', objects: N, run: (k) => { rankSet.update(pose(views, k), rankOptions); }, times: [] });
   const budgetRef = makeSet(data), rankRef = makeSet(data);
   rows.push({ name: `${scene}: (c-ref) budget, clusters: false`, scene, work: 'as (c) budget, every object (v0.1 path)', objects: N, run: (k) => { budgetRef.update(pose(views, k), { ...budgetOptions, clusters: false }); }, times: [] });

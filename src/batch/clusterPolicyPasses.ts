@@ -1,5 +1,5 @@
 /**
- * The rankQuota and budget policies over the spatial clusters: clusters wholly outside every view
+ * The rankQuota, budget and hybrid policies over the spatial clusters: clusters wholly outside every view
  * are hidden as a whole (no metric, no classification, no solver item), and the per-object passes
  * of policyPasses.ts run over the list of the other clusters' slots only. The solvers
  * (src/policies) are unchanged and get the same candidates and items as on the per-object path, in
@@ -18,6 +18,7 @@ import type { ClusterIndex } from './clusters.js';
 import type { ClusterViews } from './clusterPass.js';
 import { classify, clusterMetric, hideCluster } from './clusterPass.js';
 import type { FrameState } from './frameState.js';
+import { decideAscendingNext, decideDescendingNext } from './nextKernels.js';
 
 /**
  * Clusters `[from, to)`: culled ones (culling on) are appended to `ci.culledList`; for the others
@@ -167,4 +168,103 @@ export function finalizeList(st: FrameState, ci: ClusterIndex, m: number): void 
   }
   st.changedCount = changedCount;
   st.totalCost = totalCost;
+}
+
+/**
+ * hybrid, first pass over clusters `[from, to)`: culled ones (culling on) to `ci.culledList`; the
+ * others run the thresholds decision into `st.next`/`st.fixed` (nextKernels.ts) and their live
+ * slots go to `ci.visible`, the cluster to `ci.visibleClusters`.
+ */
+export function hybridFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews, from: number, to: number): void {
+  const live = ci.live, bounds = ci.bounds, visible = ci.visible, culledList = ci.culledList, flagsS = ci.flagsS;
+  const profile = ci.profile, metricCode = st.metricCode, clusters = ci.visibleClusters;
+  let m = ci.visibleCount, q = ci.culledCount, vc = ci.visibleClusterCount;
+  for (let c = from; c < to; c++) {
+    if (live[c] === 0) continue;
+    const R = bounds[c * 6 + 3];
+    if (R === R && cv.cull && classify(ci, cv, c) === 1) { culledList[q++] = c; continue; }
+    ci.state[c] = 254;
+    clusters[vc++] = c;
+    const p = profile[c], mixed = p === 0xffff, a = ci.start[c], e = ci.end[c];
+    for (let code = 0; code < 4; code++) {
+      if (mixed ? !(cv.mask & (1 << code)) : metricCode[p] !== code) continue;
+      clusterMetric(st, ci, cv, c, code, mixed);
+      st.code = code; st.filter = mixed;
+      if (code === 0) decideAscendingNext(st, ci, a, e);
+      else decideDescendingNext(st, ci, a, e);
+    }
+    for (let s = a; s < e; s++) if (!(flagsS[s] & 2)) visible[m++] = s;
+  }
+  ci.visibleCount = m; ci.culledCount = q; ci.visibleClusterCount = vc;
+}
+
+/** hybrid: the screen-height weights of the visible clusters' objects into `st.weights[id]`. */
+export function hybridWeights(st: FrameState, ci: ClusterIndex, cv: ClusterViews): void {
+  const clusters = ci.visibleClusters, slotId = ci.slotId, workS = ci.workS, weights = st.weights, flagsS = ci.flagsS;
+  for (let k = 0; k < ci.visibleClusterCount; k++) {
+    const c = clusters[k];
+    clusterMetric(st, ci, cv, c, 2, false);
+    for (let s = ci.start[c], e = ci.end[c]; s < e; s++) if (!(flagsS[s] & 2)) weights[slotId[s]] = workS[s];
+  }
+}
+
+/** hybridMinimumCost over the visible slots. */
+export function hybridMinimumCostList(st: FrameState, ci: ClusterIndex, m: number): void {
+  const list = ci.visible, slotId = ci.slotId;
+  const fixed = st.fixed, next = st.next, profileIds = st.profileIds, costs = st.costs, floorA = st.floor, stride = st.stride;
+  let minimumCost = 0;
+  for (let k = 0; k < m; k++) {
+    const i = slotId[list[k]];
+    const f = fixed[i];
+    if (f === 2) continue;
+    const p = profileIds[i];
+    const pref = next[i];
+    const level = f === 0 && pref < floorA[p] ? floorA[p] : pref;
+    minimumCost += costs[p * stride + level];
+  }
+  st.minimumCost = minimumCost;
+}
+
+/** collectHybridItems over the visible slots; sets `st.minimumCost`, returns the item count. */
+export function hybridItemsList(st: FrameState, ci: ClusterIndex, m: number, shift: number): number {
+  const list = ci.visible, slotId = ci.slotId;
+  const fixed = st.fixed, next = st.next, profileIds = st.profileIds, costs = st.costs;
+  const preferred = st.preferred, floorA = st.floor, weights = st.weights, info = st.chainInfo;
+  const chainOf = st.chainOf, chainSlope = st.chainSlope, keys = st.keys, items = st.items;
+  const bias = st.bias, stride = st.stride;
+  let minimumCost = 0, count = 0;
+  for (let k = 0; k < m; k++) {
+    const i = slotId[list[k]];
+    const f = fixed[i];
+    if (f === 2) continue;
+    const p = profileIds[i];
+    const pref = next[i];
+    preferred[i] = pref;
+    if (f === 1 || pref >= floorA[p]) { minimumCost += costs[p * stride + pref]; continue; }
+    const packed = info[p * stride + pref];
+    const start = packed & 255, steps = packed >>> 8;
+    next[i] = start;
+    minimumCost += costs[p * stride + start];
+    const chain = (p * stride + pref) * stride;
+    chainOf[i] = chain;
+    let w = weights[i] * bias;
+    if (!(w >= 0)) w = 0; // culled in every view but drawn because culling is off
+    for (let j = 0; j < steps; j++) {
+      const slope = chainSlope[chain + j];
+      keys[count] = slope > 0 ? w * slope : 0;
+      items[count++] = ((i << shift) | j) >>> 0;
+    }
+  }
+  st.minimumCost = minimumCost;
+  return count;
+}
+
+/** clearCoarsenedBlend over the visible slots (keeps `blendS` in step). */
+export function clearCoarsenedBlendList(st: FrameState, ci: ClusterIndex, m: number): void {
+  const list = ci.visible, slotId = ci.slotId, blendS = ci.blendS;
+  const fixed = st.fixed, next = st.next, preferred = st.preferred, blend = st.blend;
+  for (let k = 0; k < m; k++) {
+    const s = list[k], i = slotId[s];
+    if (fixed[i] === 0 && next[i] !== preferred[i]) { blend[i] = 0; blendS[s] = 0; }
+  }
 }

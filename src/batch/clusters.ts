@@ -74,6 +74,9 @@ export class ClusterIndex {
   visibleCount = 0;
   culledList: Uint32Array = new Uint32Array(0);
   culledCount = 0;
+  /** Hybrid frames: the clusters not culled as a whole. */
+  visibleClusters: Uint32Array = new Uint32Array(0);
+  visibleClusterCount = 0;
   /** The WebAssembly kernel whose memory holds `sp` and `workS`, or null (JavaScript kernels). */
   wasm: HeightKernel | null = newHeightKernel();
   /** Byte offset of `workS` in the kernel's memory. */
@@ -178,6 +181,7 @@ export class ClusterIndex {
     this.state = u8(this.state); this.refit = u8(this.refit);
     this.refitList = u32(this.refitList);
     this.culledList = new Uint32Array(cap);
+    this.visibleClusters = new Uint32Array(cap);
   }
 
   private newCluster(from: number, to: number, profile: number): number {

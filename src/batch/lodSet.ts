@@ -53,7 +53,10 @@ import { ClusterIndex } from './clusters.js';
 import { clusterChunk, ClusterViews, prepareClusterFrame } from './clusterPass.js';
 import { warmUpClusteredPath } from './warmUp.js';
 import { validateUpdate } from './updateValidation.js';
-import { budgetItemsList, classifyList, feedChunk, finalizeList, hideCulled, rankCandidatesList } from './clusterPolicyPasses.js';
+import {
+  budgetItemsList, classifyList, clearCoarsenedBlendList, feedChunk, finalizeList, hideCulled, hybridFeedChunk, hybridItemsList,
+  hybridMinimumCostList, hybridWeights, rankCandidatesList,
+} from './clusterPolicyPasses.js';
 import {
   applyRanks, applyUpgrades, classifyPass, clearCoarsenedBlend, collectBudgetItems, collectHybridItems,
   collectRankCandidates, finalizePass, hybridMinimumCost,
@@ -98,7 +101,7 @@ export interface LodUpdateOptions {
    * level may change. rankQuota, budget: clusters wholly outside every view are hidden whole and the
    * passes and solvers see the visible objects only, when ids are spatially coherent (objects added
    * region by region; with ids in random spatial order these policies run per object, which measured
-   * faster there); hybrid always runs per object. `false` runs
+   * faster there); hybrid likewise. `false` runs
    * the per-object reference path over every object; the levels, blend, changed set and stats are
    * the same either way. Default true.
    */
@@ -428,8 +431,10 @@ export class LodSet {
     const n = this.used;
     const useClusters = options.clusters ?? LOD_UPDATE_DEFAULTS.clusters;
     // rankQuota/budget use the clusters only when ids are spatially coherent (see ClusterIndex.scattered).
-    const clustered = useClusters && (policy === 'thresholds' || (policy !== 'hybrid' && !this.ci.scattered));
-    if (clustered && policy === 'rankQuota') {
+    const clustered = useClusters && (policy === 'thresholds' || !this.ci.scattered);
+    if (clustered && policy === 'hybrid') {
+      this.clusteredHybrid(views, single, viewCount, cull, options.budget as number);
+    } else if (clustered && policy === 'rankQuota') {
       this.clusteredRankQuota(views, single, viewCount, cull, options.quotas as ArrayLike<number>);
     } else if (clustered && policy === 'budget') {
       this.clusteredBudget(views, single, viewCount, cull, options.budget as number);
@@ -600,6 +605,35 @@ export class LodSet {
       applyUpgrades(st, bought, shift);
     }
     finalizePass(st, n);
+  }
+
+  /** hybrid over the clusters: culled clusters hidden whole, the thresholds pass, weights, items and finalize over the visible ones. */
+  private clusteredHybrid(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): void {
+    const st = this.st, ci = this.ci, cv = this.cv, count = ci.count;
+    prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, this.used, this.table.metricMask);
+    ci.visibleCount = 0; ci.culledCount = 0; ci.visibleClusterCount = 0;
+    for (let c = 0; c < count; c += 256) hybridFeedChunk(st, ci, cv, c, c + 256 < count ? c + 256 : count);
+    st.clustersCulled = ci.culledCount; st.objectsEvaluated = ci.visibleCount;
+    const m = ci.visibleCount;
+    const preferredCost = st.totalCost;
+    st.levelCounts.fill(0);
+    if (preferredCost <= budget) {
+      hybridMinimumCostList(st, ci, m);
+      finalizeList(st, ci, m);
+      hideCulled(st, ci);
+      return;
+    }
+    hybridWeights(st, ci, cv);
+    this.buildChains(true);
+    const shift = this.itemShift();
+    const items = hybridItemsList(st, ci, m, shift);
+    if (st.minimumCost <= budget) {
+      const bought = selectAffordablePrefix(st.keys, st.items, items, budget - st.minimumCost, st.chainOf, st.chainCost, shift);
+      applyUpgrades(st, bought, shift);
+    }
+    clearCoarsenedBlendList(st, ci, m);
+    finalizeList(st, ci, m);
+    hideCulled(st, ci);
   }
 
   private hybridPolicy(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,

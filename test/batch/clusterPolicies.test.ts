@@ -1,5 +1,5 @@
 /**
- * rankQuota and budget over the spatial clusters (culled clusters hidden whole, passes over the
+ * rankQuota, budget and hybrid over the spatial clusters (culled clusters hidden whole, passes over the
  * visible objects only) against the per-object path (`clusters: false`): the same levels, blend,
  * sizes, changed set and stats every frame, on camera paths with edits between frames and with
  * thresholds frames in between (the cluster states must survive a policy frame).
@@ -32,13 +32,13 @@ function compare(a: LodSet, b: LodSet, sa: { totalCost: number; minimumCost: num
   expect(sa.levelCounts, label).toEqual(Array.from(sb.levelCounts));
 }
 
-describe('rankQuota and budget over clusters = per-object path', () => {
+describe('rankQuota, budget and hybrid over clusters = per-object path', () => {
   it('camera paths, policies mixed with thresholds frames, edits between frames (fast-check)', () => {
     let culled = 0;
     fc.assert(fc.property(
       fc.integer({ min: 1, max: 1e6 }),
       fc.array(fc.record({
-        policy: fc.constantFrom<LodPolicy>('rankQuota', 'budget', 'budget', 'rankQuota', 'thresholds'),
+        policy: fc.constantFrom<LodPolicy>('rankQuota', 'budget', 'hybrid', 'hybrid', 'thresholds'),
         dx: fc.double({ min: -5, max: 5, noNaN: true }), dyaw: fc.double({ min: -0.3, max: 0.3, noNaN: true }),
         edit: fc.integer({ min: 0, max: 5 }), target: fc.nat(), budgetShare: fc.double({ min: 0, max: 1.2, noNaN: true }),
         minFrames: fc.constantFrom(0, 0, 2), cull: fc.constantFrom(true, true, false), maxLevel: fc.constantFrom(255, 2),
@@ -47,7 +47,7 @@ describe('rankQuota and budget over clusters = per-object path', () => {
         const a = new LodSet(64), b = new LodSet(64);
         for (const s of [a, b]) {
           s.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08], costs: [900, 300, 60, 8] });
-          s.addProfile({ metric: 'distance', thresholds: [40, 90, 160], costs: [800, 200, 50, 6, 1].slice(0, 4) });
+          s.addProfile({ metric: 'distance', thresholds: [40, 90, 160], blendThresholds: [45, 100], costs: [800, 200, 50, 6], qualityFloor: 2 });
           s.addMany(randomSpheres(1500, seed, 500, 0.3, 6), 0);
           s.addMany(randomSpheres(700, seed + 1, 500, 0.3, 6), 1);
         }
