@@ -99,6 +99,8 @@ function lodSetRows(scene: string, data: Float32Array, views: LodView[]): void {
   rows.push({ name: `${scene}: (c) rankQuota [1k, 10k, 100k]`, scene, work: 'three quota selections by eye distance; culled clusters skipped', objects: N, run: (k) => { rankSet.update(pose(views, k), rankOptions); }, times: [] });
   const budgetRef = makeSet(data), rankRef = makeSet(data);
   rows.push({ name: `${scene}: (c-ref) budget, clusters: false`, scene, work: 'as (c) budget, every object (v0.1 path)', objects: N, run: (k) => { budgetRef.update(pose(views, k), { ...budgetOptions, clusters: false }); }, times: [] });
+  const hybridRef = makeSet(data);
+  rows.push({ name: `${scene}: (c-ref) hybrid, clusters: false`, scene, work: 'as (c) hybrid, every object (v0.1 path)', objects: N, run: (k) => { hybridRef.update(pose(views, k), { ...hybridOptions, clusters: false }); }, times: [] });
   rows.push({ name: `${scene}: (c-ref) rankQuota, clusters: false`, scene, work: 'as (c) rankQuota, every object (v0.1 path)', objects: N, run: (k) => { rankRef.update(pose(views, k), { ...rankOptions, clusters: false }); }, times: [] });
   clusterSets.push({ scene, set });
   const threadedSet = makeSet(data);
@@ -244,6 +246,7 @@ ratio('trees: JavaScript-only ÷ with WebAssembly', 'trees: (b-js)', 'trees: (b)
 ratio('trees: 1 thread ÷ 2 threads (clusters)', 'trees: (b) thresholds', 'trees: (b2c)', '≥ 1 (never slower)');
 ratio('trees: three.js ÷ 2-thread clustered, per object', 'trees: (d) three.js', 'trees: (b2c)', '(context)', true);
 ratio('trees: budget per-object ÷ clustered', 'trees: (c-ref) budget', 'trees: (c) budget', '(speed-up)');
+ratio('trees: hybrid per-object ÷ clustered', 'trees: (c-ref) hybrid', 'trees: (c) hybrid', '(speed-up)');
 ratio('trees: rankQuota per-object ÷ clustered', 'trees: (c-ref) rankQuota', 'trees: (c) rankQuota', '(speed-up)');
 ratio('trees: budget ÷ thresholds', 'trees: (c) budget', 'trees: (b) thresholds', '≤ 1.5');
 ratio('trees: hybrid ÷ thresholds', 'trees: (c) hybrid', 'trees: (b) thresholds', '≤ 1.5');
