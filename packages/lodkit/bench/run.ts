@@ -1,22 +1,32 @@
 /**
- * lodkit batch benchmark: one process, seeded LCG data, warm-up, medians.
+ * lodkit batch benchmark: one process, seeded data, warm-up, medians, ratios of rows measured side
+ * by side.
  *
- *   npm run bench            # markdown table
+ *   npm run bench            # markdown tables
  *   npm run bench -- --json  # JSON
- *   npm run bench -- --quick # fewer samples (smoke run)
+ *   npm run bench -- --quick # SMOKE RUN: 3 samples, smaller peers; labelled as such, never quoted
  *
- * Rows (all in this process, so ratios are comparable even on a noisy machine):
- * (a) read floor: four accumulators over the same 1M-sphere Float32Array the set stores;
- * (b) LodSet.update, thresholds + hysteresis + blend, 1M spheres, camera moving every frame;
- * (c) LodSet.update, budget and rankQuota, 1M spheres, 4 levels;
- * (b2) (b) split over 2 threads (worker mode);
- * (d) three.js LOD.update on 100k THREE.LOD objects (4 levels) and Babylon getLOD on 20k meshes
- *     (NullEngine, 4 levels), per object.
+ * Scenes (bench/scenes.ts):
+ * - random: 1M spheres in random order (x, z ±500 m, y 0–20 m, r 0.5–4.5 m), a 75° camera 10 m up
+ *   moving 2 m per frame (16 poses), or standing still (pose 0);
+ * - trees: a 1,000 × 1,000 tree field over 2 km (jittered grid, ids in creation order), a ground
+ *   camera 2 m high walking 0.5 m and turning 0.05° per frame.
+ * Both use one screenHeight profile with 4 levels, blend windows, integer costs, hysteresis 0.1.
  *
- * Contributor notes: samples alternate between the rows (round-robin), so a burst of load from
- * other processes hits every row alike; the median of each row is reported.
+ * Contributor notes:
+ * - Samples alternate between the rows (round-robin), so a burst of load from other processes hits
+ *   every row alike; the median of each row is reported.
+ * - Fair poses: round `k` (warm-up or sample) gives EVERY row of a scene the same camera pose `k`
+ *   (mod 16 for the random scene). An earlier version advanced one shared counter per row call, so
+ *   some rows only ever saw even poses and others odd ones, and the 2-thread ratio compared
+ *   different frames.
+ * - Peers (three.js, Babylon) run on the first 100k / 20k spheres of the SAME data with the SAME
+ *   camera poses, but do less work: distance LOD with 4 levels (thresholds = the screen-height ones
+ *   at the mean radius), no culling, no blend, no hysteresis, no changed list. Each row's `work`
+ *   column says what it does.
  */
 import { performance } from 'node:perf_hooks';
+import { cpus, loadavg } from 'node:os';
 import * as THREE from 'three';
 import { NullEngine } from '@babylonjs/core/Engines/nullEngine.js';
 import { Scene } from '@babylonjs/core/scene.js';
@@ -25,211 +35,256 @@ import { FreeCamera } from '@babylonjs/core/Cameras/freeCamera.js';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector.js';
 import { Logger } from '@babylonjs/core/Misc/logger.js';
 import { LodSet, type LodUpdateOptions, type LodView } from '../src/batch/lodSet.js';
-import { Frustum } from '../src/metrics/frustum.js';
-import { lookAtRotation } from '../src/metrics/vector.js';
+import { setWasmKernels } from '../src/batch/wasmKernels.js';
+import { BENCH_PROFILE, peerDistances, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
 
 const args = new Set(process.argv.slice(2));
 const JSON_OUT = args.has('--json');
 const QUICK = args.has('--quick');
-const SAMPLES = QUICK ? 5 : 21;
+const SAMPLES = QUICK ? 3 : 21;
 const WARM_UP = QUICK ? 3 : 8;
+const ROUNDS = WARM_UP + SAMPLES;
 
-function lcg(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 4294967296; };
+const N = 1_000_000;
+const randomData = randomSpheres(N, 1);
+const treeData = treeField(1000, 2000, 5);
+const randomViews = randomScenePoses();
+const walkViews = walkPoses(ROUNDS);
+const pose = (views: LodView[], k: number): LodView => views[k % views.length];
+
+function makeSet(data: Float32Array): LodSet {
+  const set = new LodSet(data.length >> 2);
+  set.addMany(data, set.addProfile(BENCH_PROFILE));
+  return set;
 }
 
-function spheres(n: number, seed: number): Float32Array {
-  const rand = lcg(seed);
-  const out = new Float32Array(n * 4);
-  for (let i = 0; i < n; i++) {
-    out[i * 4] = (rand() * 2 - 1) * 500;
-    out[i * 4 + 1] = rand() * 20;
-    out[i * 4 + 2] = (rand() * 2 - 1) * 500;
-    out[i * 4 + 3] = 0.5 + rand() * 4;
+const clusterSets: { scene: string; set: LodSet }[] = [];
+interface Row { name: string; scene: string; work: string; objects: number; run: (k: number) => void; times: number[] }
+const rows: Row[] = [];
+let sink = 0;
+
+function readFloor(data: Float32Array): () => void {
+  return () => {
+    let a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+    const d = data;
+    for (let i = 0; i < d.length; i += 4) { a0 += d[i]; a1 += d[i + 1]; a2 += d[i + 2]; a3 += d[i + 3]; }
+    sink += a0 + a1 + a2 + a3;
+  };
+}
+
+const thresholdsOptions: LodUpdateOptions = { policy: 'thresholds', hysteresis: 0.1 };
+const referenceOptions: LodUpdateOptions = { ...thresholdsOptions, clusters: false };
+const rankOptions: LodUpdateOptions = { policy: 'rankQuota', quotas: [1000, 10000, 100000] };
+const LODSET_WORK = '6-plane cull, screen height, USD index + blend, hysteresis 0.1, changed list, stats';
+
+/** The LodSet rows of one scene: thresholds (moving), budget, hybrid, rankQuota. */
+function lodSetRows(scene: string, data: Float32Array, views: LodView[]): void {
+  const set = makeSet(data);
+  rows.push({ name: `${scene}: (b) thresholds`, scene, work: `${LODSET_WORK}; spatial clusters`, objects: N, run: (k) => { set.update(pose(views, k), thresholdsOptions); }, times: [] });
+  setWasmKernels(false);
+  const jsSet = makeSet(data);
+  setWasmKernels(true);
+  rows.push({ name: `${scene}: (b-js) thresholds, JavaScript kernels only`, scene, work: `${LODSET_WORK}; spatial clusters, no WebAssembly`, objects: N, run: (k) => { jsSet.update(pose(views, k), thresholdsOptions); }, times: [] });
+  const refSet = makeSet(data);
+  rows.push({ name: `${scene}: (b-ref) thresholds, clusters: false`, scene, work: `${LODSET_WORK}; every object every frame (v0.1 path)`, objects: N, run: (k) => { refSet.update(pose(views, k), referenceOptions); }, times: [] });
+  // A budget between the minimum and the thresholds' cost, so the solvers have work to do.
+  const probeSet = makeSet(data);
+  const probe = probeSet.update(views[0], thresholdsOptions);
+  const budget = Math.round(probe.minimumCost + (probe.totalCost - probe.minimumCost) * 0.5);
+  const budgetSet = makeSet(data), hybridSet = makeSet(data), rankSet = makeSet(data);
+  const budgetOptions: LodUpdateOptions = { policy: 'budget', budget };
+  const hybridOptions: LodUpdateOptions = { policy: 'hybrid', budget, hysteresis: 0.1 };
+  rows.push({ name: `${scene}: (c) budget`, scene, work: 'knapsack over screen-space error (issue 14, stability band 0.4), 50 % between min and thresholds cost; culled clusters skipped', objects: N, run: (k) => { budgetSet.update(pose(views, k), budgetOptions); }, times: [] });
+  rows.push({ name: `${scene}: (c) hybrid`, scene, work: 'thresholds coarsened to the same budget (screen-space error); culled clusters skipped', objects: N, run: (k) => { hybridSet.update(pose(views, k), hybridOptions); }, times: [] });
+  rows.push({ name: `${scene}: (c) rankQuota [1k, 10k, 100k]`, scene, work: 'three quota selections by eye distance; culled clusters skipped', objects: N, run: (k) => { rankSet.update(pose(views, k), rankOptions); }, times: [] });
+  const budgetRef = makeSet(data), rankRef = makeSet(data);
+  rows.push({ name: `${scene}: (c-ref) budget, clusters: false`, scene, work: 'as (c) budget, every object (v0.1 path)', objects: N, run: (k) => { budgetRef.update(pose(views, k), { ...budgetOptions, clusters: false }); }, times: [] });
+  const hybridRef = makeSet(data);
+  rows.push({ name: `${scene}: (c-ref) hybrid, clusters: false`, scene, work: 'as (c) hybrid, every object (v0.1 path)', objects: N, run: (k) => { hybridRef.update(pose(views, k), { ...hybridOptions, clusters: false }); }, times: [] });
+  rows.push({ name: `${scene}: (c-ref) rankQuota, clusters: false`, scene, work: 'as (c) rankQuota, every object (v0.1 path)', objects: N, run: (k) => { rankRef.update(pose(views, k), { ...rankOptions, clusters: false }); }, times: [] });
+  clusterSets.push({ scene, set });
+  const threadedSet = makeSet(data);
+  threadedSet.setThreads(2);
+  process.on('exit', () => threadedSet.dispose());
+  rows.push({ name: `${scene}: (b2c) thresholds, 2 threads, clusters`, scene, work: `${LODSET_WORK}; cluster ranges over 2 threads, falls back to 1 when slower`, objects: N, run: (k) => { threadedSet.update(pose(views, k), thresholdsOptions); }, times: [] });
+}
+
+/** three.js `LOD.update` on the first `count` spheres of `data`, the scene's camera poses. */
+function threeRow(scene: string, data: Float32Array, views: LodView[], count: number, meanRadius: number): void {
+  const camera = new THREE.PerspectiveCamera(75, 16 / 9, 0.1, 3000);
+  const d = peerDistances(meanRadius);
+  const lods: THREE.LOD[] = [];
+  for (let i = 0; i < count; i++) {
+    const lod = new THREE.LOD();
+    lod.addLevel(new THREE.Object3D(), 0);
+    for (const dist of d) lod.addLevel(new THREE.Object3D(), dist);
+    lod.position.set(data[i * 4], data[i * 4 + 1], data[i * 4 + 2]);
+    lod.updateMatrixWorld(true);
+    lods.push(lod);
   }
-  return out;
+  rows.push({
+    name: `${scene}: (d) three.js LOD.update, ${count / 1000}k`, scene, objects: count, times: [],
+    work: `distance LOD, 4 levels (${d.map((x) => x.toFixed(0)).join(', ')} m), no cull/blend/hysteresis`,
+    run: (k) => {
+      const f = pose(views, k).frustum;
+      camera.position.set(f.position[0], f.position[1], f.position[2]);
+      camera.quaternion.set(f.rotation[0], f.rotation[1], f.rotation[2], f.rotation[3]);
+      camera.updateMatrixWorld(true);
+      for (let i = 0; i < lods.length; i++) lods[i].update(camera);
+    },
+  });
+}
+
+/** Babylon `getLOD` on the first `count` spheres of `data`, the scene's eye positions. */
+function babylonRow(scene: string, data: Float32Array, views: LodView[], count: number, meanRadius: number): void {
+  Logger.LogLevels = Logger.NoneLogLevel; // keep stdout clean for --json
+  const engine = new NullEngine();
+  const bscene = new Scene(engine);
+  const camera = new FreeCamera('camera', new Vector3(0, 10, 0), bscene);
+  bscene.activeCamera = camera;
+  const d = peerDistances(meanRadius);
+  const meshes: Mesh[] = [];
+  for (let i = 0; i < count; i++) {
+    const mesh = new Mesh(`m${i}`, bscene);
+    mesh.position.set(data[i * 4], data[i * 4 + 1], data[i * 4 + 2]);
+    for (let l = 0; l < d.length; l++) mesh.addLODLevel(d[l], new Mesh(`m${i}l${l}`, bscene));
+    mesh.computeWorldMatrix(true);
+    meshes.push(mesh);
+  }
+  rows.push({
+    name: `${scene}: (d) Babylon getLOD, ${count / 1000}k`, scene, objects: count, times: [],
+    work: 'distance LOD, 4 levels (same distances), eye position only, no cull/blend/hysteresis',
+    run: (k) => {
+      const f = pose(views, k).frustum;
+      camera.position.set(f.position[0], f.position[1], f.position[2]);
+      camera.computeWorldMatrix();
+      let found = 0;
+      for (let i = 0; i < meshes.length; i++) if (meshes[i].getLOD(camera)) found++;
+      sink += found;
+    },
+  });
+}
+
+// --- random scene --------------------------------------------------------------------------------
+rows.push({ name: 'random: (a) read floor, 4 accumulators', scene: 'random', work: 'sum of the 1M-sphere Float32Array', objects: N, run: readFloor(randomData), times: [] });
+{
+  // (a2) The least a screen-height update must compute: six plane tests, a square root and a division
+  // per sphere, branch-free, one output store; no decision, no hysteresis, no bookkeeping.
+  const out = new Float64Array(N);
+  rows.push({
+    name: 'random: (a2) minimal metric loop', scene: 'random', work: '6 plane tests + sqrt + divide, branch-free, one store', objects: N, times: [],
+    run: (k) => {
+      const f = pose(randomViews, k).frustum, pl = f.planes, sp = randomData;
+      const ex = f.position[0], ey = f.position[1], ez = f.position[2], wh = f.windowHeight;
+      const p0 = pl[0], p1 = pl[1], p2 = pl[2], p3 = pl[3], p4 = pl[4], p5 = pl[5], p6 = pl[6], p7 = pl[7];
+      const p8 = pl[8], p9 = pl[9], p10 = pl[10], p11 = pl[11], p12 = pl[12], p13 = pl[13], p14 = pl[14], p15 = pl[15];
+      const p16 = pl[16], p17 = pl[17], p18 = pl[18], p19 = pl[19], p20 = pl[20], p21 = pl[21], p22 = pl[22], p23 = pl[23];
+      for (let i = 0; i < N; i++) {
+        const o = i << 2;
+        const x = sp[o], y = sp[o + 1], z = sp[o + 2], r = sp[o + 3], nr = -r;
+        const culled = +(p0 * x + p1 * y + p2 * z + p3 < nr) | +(p4 * x + p5 * y + p6 * z + p7 < nr)
+          | +(p8 * x + p9 * y + p10 * z + p11 < nr) | +(p12 * x + p13 * y + p14 * z + p15 < nr)
+          | +(p16 * x + p17 * y + p18 * z + p19 < nr) | +(p20 * x + p21 * y + p22 * z + p23 < nr);
+        const dx = x - ex, dy = y - ey, dz = z - ez;
+        out[i] = culled !== 0 ? -1 : (2 * r) / (Math.sqrt(dx * dx + dy * dy + dz * dz) * wh);
+      }
+      sink += out[N >> 1];
+    },
+  });
+}
+lodSetRows('random', randomData, randomViews);
+{
+  const staticSet = makeSet(randomData);
+  rows.push({ name: 'random: (b-static) thresholds, camera still', scene: 'random', work: LODSET_WORK, objects: N, run: () => { staticSet.update(randomViews[0], thresholdsOptions); }, times: [] });
+  const threaded = makeSet(randomData);
+  threaded.setThreads(2);
+  rows.push({ name: 'random: (b2) thresholds, 2 threads, clusters: false', scene: 'random', work: `${LODSET_WORK}; per-object path in 2 id ranges`, objects: N, run: (k) => { threaded.update(pose(randomViews, k), referenceOptions); }, times: [] });
+  process.on('exit', () => threaded.dispose());
+}
+threeRow('random', randomData, randomViews, QUICK ? 20_000 : 100_000, 2.5);
+babylonRow('random', randomData, randomViews, QUICK ? 5_000 : 20_000, 2.5);
+
+// --- tree field ----------------------------------------------------------------------------------
+rows.push({ name: 'trees: (a) read floor, 4 accumulators', scene: 'trees', work: 'sum of the 1M-sphere Float32Array', objects: N, run: readFloor(treeData), times: [] });
+lodSetRows('trees', treeData, walkViews);
+threeRow('trees', treeData, walkViews, QUICK ? 20_000 : 100_000, 4);
+
+// --- run -----------------------------------------------------------------------------------------
+for (let k = 0; k < WARM_UP; k++) for (const row of rows) row.run(k);
+for (let s = 0; s < SAMPLES; s++) {
+  const k = WARM_UP + s;
+  for (const row of rows) {
+    const t0 = performance.now();
+    row.run(k);
+    row.times.push(performance.now() - t0);
+  }
 }
 
 function median(values: number[]): number {
   const s = values.slice().sort((a, b) => a - b);
   return s[s.length >> 1];
 }
-
-const N = 1_000_000;
-const data = spheres(N, 1);
-
-// 16 camera poses along a path (a wide 75° view from 10 m up), reused round-robin.
-const frusta: Frustum[] = [];
-for (let k = 0; k < 16; k++) {
-  const eye = [k * 2, 10, -k];
-  frusta.push(Frustum.perspective({ fovY: 75, aspect: 16 / 9, near: 0.1, far: 2000, position: eye, rotation: lookAtRotation(eye, [k * 2 + 100, 0, 300]) }));
-}
-const views: LodView[] = frusta.map((frustum) => ({ frustum, viewportHeight: 1080 }));
-
-function makeSet(): LodSet {
-  const set = new LodSet(N);
-  const p = set.addProfile({
-    metric: 'screenHeight', thresholds: [0.2, 0.06, 0.015], blendThresholds: [0.17, 0.05, 0.012],
-    costs: [20000, 5000, 1200, 150],
-  });
-  set.addMany(data, p);
-  return set;
-}
-
-const setB = makeSet();
-const setThreaded = makeSet();
-setThreaded.setThreads(2);
-const setBudget = makeSet();
-const setRank = makeSet();
-const thresholdsOptions: LodUpdateOptions = { policy: 'thresholds', hysteresis: 0.1 };
-const rankOptions: LodUpdateOptions = { policy: 'rankQuota', quotas: [1000, 10000, 100000] };
-// A budget between the minimum and the thresholds' cost, so the solver has work to do.
-const probe = setBudget.update(views[0], thresholdsOptions);
-const budgetOptions: LodUpdateOptions = { policy: 'budget', budget: Math.round(probe.minimumCost + (probe.totalCost - probe.minimumCost) * 0.5) };
-
-let sink = 0;
-function readFloor(): void {
-  let a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-  const d = data;
-  for (let i = 0; i < d.length; i += 4) { a0 += d[i]; a1 += d[i + 1]; a2 += d[i + 2]; a3 += d[i + 3]; }
-  sink += a0 + a1 + a2 + a3;
-}
-
-let frame = 0;
-const rows: { name: string; objects: number; run: () => void; times: number[] }[] = [
-  { name: '(a) read floor, 4 accumulators, 1M spheres', objects: N, run: readFloor, times: [] },
-  { name: '(b) update thresholds + hysteresis + blend, 1M', objects: N, run: () => { setB.update(views[frame++ & 15], thresholdsOptions); }, times: [] },
-  { name: '(b2) same as (b), 2 threads (SharedArrayBuffer workers)', objects: N, run: () => { setThreaded.update(views[frame++ & 15], thresholdsOptions); }, times: [] },
-  { name: '(c) update budget, 1M, 4 levels', objects: N, run: () => { setBudget.update(views[frame++ & 15], budgetOptions); }, times: [] },
-  { name: '(c) update rankQuota [1k, 10k, 100k], 1M, 4 levels', objects: N, run: () => { setRank.update(views[frame++ & 15], rankOptions); }, times: [] },
-];
-
-// (d) three.js: 100k THREE.LOD objects with 4 levels each.
-const THREE_N = QUICK ? 20_000 : 100_000;
-const threeCamera = new THREE.PerspectiveCamera(75, 16 / 9, 0.1, 2000);
-const threeLods: THREE.LOD[] = [];
-{
-  const rand = lcg(2);
-  for (let i = 0; i < THREE_N; i++) {
-    const lod = new THREE.LOD();
-    lod.addLevel(new THREE.Object3D(), 0);
-    lod.addLevel(new THREE.Object3D(), 50);
-    lod.addLevel(new THREE.Object3D(), 150);
-    lod.addLevel(new THREE.Object3D(), 400);
-    lod.position.set((rand() * 2 - 1) * 500, rand() * 20, (rand() * 2 - 1) * 500);
-    lod.updateMatrixWorld(true);
-    threeLods.push(lod);
-  }
-}
-rows.push({
-  name: `(d) three.js LOD.update, ${THREE_N / 1000}k objects`, objects: THREE_N, times: [],
-  run: () => {
-    const k = frame++ & 15;
-    threeCamera.position.set(k * 2, 10, -k);
-    threeCamera.updateMatrixWorld(true);
-    for (let i = 0; i < threeLods.length; i++) threeLods[i].update(threeCamera);
-  },
-});
-
-// (d) Babylon: 20k meshes with 3 LOD meshes each (4 levels), NullEngine.
-const BABYLON_N = QUICK ? 5_000 : 20_000;
-Logger.LogLevels = Logger.NoneLogLevel; // keep stdout clean for --json
-const engine = new NullEngine();
-const scene = new Scene(engine);
-const babylonCamera = new FreeCamera('camera', new Vector3(0, 10, 0), scene);
-scene.activeCamera = babylonCamera;
-const babylonMeshes: Mesh[] = [];
-{
-  const rand = lcg(3);
-  for (let i = 0; i < BABYLON_N; i++) {
-    const mesh = new Mesh(`m${i}`, scene);
-    mesh.position.set((rand() * 2 - 1) * 500, rand() * 20, (rand() * 2 - 1) * 500);
-    mesh.addLODLevel(50, new Mesh(`m${i}l1`, scene));
-    mesh.addLODLevel(150, new Mesh(`m${i}l2`, scene));
-    mesh.addLODLevel(400, new Mesh(`m${i}l3`, scene));
-    mesh.computeWorldMatrix(true);
-    babylonMeshes.push(mesh);
-  }
-}
-rows.push({
-  name: `(d) Babylon getLOD, ${BABYLON_N / 1000}k meshes`, objects: BABYLON_N, times: [],
-  run: () => {
-    const k = frame++ & 15;
-    babylonCamera.position.set(k * 2, 10, -k);
-    babylonCamera.computeWorldMatrix();
-    let found = 0;
-    for (let i = 0; i < babylonMeshes.length; i++) if (babylonMeshes[i].getLOD(babylonCamera)) found++;
-    sink += found;
-  },
-});
-
-// (a2) The least a screen-height update must compute: six plane tests, a square root and a division
-// per sphere, branch-free, one output store; no decision, no hysteresis, no bookkeeping. It shows how
-// far above the read floor the arithmetic alone sits on this machine (the (b) ÷ (a) target's context).
-const minimalOut = new Float64Array(N);
-const minimalPlanes = frusta[0].planes;
-function minimalMetric(): void {
-  const pl = minimalPlanes, sp = data, out = minimalOut;
-  const ex = frusta[0].position[0], ey = frusta[0].position[1], ez = frusta[0].position[2], wh = frusta[0].windowHeight;
-  const p0 = pl[0], p1 = pl[1], p2 = pl[2], p3 = pl[3], p4 = pl[4], p5 = pl[5], p6 = pl[6], p7 = pl[7];
-  const p8 = pl[8], p9 = pl[9], p10 = pl[10], p11 = pl[11], p12 = pl[12], p13 = pl[13], p14 = pl[14], p15 = pl[15];
-  const p16 = pl[16], p17 = pl[17], p18 = pl[18], p19 = pl[19], p20 = pl[20], p21 = pl[21], p22 = pl[22], p23 = pl[23];
-  for (let i = 0; i < N; i++) {
-    const o = i << 2;
-    const x = sp[o], y = sp[o + 1], z = sp[o + 2], r = sp[o + 3], nr = -r;
-    const culled = +(p0 * x + p1 * y + p2 * z + p3 < nr) | +(p4 * x + p5 * y + p6 * z + p7 < nr)
-      | +(p8 * x + p9 * y + p10 * z + p11 < nr) | +(p12 * x + p13 * y + p14 * z + p15 < nr)
-      | +(p16 * x + p17 * y + p18 * z + p19 < nr) | +(p20 * x + p21 * y + p22 * z + p23 < nr);
-    const dx = x - ex, dy = y - ey, dz = z - ez;
-    out[i] = culled !== 0 ? -1 : (2 * r) / (Math.sqrt(dx * dx + dy * dy + dz * dz) * wh);
-  }
-  sink += out[N >> 1];
-}
-rows.push({ name: '(a2) minimal metric loop: 6 plane tests + sqrt + divide, branch-free, 1M', objects: N, run: minimalMetric, times: [] });
-
-for (let w = 0; w < WARM_UP; w++) for (const row of rows) row.run();
-for (let s = 0; s < SAMPLES; s++) {
-  for (const row of rows) {
-    const t0 = performance.now();
-    row.run();
-    row.times.push(performance.now() - t0);
-  }
-}
-
 const results = rows.map((row) => {
   const ms = median(row.times);
-  return { name: row.name, objects: row.objects, medianMs: ms, nsPerObject: (ms * 1e6) / row.objects, minMs: Math.min(...row.times) };
+  return { name: row.name, work: row.work, objects: row.objects, medianMs: ms, nsPerObject: (ms * 1e6) / row.objects, minMs: Math.min(...row.times) };
 });
-const byPrefix = (p: string) => results.find((r) => r.name.startsWith(p))!;
-const floor = results[0], thresholds = results[1], threaded = results[2], budget = results[3], rank = results[4];
-const three = byPrefix('(d) three'), babylon = byPrefix('(d) Babylon');
-const ratios = {
-  thresholdsOverFloor: thresholds.medianMs / floor.medianMs,
-  budgetOverThresholds: budget.medianMs / thresholds.medianMs,
-  rankQuotaOverThresholds: rank.medianMs / thresholds.medianMs,
-  threeOverLodkitPerObject: three.nsPerObject / thresholds.nsPerObject,
-  babylonOverLodkitPerObject: babylon.nsPerObject / thresholds.nsPerObject,
-  twoThreadSpeedUp: thresholds.medianMs / threaded.medianMs,
-  minimalMetricOverFloor: byPrefix('(a2)').medianMs / floor.medianMs,
+const get = (name: string) => {
+  const r = results.find((x) => x.name.startsWith(name));
+  if (!r) throw new Error(`no row ${name}`);
+  return r;
 };
-const targets = {
-  thresholdsOverFloor: '≤ 2.0', budgetOverThresholds: '≤ 3', rankQuotaOverThresholds: '≤ 3',
-  threeOverLodkitPerObject: '≥ 100', babylonOverLodkitPerObject: '≥ 400', twoThreadSpeedUp: '≥ 1.7',
-  minimalMetricOverFloor: '(context, no target)',
+interface Ratio { name: string; value: number; target: string }
+const ratios: Ratio[] = [];
+const ratio = (name: string, num: string, den: string, target: string, perObject = false) => {
+  const a = get(num), b = get(den);
+  ratios.push({ name, value: perObject ? a.nsPerObject / b.nsPerObject : a.medianMs / b.medianMs, target });
 };
-const machine = { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: (await import('node:os')).cpus().length, samples: SAMPLES };
+ratio('trees: thresholds ÷ read floor', 'trees: (b) thresholds', 'trees: (a) read floor', '≤ 1.0');
+ratio('trees: three.js ÷ thresholds, per object', 'trees: (d) three.js', 'trees: (b) thresholds', '≥ 100', true);
+ratio('trees: per-object reference ÷ clustered', 'trees: (b-ref)', 'trees: (b) thresholds', '(speed-up)');
+ratio('trees: JavaScript-only ÷ with WebAssembly', 'trees: (b-js)', 'trees: (b) thresholds', '(speed-up)');
+ratio('trees: 1 thread ÷ 2 threads (clusters)', 'trees: (b) thresholds', 'trees: (b2c)', '≥ 1 (never slower)');
+ratio('trees: three.js ÷ 2-thread clustered, per object', 'trees: (d) three.js', 'trees: (b2c)', '(context)', true);
+ratio('trees: budget per-object ÷ clustered', 'trees: (c-ref) budget', 'trees: (c) budget', '(speed-up)');
+ratio('trees: hybrid per-object ÷ clustered', 'trees: (c-ref) hybrid', 'trees: (c) hybrid', '(speed-up)');
+ratio('trees: rankQuota per-object ÷ clustered', 'trees: (c-ref) rankQuota', 'trees: (c) rankQuota', '(speed-up)');
+ratio('trees: budget ÷ thresholds', 'trees: (c) budget', 'trees: (b) thresholds', '≤ 1.5');
+ratio('trees: hybrid ÷ thresholds', 'trees: (c) hybrid', 'trees: (b) thresholds', '≤ 1.5');
+ratio('trees: rankQuota ÷ thresholds', 'trees: (c) rankQuota', 'trees: (b) thresholds', '≤ 1.5');
+ratio('random: thresholds (moving) ÷ read floor', 'random: (b) thresholds', 'random: (a) read floor', '≤ 3');
+ratio('random: thresholds (still) ÷ read floor', 'random: (b-static)', 'random: (a) read floor', '≤ 3');
+ratio('random: per-object reference ÷ clustered', 'random: (b-ref)', 'random: (b) thresholds', '(speed-up)');
+ratio('random: JavaScript-only ÷ with WebAssembly', 'random: (b-js)', 'random: (b) thresholds', '(speed-up)');
+ratio('random: minimal metric loop ÷ read floor', 'random: (a2)', 'random: (a) read floor', '(context)');
+ratio('random: budget per-object ÷ clustered', 'random: (c-ref) budget', 'random: (c) budget', '(speed-up)');
+ratio('random: rankQuota per-object ÷ clustered', 'random: (c-ref) rankQuota', 'random: (c) rankQuota', '(speed-up)');
+ratio('random: budget ÷ thresholds', 'random: (c) budget', 'random: (b) thresholds', '≤ 1.5');
+ratio('random: hybrid ÷ thresholds', 'random: (c) hybrid', 'random: (b) thresholds', '≤ 1.5');
+ratio('random: rankQuota ÷ thresholds', 'random: (c) rankQuota', 'random: (b) thresholds', '≤ 1.5');
+ratio('random: 1 thread ÷ 2 threads (clusters)', 'random: (b) thresholds', 'random: (b2c)', '≥ 1 (never slower)');
+ratio('random: per-object 1 thread ÷ 2 threads (speed-up)', 'random: (b-ref)', 'random: (b2)', '(context)');
+ratio('random: three.js ÷ thresholds, per object', 'random: (d) three.js', 'random: (b) thresholds', '≥ 100', true);
+ratio('random: Babylon ÷ thresholds, per object', 'random: (d) Babylon', 'random: (b) thresholds', '(context)', true);
 
+const machine = {
+  node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpus().length,
+  loadAverage: loadavg().map((x) => +x.toFixed(2)), samples: SAMPLES, warmUp: WARM_UP, smokeRun: QUICK,
+};
 if (JSON_OUT) {
-  console.log(JSON.stringify({ machine, results, ratios, targets, sink: sink > 0 }, null, 2));
+  console.log(JSON.stringify({ machine, results, ratios, sink: sink > 0 }, null, 2));
 } else {
-  console.log(`Node ${machine.node}, ${machine.platform}, ${machine.cpus} CPUs, median of ${SAMPLES} samples after ${WARM_UP} warm-up rounds\n`);
-  console.log('| row | objects | median ms | ns / object |');
-  console.log('|---|---:|---:|---:|');
-  for (const r of results) console.log(`| ${r.name} | ${r.objects.toLocaleString('en-US')} | ${r.medianMs.toFixed(2)} | ${r.nsPerObject.toFixed(2)} |`);
+  if (QUICK) console.log('**SMOKE RUN (--quick): 3 samples, smaller peers. Not a measurement; do not quote.**\n');
+  console.log(`Node ${machine.node}, ${machine.platform}, ${machine.cpus} CPUs, load ${machine.loadAverage.join(' ')}, median of ${SAMPLES} samples after ${WARM_UP} warm-up rounds\n`);
+  console.log('| row | work | objects | median ms | ns / object |');
+  console.log('|---|---|---:|---:|---:|');
+  for (const r of results) console.log(`| ${r.name} | ${r.work} | ${r.objects.toLocaleString('en-US')} | ${r.medianMs.toFixed(2)} | ${r.nsPerObject.toFixed(2)} |`);
   console.log('\n| ratio | measured | target |');
   console.log('|---|---:|---|');
-  for (const [k, v] of Object.entries(ratios)) console.log(`| ${k} | ${v.toFixed(2)} | ${targets[k as keyof typeof targets]} |`);
+  for (const r of ratios) console.log(`| ${r.name} | ${r.value.toFixed(2)} | ${r.target} |`);
+  console.log('\nClusters in the last (b) frame of each scene:');
+  for (const { scene, set } of clusterSets) {
+    const c = set.clusterStats;
+    console.log(`- ${scene}: ${c.clusters} clusters, ${c.culled} culled, ${c.skipped} skipped, ${c.evaluated} objects evaluated per object`);
+  }
   if (sink === 0) console.log('(sink)');
 }
-setThreaded.dispose();

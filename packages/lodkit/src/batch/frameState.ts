@@ -60,6 +60,11 @@ export class FrameState {
   hi: Uint8Array = new Uint8Array(0);
   /** Hybrid quality floor per profile this frame (qualityFloor clamped to [lo, hi]). */
   floor: Uint8Array = new Uint8Array(0);
+  /** First 4 thresholds / blend thresholds per profile, padded with −∞ (singleKernels.ts). */
+  thresholds4: Float32Array = new Float32Array(0);
+  blendThresholds4: Float32Array = new Float32Array(0);
+  /** Per-level counts of one kernel call (zero between calls). */
+  countScratch: Uint32Array = new Uint32Array(1);
 
   // Policy scratch (sized lazily by LodSet).
   candidates: Uint32Array = new Uint32Array(0);
@@ -95,4 +100,13 @@ export class FrameState {
   minimumCost = 0.5;
   invalid = 0;
   hidden = 0;
+
+  // Clustered path: range of levels written for the current cluster (255 = hidden), any blend ≠ 0.
+  uMin = 256;
+  /** Clustered path, this frame: clusters culled / skipped as a whole, objects run per object. */
+  clustersCulled = 0;
+  clustersSkipped = 0;
+  objectsEvaluated = 0;
+  uMax = -1;
+  uFrac = 0;
 }

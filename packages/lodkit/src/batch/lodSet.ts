@@ -21,14 +21,24 @@
  *   `HIDDEN_LEVEL`, is skipped by `update` and is not in `changed`.
  * - The arrays (`levels`, `blend`, `sizes`, `changed`) are replaced when the set grows: re-read them
  *   after `add`/`addMany`, never cache them across additions.
- * - Worker-thread mode (`setThreads(n)`, threads.ts): thresholds updates split into id ranges over
- *   SharedArrayBuffer storage, byte-identical results; the other policies stay on the calling thread.
+ * - Worker-thread mode (`setThreads(n)`, threads.ts): thresholds updates split into cluster ranges
+ *   (or id ranges with `clusters: false`) over SharedArrayBuffer storage, identical results; the
+ *   other policies stay on the calling thread.
+ * - Spatial clusters (clusters.ts, clusterPass.ts, mappedKernels.ts): the thresholds policy culls
+ *   or skips whole clusters of ≤ 64 objects and runs the per-object kernels elsewhere; the
+ *   per-object path (`clusters: false`) is the tests' reference (test/batch/clusters.test.ts).
+ *   rankQuota, budget and hybrid hide culled clusters whole and run their passes over the visible
+ *   slots only (clusterPolicyPasses.ts); budget and hybrid feed issue 14's screen-space chains
+ *   through `collectScreenSpaceItemsList` (the per-object body over the slot list), so both paths
+ *   give the same levels, blend, stats and price (test/batch/clusterPolicies.test.ts).
  * - Scratch arrays for the policies are allocated on the first update that needs them and when
  *   capacity grows, never in a steady-state frame (test/batch/allocation.test.ts).
- * - Timings (bench/RESULTS.md, 2 shared vCPUs, Node 20, 1M spheres, ~30 % visible): thresholds +
- *   hysteresis + blend 44–47 ms (metric kernel ~21 ms, decision ~26 ms; the 4-accumulator read of the
- *   same array 2.9–3.1 ms); budget 67–69 ms; rankQuota with three quotas 76–82 ms. three.js
- *   `LOD.update` 241–283 ns and Babylon `getLOD` 490–576 ns per object in the same process.
+ * - Timings (bench/RESULTS.md, issue 9 run, 2 shared vCPUs, Node 20, thresholds + hysteresis +
+ *   blend, ratios in one process): 1M-tree field with a walking ground camera 0.62 × the
+ *   4-accumulator read of the sphere array (5.7 × faster than the per-object path), 1M random-order
+ *   spheres 1.36 × the read (3.2 ×); three.js `LOD.update` is 63 × slower per object (108 × with
+ *   `setThreads(2)`, 1.7–1.9 × faster than one thread). budget and rankQuota cost 5–7 × a clustered
+ *   thresholds frame (they select over every visible object).
  * - The first version ran at 75–130 ns per object and allocated ~1 MB per frame (boxed doubles, deopt
  *   loops); the fixes are recorded in the notes of metricKernels.ts, thresholdKernels.ts,
  *   policyPasses.ts and frameState.ts.
@@ -40,7 +50,9 @@ import { assignQuotaRanks } from '../policies/rankQuota.js';
 import { selectAffordablePrefix } from '../policies/budget.js';
 // --- issue 14 (screen-space budgets, frame-time target): imports ---
 import { FrameTimeGovernor } from '../policies/frameTimeGovernor.js';
-import { applyScreenSpaceUpgrades, collectScreenSpaceItems, SCREEN_SPACE_DEFAULTS, ScreenSpaceScratch, updatePrice } from './screenSpacePasses.js';
+import {
+  applyScreenSpaceUpgrades, collectScreenSpaceItems, collectScreenSpaceItemsList, SCREEN_SPACE_DEFAULTS, ScreenSpaceScratch, updatePrice,
+} from './screenSpacePasses.js';
 // --- end issue 14 ---
 import { FLAG_HIDDEN, FLAG_REMOVED, FrameState, HIDDEN_LEVEL, NO_FORCED_LEVEL } from './frameState.js';
 import {
@@ -49,7 +61,16 @@ import {
 } from './metricKernels.js';
 import { MetricCode, ProfileTable, validateLodProfile, type LodProfile, type LodProfileOptions } from './profiles.js';
 import { decideAscending, decideDescending } from './thresholdKernels.js';
-import { LodThreads, MAX_THREADED_VIEWS } from './threads.js';
+import { LodThreads, MAX_THREADED_VIEWS, RESULT_HEAD } from './threads.js';
+import { splitClusters } from './clusters.js';
+import { ClusterIndex } from './clusters.js';
+import { clusterChunk, ClusterViews, prepareClusterFrame } from './clusterPass.js';
+import { warmUpClusteredPath } from './warmUp.js';
+import { validateUpdate } from './updateValidation.js';
+import {
+  classifyList, clearCoarsenedBlendList, feedChunk, finalizeList, hideCulled, hybridFeedChunk,
+  hybridMinimumCostList, hybridWeights, rankCandidatesList,
+} from './clusterPolicyPasses.js';
 import {
   applyRanks, classifyPass, clearCoarsenedBlend, collectRankCandidates, finalizePass, hybridMinimumCost,
 } from './policyPasses.js';
@@ -100,6 +121,22 @@ export interface LodUpdateOptions {
   minFramesBetweenChanges?: number;
   /** Objects wholly outside every view are hidden (`HIDDEN_LEVEL`, cost 0). Default true. */
   cull?: boolean;
+  /**
+   * Use the spatial clusters. Thresholds: cull or skip whole clusters, per-object work only where a
+   * level may change. rankQuota, budget: clusters wholly outside every view are hidden whole and the
+   * passes and solvers see the visible objects only, when ids are spatially coherent (objects added
+   * region by region; with ids in random spatial order these policies run per object, which measured
+   * faster there); hybrid likewise. `false` runs
+   * the per-object reference path over every object; the levels, blend, changed set and stats are
+   * the same either way. Default true.
+   */
+  clusters?: boolean;
+  /**
+   * Thresholds policy: compute `sizes` for every drawn object every frame. By default an object in
+   * a cluster skipped as a whole keeps its size from the last frame it was evaluated (see
+   * `LodSet.sizes`). Default false.
+   */
+  exactSizes?: boolean;
 }
 
 /** A frame-time target for the budget policies (see {@link FrameTimeGovernor}). @category Batch */
@@ -128,12 +165,27 @@ export interface LodFrameStats {
   hidden: number;
 }
 
+/**
+ * What the last update did with the spatial clusters (thresholds policy; all zero on the per-object
+ * path): the work a frame saved, for profiling. The same object is overwritten every frame.
+ * @category Batch
+ */
+export interface LodClusterStats {
+  /** Clusters in the set. */
+  clusters: number;
+  /** Clusters wholly outside every view: hidden without a per-object metric. */
+  culled: number;
+  /** Clusters whose objects provably kept their level: no per-object work. */
+  skipped: number;
+  /** Objects that ran the per-object kernels. */
+  evaluated: number;
+}
+
 /** Defaults of {@link LodUpdateOptions}. @category Batch */
 export const LOD_UPDATE_DEFAULTS = {
-  bias: 1, minLevel: 0, maxLevel: 255, hysteresis: 0, minFramesBetweenChanges: 0, cull: true,
+  bias: 1, minLevel: 0, maxLevel: 255, hysteresis: 0, minFramesBetweenChanges: 0, cull: true, clusters: true, exactSizes: false,
 } as const;
 
-const POLICIES: readonly LodPolicy[] = ['thresholds', 'rankQuota', 'budget', 'hybrid'];
 
 /**
  * For a blending renderer: the lower level of the pair to draw, given `levels[id]` and `blend[id]`
@@ -148,12 +200,6 @@ export function blendLowerLevel(level: number, blend: number): number {
   return blend >= 0.5 ? level - 1 : level;
 }
 
-function requireInteger(value: unknown, field: string, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new RangeError(`LodSet.update: ${field} must be an integer in [${min}, ${max}], got ${String(value)}`);
-  }
-  return value;
-}
 
 const viewParams = new Float64Array(VIEW_PARAMS);
 
@@ -168,7 +214,13 @@ const viewParams = new Float64Array(VIEW_PARAMS);
  * - `sizes` — the value the policy used: the metric after bias and hysteresis (thresholds, hybrid),
  *   the eye distance (rankQuota), the projected diameter in px clamped to the viewport (budget);
  *   NaN for hidden/invalid.
- * - `changed[0 … changedCount)` — ids whose `levels` entry changed this frame.
+ *   Thresholds policy with clusters (the default): an object whose cluster was skipped as a whole
+ *   (every object provably keeps its level, blend 0) keeps the value of the last frame in which it
+ *   was evaluated — a value that maps to the same level — until its cluster is evaluated again.
+ *   Pass `exactSizes: true` for every object's own value every frame (slower: no cluster is
+ *   skipped; culled clusters still are, their objects' sizes are NaN either way).
+ * - `changed[0 … changedCount)` — ids whose `levels` entry changed this frame, in no particular
+ *   order (cluster order with clusters, id order on the reference path).
  *
  * @example
  * ```ts
@@ -200,6 +252,12 @@ export class LodSet {
   private governor: FrameTimeGovernor | null = null;
   private lastDraws = 0;
   // --- end issue 14 ---
+  private readonly ci = new ClusterIndex();
+  private readonly cv = new ClusterViews();
+  private clusteredFrames = 0;
+  private threadedMs = 0.5;
+  private singleMs = 0.5;
+  private readonly clusterInfo: LodClusterStats = { clusters: 0, culled: 0, skipped: 0, evaluated: 0 };
 
   private readonly stats: LodFrameStats = {
     // Non-integer starts give the double fields V8's double representation (see FrameState).
@@ -227,6 +285,8 @@ export class LodSet {
   get changedCount(): number { return this.st.changedCount; }
   /** Number of profiles. */
   get profileCount(): number { return this.table.count; }
+  /** What the last update did with the spatial clusters (see {@link LodClusterStats}). */
+  get clusterStats(): Readonly<LodClusterStats> { return this.clusterInfo; }
   /** The packed spheres `x, y, z, r` per id (read-only view for renderers and tests). */
   get spheres(): Float32Array { return this.st.spheres; }
 
@@ -244,6 +304,13 @@ export class LodSet {
     st.metricCode = t.metricCode; st.costs = t.costs; st.errors = t.errors; st.qualityFloor = t.qualityFloor;
     this.shareProfileRanges();
     st.floor = new Uint8Array(t.count);
+    st.thresholds4 = new Float32Array(t.count * 4).fill(-Infinity);
+    st.blendThresholds4 = new Float32Array(t.count * 4).fill(-Infinity);
+    for (let p = 0; p < t.count; p++) {
+      for (let j = 0; j < 4 && j < t.thresholdCount[p]; j++) st.thresholds4[p * 4 + j] = t.thresholds[p * t.stride + j];
+      for (let j = 0; j < 4 && j < t.blendCount[p]; j++) st.blendThresholds4[p * 4 + j] = t.blendThresholds[p * t.stride + j];
+    }
+    st.countScratch = new Uint32Array(t.stride);
     if (st.levelCounts.length < t.stride) {
       st.levelCounts = new Uint32Array(t.stride);
       this.stats.levelCounts = st.levelCounts;
@@ -294,8 +361,13 @@ export class LodSet {
     const c = object.center;
     if (c == null || typeof c.length !== 'number' || c.length < 3) throw new TypeError('LodSet.add: center must be an array of 3 numbers');
     this.checkProfile(object.profile, 'add');
+    const before = this.used, generation = this.ci.generation;
     const id = this.allocateId();
     this.writeObject(id, c[0], c[1], c[2], object.radius, object.profile);
+    const s = this.st.spheres, o = id * 4; // the stored float32 values
+    if (id >= before) this.ci.addOne(id, s[o], s[o + 1], s[o + 2], s[o + 3], object.profile);
+    else { this.ci.setObject(id, s[o], s[o + 1], s[o + 2], s[o + 3], object.profile); this.ci.touch(id, true); }
+    if (this.threads !== null && this.ci.generation !== generation) this.restartThreads(); // workers hold the old cluster arrays
     return id;
   }
 
@@ -313,6 +385,9 @@ export class LodSet {
     st.profileIds.fill(profile, first, first + n);
     this.resetState(first, first + n);
     this.used += n;
+    const generation = this.ci.generation;
+    this.ci.addBatch(first, n, spheres, profile);
+    if (this.threads !== null && this.ci.generation !== generation) this.restartThreads(); // workers hold the old cluster arrays
     return first;
   }
 
@@ -321,6 +396,7 @@ export class LodSet {
     this.checkId(id, 'setSphere');
     const s = this.st.spheres, o = id * 4;
     s[o] = x; s[o + 1] = y; s[o + 2] = z; s[o + 3] = radius;
+    this.ci.setSphere(id, s[o], s[o + 1], s[o + 2], s[o + 3]);
   }
 
   /** Frees `id` for reuse by a later `add`; its level becomes `HIDDEN_LEVEL` now (not reported in `changed`). */
@@ -332,16 +408,19 @@ export class LodSet {
     st.blend[id] = 0;
     st.sizes[id] = Number.NaN;
     this.freeIds[this.freeCount++] = id;
+    this.ci.touch(id, true);
+    this.ci.mirror(id, st.flags, st.forced, st.levels, st.blend);
   }
 
   /** Forces `id` to `level` (clamped to its profile's range) under every policy, or clears it with `null`. */
   setForcedLevel(id: number, level: number | null): void {
     this.checkId(id, 'setForcedLevel');
-    if (level === null) { this.st.forced[id] = NO_FORCED_LEVEL; return; }
-    if (typeof level !== 'number' || !Number.isInteger(level) || level < 0 || level >= 255) {
+    if (level !== null && (typeof level !== 'number' || !Number.isInteger(level) || level < 0 || level >= 255)) {
       throw new RangeError(`LodSet.setForcedLevel: level must be an integer in [0, 254] or null, got ${String(level)}`);
     }
-    this.st.forced[id] = level;
+    this.st.forced[id] = level === null ? NO_FORCED_LEVEL : level;
+    this.ci.touch(id, true);
+    this.ci.mirror(id, this.st.flags, this.st.forced, this.st.levels, this.st.blend);
   }
 
   /** Hides (`HIDDEN_LEVEL`, cost 0) or shows object `id` from the next update on. */
@@ -349,6 +428,8 @@ export class LodSet {
     this.checkId(id, 'setHidden');
     if (hidden) this.st.flags[id] |= FLAG_HIDDEN;
     else this.st.flags[id] &= ~FLAG_HIDDEN;
+    this.ci.touch(id, false);
+    this.ci.mirror(id, this.st.flags, this.st.forced, this.st.levels, this.st.blend);
   }
 
   /**
@@ -359,7 +440,18 @@ export class LodSet {
   update(views: LodView | readonly LodView[], options: LodUpdateOptions): LodFrameStats {
     const single = views != null && (views as LodView).frustum !== undefined;
     const viewCount = single ? 1 : (views as readonly LodView[] | null)?.length ?? 0;
-    this.validate(views, single, viewCount, options);
+    validateUpdate(this.table, this.used, views, single, viewCount, options);
+    // --- issue 14: screen-space options of the frame (validated above) ---
+    const sse = this.sse;
+    sse.tolerance = options.tolerance ?? SCREEN_SPACE_DEFAULTS.tolerance;
+    sse.band = options.stabilityBand ?? SCREEN_SPACE_DEFAULTS.band;
+    let vmax = 0;
+    for (let v = 0; v < viewCount; v++) {
+      const vp = (single ? (views as LodView) : (views as readonly LodView[])[v]).viewportHeight ?? SCREEN_SPACE_DEFAULTS.viewportHeight;
+      if (vp > vmax) vmax = vp;
+    }
+    sse.viewportMax = vmax;
+    // --- end issue 14 ---
     const st = this.st, table = this.table;
     const policy = options.policy;
     st.bias = options.bias ?? LOD_UPDATE_DEFAULTS.bias;
@@ -383,13 +475,28 @@ export class LodSet {
     st.changedCount = 0;
     st.totalCost = 0; st.minimumCost = 0; st.invalid = 0; st.hidden = 0;
     st.levelCounts.fill(0);
+    st.clustersCulled = 0; st.clustersSkipped = 0; st.objectsEvaluated = 0;
     this.ensureScratch(policy);
 
     const n = this.used;
     // --- issue 14: numeric budget (a frame-time target goes through the governor) ---
     const budget = this.resolveBudget(options);
     // --- end issue 14 ---
-    if (policy === 'thresholds') {
+    const useClusters = options.clusters ?? LOD_UPDATE_DEFAULTS.clusters;
+    // rankQuota/budget use the clusters only when ids are spatially coherent (see ClusterIndex.scattered).
+    const clustered = useClusters && (policy === 'thresholds' || !this.ci.scattered);
+    if (clustered && policy === 'hybrid') {
+      this.clusteredHybrid(views, single, viewCount, cull, budget);
+    } else if (clustered && policy === 'rankQuota') {
+      this.clusteredRankQuota(views, single, viewCount, cull, options.quotas as ArrayLike<number>);
+    } else if (clustered && policy === 'budget') {
+      this.clusteredBudget(views, single, viewCount, cull, budget);
+    } else if (clustered) {
+      warmUpClusteredPath(LodSet); // once per process, see warmUp.ts
+      const exactSizes = options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes;
+      if (this.threads !== null && viewCount <= MAX_THREADED_VIEWS && this.cv.isShared) this.adaptiveClustered(views, single, viewCount, cull, exactSizes);
+      else this.clusteredThresholds(views, single, viewCount, cull, exactSizes);
+    } else if (policy === 'thresholds') {
       if (this.threads !== null && viewCount <= MAX_THREADED_VIEWS) this.threadedThresholds(views, single, viewCount, cull, n);
       else this.thresholdPass(views, single, viewCount, cull, 0, n, st.levels, true);
     } else if (policy === 'rankQuota') {
@@ -399,6 +506,7 @@ export class LodSet {
     } else {
       this.hybridPolicy(views, single, viewCount, cull, budget, n);
     }
+    if (!clustered) this.ci.invalidateAll(); // levels were written without the clusters' bookkeeping
 
     const stats = this.stats;
     stats.totalCost = st.totalCost;
@@ -411,6 +519,8 @@ export class LodSet {
     this.lastDraws = n - st.hidden - this.freeCount;
     if (this.governor !== null && typeof options.budget === 'object') this.governor.noteFrame(st.totalCost, this.lastDraws);
     // --- end issue 14 ---
+    const info = this.clusterInfo;
+    info.clusters = this.ci.count; info.culled = st.clustersCulled; info.skipped = st.clustersSkipped; info.evaluated = st.objectsEvaluated;
     return stats;
   }
 
@@ -463,6 +573,24 @@ export class LodSet {
 
   // ---------------------------------------------------------------------------------------------
 
+  /** The thresholds policy over the spatial clusters (clusterPass.ts), in chunks of 256 clusters. */
+  private clusteredThresholds(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
+    prepareClusterFrame(this.st, this.ci, this.cv, views, single, viewCount, cull, exactSizes, this.used, this.table.metricMask);
+    const st = this.st, ci = this.ci, cv = this.cv;
+    const count = ci.count;
+    for (let c = 0; c < count; c += 256) clusterChunk(st, ci, cv, c, c + 256 < count ? c + 256 : count);
+  }
+
+  /** Metric `code` of the objects of every cluster not culled as a whole into `work`; returns the visible slot count. */
+  private clusteredFeed(code: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean): number {
+    prepareClusterFrame(this.st, this.ci, this.cv, views, single, viewCount, cull, false, this.used, this.table.metricMask);
+    const st = this.st, ci = this.ci, cv = this.cv, count = ci.count;
+    ci.visibleCount = 0; ci.culledCount = 0;
+    for (let c = 0; c < count; c += 256) feedChunk(st, ci, cv, code, c, c + 256 < count ? c + 256 : count);
+    st.clustersCulled = ci.culledCount; st.objectsEvaluated = ci.visibleCount;
+    return ci.visibleCount;
+  }
+
   private thresholdPass(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
     start: number, end: number, out: Uint8Array, track: boolean): void {
     const st = this.st, mask = this.table.metricMask;
@@ -504,6 +632,39 @@ export class LodSet {
     }
   }
 
+  /** rankQuota over the clusters: culled clusters hidden whole, the passes over the visible slots only. */
+  private clusteredRankQuota(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, quotas: ArrayLike<number>): void {
+    const st = this.st, ci = this.ci;
+    const m = this.clusteredFeed(MetricCode.distance, views, single, viewCount, cull);
+    classifyList(st, ci, m, true);
+    const k = rankCandidatesList(st, ci, m);
+    assignQuotaRanks(st.work, st.candidates, 0, k, quotas, st.ranks);
+    applyRanks(st, k, quotas.length);
+    finalizeList(st, ci, m);
+    hideCulled(st, ci);
+  }
+
+  /**
+   * budget over the clusters: culled clusters hidden whole, the screen-space items (issue 14) from
+   * the visible slots only; the same chains, solver and price as {@link budgetPolicy}.
+   */
+  private clusteredBudget(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): void {
+    const st = this.st, ci = this.ci, sse = this.sse;
+    const m = this.clusteredFeed(MetricCode.pixels, views, single, viewCount, cull);
+    classifyList(st, ci, m, false);
+    const shift = this.itemShift();
+    const items = collectScreenSpaceItemsList(st, sse, st.work, ci, m, shift, false);
+    if (st.baseCost <= budget) {
+      const bought = selectAffordablePrefix(st.keys, st.items, items, budget - st.baseCost, st.chainOf, sse.deltaCost, shift);
+      applyScreenSpaceUpgrades(st, sse, bought, shift);
+      updatePrice(st, sse, bought, items);
+    } else {
+      sse.lambda = 0;
+    }
+    finalizeList(st, ci, m);
+    hideCulled(st, ci);
+  }
+
   private rankQuota(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
     quotas: ArrayLike<number>, n: number): void {
     const st = this.st;
@@ -532,6 +693,42 @@ export class LodSet {
     }
     // --- end issue 14 ---
     finalizePass(st, n);
+  }
+
+  /**
+   * hybrid over the clusters: culled clusters hidden whole, the thresholds pass, projected
+   * diameters, screen-space items (issue 14) and finalize over the visible ones; the same chains,
+   * solver and price as {@link hybridPolicy}.
+   */
+  private clusteredHybrid(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): void {
+    const st = this.st, ci = this.ci, cv = this.cv, sse = this.sse, count = ci.count;
+    prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, this.used, this.table.metricMask);
+    ci.visibleCount = 0; ci.culledCount = 0; ci.visibleClusterCount = 0;
+    for (let c = 0; c < count; c += 256) hybridFeedChunk(st, ci, cv, c, c + 256 < count ? c + 256 : count);
+    st.clustersCulled = ci.culledCount; st.objectsEvaluated = ci.visibleCount;
+    const m = ci.visibleCount;
+    const preferredCost = st.totalCost;
+    st.levelCounts.fill(0);
+    if (preferredCost <= budget) {
+      sse.lambda = 0; // issue 14: the budget did not bind
+      hybridMinimumCostList(st, ci, m);
+      finalizeList(st, ci, m);
+      hideCulled(st, ci);
+      return;
+    }
+    hybridWeights(st, ci, cv, MetricCode.pixels);
+    const shift = this.itemShift();
+    const items = collectScreenSpaceItemsList(st, sse, st.weights, ci, m, shift, true);
+    if (st.minimumCost <= budget) {
+      const bought = selectAffordablePrefix(st.keys, st.items, items, budget - st.minimumCost, st.chainOf, sse.deltaCost, shift);
+      applyScreenSpaceUpgrades(st, sse, bought, shift);
+      updatePrice(st, sse, bought, items);
+    } else {
+      sse.lambda = 0;
+    }
+    clearCoarsenedBlendList(st, ci, m);
+    finalizeList(st, ci, m);
+    hideCulled(st, ci);
   }
 
   private hybridPolicy(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
@@ -571,100 +768,7 @@ export class LodSet {
 
   // ---------------------------------------------------------------------------------------------
 
-  private validate(views: LodView | readonly LodView[], single: boolean, viewCount: number, options: LodUpdateOptions): void {
-    if (options == null || typeof options !== 'object') throw new TypeError('LodSet.update: options must be an object');
-    if (!POLICIES.includes(options.policy)) {
-      throw new RangeError(`LodSet.update: policy must be one of 'thresholds', 'rankQuota', 'budget', 'hybrid', got ${String(options.policy)}`);
-    }
-    if (viewCount < 1 || (!single && !Array.isArray(views))) {
-      throw new TypeError('LodSet.update: views must be a view {frustum, viewportHeight?} or a non-empty array of them');
-    }
-    const needsPixels = (this.table.metricMask & (1 << MetricCode.pixels)) !== 0 && options.policy !== 'rankQuota' && options.policy !== 'budget';
-    for (let v = 0; v < viewCount; v++) {
-      const view = single ? (views as LodView) : (views as readonly LodView[])[v];
-      if (view == null || typeof view !== 'object' || view.frustum == null || !(view.frustum.planes instanceof Float64Array)) {
-        throw new TypeError(`LodSet.update: views[${v}].frustum must be a Frustum`);
-      }
-      const vp = view.viewportHeight;
-      if (vp !== undefined && (typeof vp !== 'number' || !Number.isFinite(vp) || !(vp > 0))) {
-        throw new RangeError(`LodSet.update: views[${v}].viewportHeight must be a finite number > 0, got ${String(vp)}`);
-      }
-      if (needsPixels && vp === undefined) {
-        throw new RangeError(`LodSet.update: views[${v}].viewportHeight is required because a profile uses the 'pixels' metric`);
-      }
-    }
-    const bias = options.bias;
-    if (bias !== undefined && (typeof bias !== 'number' || !Number.isFinite(bias) || !(bias > 0))) {
-      throw new RangeError(`LodSet.update: bias must be a finite number > 0, got ${String(bias)}`);
-    }
-    const minLevel = options.minLevel === undefined ? 0 : requireInteger(options.minLevel, 'minLevel', 0, 254);
-    const maxLevel = options.maxLevel === undefined ? 255 : requireInteger(options.maxLevel, 'maxLevel', 0, 255);
-    if (minLevel > maxLevel) throw new RangeError(`LodSet.update: minLevel (${minLevel}) must be ≤ maxLevel (${maxLevel})`);
-    const h = options.hysteresis;
-    if (h !== undefined && (typeof h !== 'number' || !(h >= 0 && h < 1))) {
-      throw new RangeError(`LodSet.update: hysteresis must be a number in [0, 1), got ${String(h)}`);
-    }
-    if (options.minFramesBetweenChanges !== undefined) {
-      requireInteger(options.minFramesBetweenChanges, 'minFramesBetweenChanges', 0, 0x3fffffff);
-    }
-    if (options.cull !== undefined && typeof options.cull !== 'boolean') {
-      throw new TypeError(`LodSet.update: cull must be a boolean, got ${String(options.cull)}`);
-    }
-    const budget = options.budget;
-    // --- issue 14: frame-time budgets, tolerance, stability band ---
-    if (budget !== null && typeof budget === 'object') {
-      const ms = budget.frameMs;
-      if (typeof ms !== 'number' || !Number.isFinite(ms) || !(ms > 0)) {
-        throw new RangeError(`LodSet.update: budget.frameMs must be a finite number > 0, got ${String(ms)}`);
-      }
-      const g = budget.gain;
-      if (g !== undefined && (typeof g !== 'number' || !(g > 0 && g <= 1))) {
-        throw new RangeError(`LodSet.update: budget.gain must be a number in (0, 1], got ${String(g)}`);
-      }
-    } else if (budget !== undefined && (typeof budget !== 'number' || Number.isNaN(budget) || budget < 0)) {
-      throw new RangeError(`LodSet.update: budget must be a number ≥ 0 or { frameMs }, got ${String(budget)}`);
-    }
-    const tolerance = options.tolerance ?? SCREEN_SPACE_DEFAULTS.tolerance;
-    if (typeof tolerance !== 'number' || !Number.isFinite(tolerance) || tolerance < 0) {
-      throw new RangeError(`LodSet.update: tolerance must be a finite number ≥ 0 (px), got ${String(tolerance)}`);
-    }
-    const band = options.stabilityBand ?? SCREEN_SPACE_DEFAULTS.band;
-    if (typeof band !== 'number' || !(band >= 0 && band < 1)) {
-      throw new RangeError(`LodSet.update: stabilityBand must be a number in [0, 1), got ${String(band)}`);
-    }
-    this.sse.tolerance = tolerance;
-    this.sse.band = band;
-    let vmax = 0;
-    for (let v = 0; v < viewCount; v++) {
-      const vp = (single ? (views as LodView) : (views as readonly LodView[])[v]).viewportHeight ?? SCREEN_SPACE_DEFAULTS.viewportHeight;
-      if (vp > vmax) vmax = vp;
-    }
-    this.sse.viewportMax = vmax;
-    // --- end issue 14 ---
-    if ((options.policy === 'budget' || options.policy === 'hybrid') && budget === undefined) {
-      throw new RangeError(`LodSet.update: budget is required by the '${options.policy}' policy`);
-    }
-    if (options.policy === 'rankQuota') {
-      const q = options.quotas;
-      if (q == null || typeof q !== 'object' || typeof q.length !== 'number') {
-        throw new RangeError("LodSet.update: quotas (objects per level, closest first) is required by the 'rankQuota' policy");
-      }
-      if (q.length > 254) throw new RangeError(`LodSet.update: quotas has ${q.length} entries; at most 254`);
-      for (let g = 0; g < q.length; g++) {
-        const k = q[g];
-        if (typeof k !== 'number' || !(k >= 0) || !(Number.isInteger(k) || k === Infinity)) {
-          throw new RangeError(`LodSet.update: quotas[${g}] must be an integer ≥ 0, got ${String(k)}`);
-        }
-      }
-    }
-    if (this.table.count === 0 && this.used > 0) throw new RangeError('LodSet.update: no profile was added');
-    if ((options.policy === 'budget' || options.policy === 'hybrid') && this.used > 0) {
-      const shift = this.itemShift();
-      if (this.used > 2 ** (32 - shift)) {
-        throw new RangeError(`LodSet.update: the budget policies support at most ${2 ** (32 - shift)} objects with ${this.table.stride} levels`);
-      }
-    }
-  }
+
 
   private ensureScratch(policy: LodPolicy): void {
     const cap = this.capacity, st = this.st;
@@ -727,15 +831,18 @@ export class LodSet {
     st.fixed = new Uint8Array(capacity);
     if (st.weights.length > 0) st.weights = new Float64Array(capacity);
     const free = new Uint32Array(capacity); free.set(this.freeIds.subarray(0, this.freeCount)); this.freeIds = free;
+    this.ci.growSlots(capacity, old);
     this.capacity = capacity;
     this.restartThreads();
   }
 
   /**
    * Splits thresholds-policy updates over `count` threads (the calling thread plus `count − 1`
-   * workers) with `SharedArrayBuffer` storage; results are bit-identical to one thread. `count = 1`
-   * returns to single-threaded mode. Other policies always run on the calling thread. Call
-   * `dispose()` (or `setThreads(1)`) when done.
+   * workers) with `SharedArrayBuffer` storage: cluster ranges (the default; the set times both
+   * modes and falls back to one thread when that is faster, and the WebAssembly kernel is off in
+   * this mode) or id ranges (`clusters: false`). Results are identical to one thread (the changed
+   * list in range order). The other policies run on the calling thread. `count = 1` returns to
+   * single-threaded mode. Call `dispose()` (or `setThreads(1)`) when done.
    * @example
    * ```ts
    * set.setThreads(2);
@@ -749,6 +856,8 @@ export class LodSet {
     }
     if (this.threads) { this.threads.dispose(); this.threads = null; }
     this.threadCount = count;
+    if (count > 1) { this.ci.makeShared(this.capacity); this.cv.makeShared(MAX_THREADED_VIEWS); }
+    this.clusteredFrames = 0;
     if (this.table.count > 0) this.shareProfileRanges();
     this.grow(this.capacity); // re-allocates the object arrays (shared when count > 1) and starts the workers
   }
@@ -768,14 +877,14 @@ export class LodSet {
 
   private restartThreads(): void {
     if (this.threads) { this.threads.dispose(); this.threads = null; }
-    if (this.threadCount > 1 && this.table.count > 0) this.threads = new LodThreads(this.threadCount - 1, this.st);
+    if (this.threadCount > 1 && this.table.count > 0) this.threads = new LodThreads(this.threadCount - 1, this.st, this.ci, this.cv);
   }
 
   /** The thresholds policy over worker threads: same kernels, contiguous id ranges, merged stats. */
   private threadedThresholds(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, n: number): void {
     const threads = this.threads as LodThreads, st = this.st, params = threads.parameterBlock;
     params[0] = st.bias; params[1] = st.hysteresis; params[2] = st.minFrames; params[3] = st.frame;
-    params[4] = cull ? 1 : 0; params[5] = viewCount; params[6] = this.table.metricMask;
+    params[4] = cull ? 1 : 0; params[5] = viewCount; params[6] = this.table.metricMask; params[7] = 0;
     for (let v = 0; v < viewCount; v++) {
       const view = single ? (views as LodView) : (views as readonly LodView[])[v];
       const f = view.frustum, o = LodThreads.viewOffset(v);
@@ -793,14 +902,66 @@ export class LodSet {
     const results = threads.results, stride = this.table.stride, changed = st.changed, levelCounts = st.levelCounts;
     let count = st.changedCount;
     for (let w = 1; w <= threads.workerCount; w++) {
-      const r = w * (5 + stride), k = results[r], from = threads.starts[w];
+      const r = w * (RESULT_HEAD + stride), k = results[r], from = threads.starts[w];
       if (k > 0) changed.copyWithin(count, from, from + k);
       count += k;
       st.totalCost += results[r + 1]; st.minimumCost += results[r + 2];
       st.invalid += results[r + 3]; st.hidden += results[r + 4];
-      for (let l = 0; l < stride; l++) levelCounts[l] += results[r + 5 + l];
+      for (let l = 0; l < stride; l++) levelCounts[l] += results[r + RESULT_HEAD + l];
     }
     st.changedCount = count;
+  }
+
+  /**
+   * The clustered thresholds pass split into contiguous cluster ranges, one per thread (the
+   * calling thread takes the first). Each range writes its changed ids from its first slot on;
+   * they are compacted in range order afterwards, and the stats summed.
+   */
+  private threadedClustered(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
+    const threads = this.threads as LodThreads, st = this.st, ci = this.ci, cv = this.cv, params = threads.parameterBlock;
+    prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, exactSizes, this.used, this.table.metricMask);
+    params[0] = st.bias; params[1] = st.hysteresis; params[2] = st.minFrames; params[3] = st.frame;
+    params[4] = cull ? 1 : 0; params[5] = viewCount; params[6] = this.table.metricMask; params[7] = 1;
+    cv.scalars[0] = exactSizes ? 1 : 0; cv.scalars[1] = cv.eyeMagnitude;
+    const count = ci.count, mainEnd = splitClusters(ci, threads.starts, threads.ends, threads.workerCount + 1);
+    threads.start();
+    for (let c = 0; c < mainEnd; c += 256) clusterChunk(st, ci, cv, c, c + 256 < mainEnd ? c + 256 : mainEnd);
+    threads.wait();
+    const results = threads.results, stride = this.table.stride, changed = st.changed, levelCounts = st.levelCounts;
+    let changes = st.changedCount;
+    for (let w = 1; w <= threads.workerCount; w++) {
+      const r = w * (RESULT_HEAD + stride), k = results[r], from = threads.starts[w];
+      if (k > 0) { const first = ci.start[from]; changed.copyWithin(changes, first, first + k); }
+      changes += k;
+      st.totalCost += results[r + 1]; st.minimumCost += results[r + 2];
+      st.invalid += results[r + 3]; st.hidden += results[r + 4];
+      st.clustersCulled += results[r + 5]; st.clustersSkipped += results[r + 6]; st.objectsEvaluated += results[r + 7];
+      for (let l = 0; l < stride; l++) levelCounts[l] += results[r + RESULT_HEAD + l];
+    }
+    st.changedCount = changes;
+  }
+
+  /**
+   * Clustered thresholds frame in worker mode: threaded or on the calling thread, whichever measured
+   * faster (exponential averages over the frames' own times; the other one is re-measured every
+   * 16th frame), so worker mode is never slower than one thread for long — a lagging worker (a busy
+   * core) makes it fall back.
+   */
+  private adaptiveClustered(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
+    const k = this.clusteredFrames++;
+    // Frames 1–24 alternate (a worker starts cold: its JIT warms up on its own frames), then the
+    // faster mode runs and the other is re-measured every 16th frame.
+    let threaded: boolean;
+    if (k < 24) threaded = (k & 1) === 1;
+    else { const better = this.threadedMs < this.singleMs; threaded = (k & 15) === 0 ? !better : better; }
+    const t0 = performance.now();
+    if (threaded) this.threadedClustered(views, single, viewCount, cull, exactSizes);
+    else this.clusteredThresholds(views, single, viewCount, cull, exactSizes);
+    const dt = performance.now() - t0;
+    if (k >= 2) { // frames 1–2 evaluate every cluster / start the skip streaks: not typical
+      if (threaded) this.threadedMs = k === 3 ? dt : this.threadedMs * 0.75 + dt * 0.25;
+      else this.singleMs = k === 2 ? dt : this.singleMs * 0.75 + dt * 0.25;
+    }
   }
 
   private checkProfile(profile: number, method: string): void {

@@ -7,12 +7,16 @@
  * - Kept apart from policyPasses.ts (which the rank-quota policy and the thresholds-first part of
  *   hybrid still use) so the two can change independently; the same rules apply: standalone module
  *   functions over typed arrays, literals in loops (2 = not drawn, 1 = fixed, 255 = hidden).
+ * - {@link collectScreenSpaceItemsList} is the same body over the spatial clusters' visible slots
+ *   (LodSet's clustered budget/hybrid paths): change both together; test/batch/clusterPolicies.test.ts
+ *   compares the two paths frame by frame.
  * - Chains live in {@link ScreenSpaceScratch}: object `i`'s steps at `i · stride …`, so
  *   `chainOf[i] = i · stride` feeds `selectAffordablePrefix` unchanged.
  *
  * @module
  */
 import { buildObjectChain } from '../policies/screenSpaceError.js';
+import type { ClusterIndex } from './clusters.js';
 import type { FrameState } from './frameState.js';
 
 const chainParams = new Float64Array(4);
@@ -114,13 +118,80 @@ export function collectScreenSpaceItems(
       items[m++] = ((i << shift) | j) >>> 0;
     }
   }
-  if (floorKey > 0) {
+  finishItems(st, sc, m, maxKey, floorKey > 0);
+  if (hybrid) st.minimumCost = base;
+  else st.baseCost = base;
+  return m;
+}
+
+/** Moves the protected tier (negative keys) above every other key; records the offset in `sc.offset`. */
+function finishItems(st: FrameState, sc: ScreenSpaceScratch, m: number, maxKey: number, tiered: boolean): void {
+  if (tiered) {
+    const keys = st.keys;
     const offset = maxKey * 2 + 1e-300;
     sc.offset = offset;
     for (let q = 0; q < m; q++) { const k = keys[q]; if (k < 0) keys[q] = offset - k; }
   } else {
     sc.offset = Number.POSITIVE_INFINITY;
   }
+}
+
+/**
+ * {@link collectScreenSpaceItems} over the visible slots of the spatial clusters (`ci.visible[0 …
+ * count)`, ids through `ci.slotId`): the same per-object body, so the same chains, keys and items
+ * (in slot order; the solver's order is by key, then item, so the bought set is the same). Budget
+ * also clears the slot copy of blend (`ci.blendS`). Objects of clusters culled as a whole get no item.
+ */
+export function collectScreenSpaceItemsList(
+  st: FrameState, sc: ScreenSpaceScratch, diameters: Float64Array, ci: ClusterIndex, count: number, shift: number, hybrid: boolean,
+): number {
+  const list = ci.visible, slotId = ci.slotId, blendS = ci.blendS;
+  const fixed = st.fixed, next = st.next, profileIds = st.profileIds, sizes = st.sizes, blend = st.blend;
+  const costs = st.costs, errors = st.errors, chainOf = st.chainOf, keys = st.keys, items = st.items;
+  const levels = st.levels, flags = st.flags, loA = st.lo, hiA = st.hi, floorA = st.floor, preferred = st.preferred;
+  const bias = st.bias, s = st.stride, cs = sc.stride, tolerance = sc.tolerance, band = sc.band, vmax = sc.viewportMax;
+  const outLevel = sc.level, outCost = sc.deltaCost, outSlope = sc.slope, lambda = sc.lambda;
+  const params = chainParams;
+  params[1] = tolerance; params[2] = band; params[3] = lambda;
+  let base = 0, m = 0, maxKey = 0;
+  const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
+  const ceilKey = band > 0 ? (1 + band) * lambda : 0;
+  for (let k = 0; k < count; k++) {
+    const slot = list[k], i = slotId[slot];
+    if (!hybrid) { blend[i] = 0; blendS[slot] = 0; }
+    const f = fixed[i];
+    if (f === 2 || (flags[i] & 2)) continue;
+    const p = profileIds[i];
+    const raw = diameters[i] * bias;
+    let w = raw > vmax ? vmax : raw;
+    if (!(w >= 0)) w = 0;
+    let finest: number, coarsest: number;
+    if (hybrid) {
+      const pref = next[i];
+      preferred[i] = pref;
+      if (f === 1 || pref >= floorA[p]) { base += costs[p * s + pref]; continue; }
+      finest = pref; coarsest = floorA[p];
+    } else {
+      sizes[i] = raw > vmax ? vmax : raw;
+      if (f === 1) { base += costs[p * s + next[i]]; continue; }
+      finest = loA[p]; coarsest = hiA[p];
+    }
+    params[0] = w;
+    const packed = buildObjectChain(costs, errors, p * s, coarsest, finest, levels[i], hybrid, params, outLevel, outCost, outSlope, i * cs);
+    const start = packed & 255, steps = packed >>> 8;
+    next[i] = start;
+    base += costs[p * s + start];
+    chainOf[i] = i * cs;
+    const prev = levels[i];
+    for (let j = 0; j < steps; j++) {
+      const key = outSlope[i * cs + j];
+      if (prev !== 255 && outLevel[i * cs + j] < prev && key < ceilKey) break;
+      if (key > maxKey) maxKey = key;
+      keys[m] = floorKey > 0 && prev !== 255 && outLevel[i * cs + j] >= prev && key >= floorKey ? -key : key;
+      items[m++] = ((i << shift) | j) >>> 0;
+    }
+  }
+  finishItems(st, sc, m, maxKey, floorKey > 0);
   if (hybrid) st.minimumCost = base;
   else st.baseCost = base;
   return m;

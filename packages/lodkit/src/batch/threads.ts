@@ -12,6 +12,11 @@
  *   objects has at most k changes); the main thread compacts them in range order, which is the
  *   single-thread order. Stats are summed per range (integer costs sum exactly in any order).
  * - Other policies run single-threaded: rank quotas and budgets are global selections.
+ * - Clustered thresholds frames (the default) split the clusters into contiguous ranges of about
+ *   equal expected work (`splitClusters`); the workers run the same cluster functions (their source
+ *   is built the same way) on the shared `ClusterIndex` arrays, with the JavaScript metric kernels
+ *   (a WebAssembly memory is not shared). `LodSet` times both modes and runs the faster one, so a
+ *   lagging worker makes it fall back to one thread. `clusters: false` frames split id ranges.
  * - Workers are `unref()`ed and blocked in `Atomics.wait` between frames; `dispose()` ends them.
  * - `node:worker_threads` is looked up at run time (`process.getBuiltinModule`), never imported: the
  *   core entry point must load in browsers and bundlers, where threaded mode is simply unavailable.
@@ -24,24 +29,52 @@ import {
   areaOrthographicKernel, areaPerspectiveKernel, distanceKernel, heightOrthographicKernel, heightPerspectiveKernel,
 } from './metricKernels.js';
 import { decideAscending, decideDescending } from './thresholdKernels.js';
+import type { ClusterIndex } from './clusters.js';
+import { classify, clusterChunk, clusterInterval, clusterMetric, hideCluster, processCluster, uniformLevel, type ClusterViews } from './clusterPass.js';
+import { decideAscendingMapped, decideDescendingMapped } from './mappedKernels.js';
+import { decideDescendingSingle } from './singleKernels.js';
 
 /** Slots per view in the shared parameter block: 24 plane values, 8 view params, projection flag. */
 const VIEW_SLOTS = 34;
-/** Parameter block header: bias, hysteresis, minFrames, frame, cull, viewCount, metric mask, pad. */
+/** Parameter block header: bias, hysteresis, minFrames, frame, cull, viewCount, metric mask, mode (0 per object, 1 clusters). */
 const HEADER = 8;
+/** Results per thread: changes, totalCost, minimumCost, invalid, hidden, clusters culled, skipped, objects evaluated; then level counts. */
+export const RESULT_HEAD = 8;
 /** Maximum number of views in threaded mode. */
 export const MAX_THREADED_VIEWS = 16;
+
+/**
+ * Source text of a function for the worker. Under a module runner that rewrites imports (vitest's
+ * `__vite_ssr_import_N__.name`), calls into other modules are turned back into the plain names the
+ * worker defines; plain ESM output is unchanged.
+ */
+function sourceOf(fn: (...args: never[]) => unknown): string {
+  return fn.toString()
+    .replace(/\(0,\s*__vite_ssr_import_\d+__\.(\w+)\)/g, '$1')
+    .replace(/__vite_ssr_import_\d+__\.(\w+)/g, '$1');
+}
 
 function workerSource(): string {
   return `
 const { workerData } = require('node:worker_threads');
-${distanceKernel.toString()}
-${heightPerspectiveKernel.toString()}
-${heightOrthographicKernel.toString()}
-${areaPerspectiveKernel.toString()}
-${areaOrthographicKernel.toString()}
-${decideDescending.toString()}
-${decideAscending.toString()}
+${sourceOf(distanceKernel)}
+${sourceOf(heightPerspectiveKernel)}
+${sourceOf(heightOrthographicKernel)}
+${sourceOf(areaPerspectiveKernel)}
+${sourceOf(areaOrthographicKernel)}
+${sourceOf(decideDescending)}
+${sourceOf(decideAscending)}
+const VB = 32, SP_OFFSET = 0;
+${sourceOf(classify)}
+${sourceOf(clusterInterval)}
+${sourceOf(uniformLevel)}
+${sourceOf(hideCluster)}
+${sourceOf(clusterMetric)}
+${sourceOf(processCluster)}
+${sourceOf(clusterChunk)}
+${sourceOf(decideDescendingMapped)}
+${sourceOf(decideAscendingMapped)}
+${sourceOf(decideDescendingSingle)}
 const d = workerData;
 const st = {
   spheres: d.spheres, profileIds: d.profileIds, flags: d.flags, forced: d.forced, levels: d.levels, blend: d.blend,
@@ -52,7 +85,23 @@ const st = {
   qualityFloor: new Uint8Array(0), lo: d.lo, hi: d.hi, floor: new Uint8Array(0),
   bias: 0.5, hysteresis: 0.5, minFrames: 0, frame: 0, code: 0, filter: false,
   levelCounts: new Uint32Array(d.stride), totalCost: 0.5, minimumCost: 0.5, invalid: 0, hidden: 0,
+  thresholds4: d.thresholds4, blendThresholds4: d.blendThresholds4, countScratch: new Uint32Array(d.stride),
+  uMin: 256, uMax: -1, uFrac: 0, clustersCulled: 0, clustersSkipped: 0, objectsEvaluated: 0,
 };
+const c = d.clusters;
+const ci = c === null ? null : {
+  slotId: c.slotId, workS: c.workS, sp: c.sp, profS: c.profS, flagsS: c.flagsS, forcedS: c.forcedS, levelsS: c.levelsS,
+  blendS: c.blendS, start: c.start, end: c.end, profile: c.profile, bounds: c.bounds, live: c.live,
+  forcedCount: c.forcedCount, state: c.state, wasm: null, workOffset: 0,
+};
+const cv = c === null ? null : {
+  count: 0, cull: true, exactSizes: false, mask: 0, block: c.block, planes: [], kv: [],
+  klass: new Uint8Array(${MAX_THREADED_VIEWS}), scr: new Float64Array(4), eyeMagnitude: 0.5,
+};
+if (cv !== null) for (let v = 0; v < ${MAX_THREADED_VIEWS}; v++) {
+  cv.planes.push(c.planes.subarray(v * 24, v * 24 + 24));
+  cv.kv.push(c.kv.subarray(v * 8, v * 8 + 8));
+}
 const ctrl = d.ctrl, params = d.params, results = d.results, index = d.index, stride = d.stride;
 const planes = [], views = [];
 for (let v = 0; v < ${MAX_THREADED_VIEWS}; v++) {
@@ -70,6 +119,22 @@ for (;;) {
   const mixed = (mask & (mask - 1)) !== 0;
   st.changedCount = start; st.totalCost = 0; st.minimumCost = 0; st.invalid = 0; st.hidden = 0;
   st.levelCounts.fill(0);
+  st.clustersCulled = 0; st.clustersSkipped = 0; st.objectsEvaluated = 0;
+  if (params[7] === 1) {
+    // Clusters [start, end): changes go to changed[first slot of the range …).
+    cv.count = viewCount; cv.cull = cull; cv.mask = mask; cv.exactSizes = c.scalars[0] !== 0; cv.eyeMagnitude = c.scalars[1];
+    const first = start < end ? ci.start[start] : 0;
+    st.changedCount = first;
+    for (let k = start; k < end; k += 256) clusterChunk(st, ci, cv, k, k + 256 < end ? k + 256 : end);
+    const r = index * (${RESULT_HEAD} + stride);
+    results[r] = st.changedCount - first; results[r + 1] = st.totalCost; results[r + 2] = st.minimumCost;
+    results[r + 3] = st.invalid; results[r + 4] = st.hidden;
+    results[r + 5] = st.clustersCulled; results[r + 6] = st.clustersSkipped; results[r + 7] = st.objectsEvaluated;
+    for (let l = 0; l < stride; l++) results[r + ${RESULT_HEAD} + l] = st.levelCounts[l];
+    Atomics.store(ctrl, index, seq);
+    Atomics.notify(ctrl, index);
+    continue;
+  }
   for (let code = 0; code < 4; code++) {
     if (!(mask & (1 << code))) continue;
     for (let v = 0; v < viewCount; v++) {
@@ -87,10 +152,11 @@ for (;;) {
     if (code === 0) decideAscending(st, start, end, st.levels, true);
     else decideDescending(st, start, end, st.levels, true);
   }
-  const r = index * (5 + stride);
+  const r = index * (${RESULT_HEAD} + stride);
   results[r] = st.changedCount - start; results[r + 1] = st.totalCost; results[r + 2] = st.minimumCost;
   results[r + 3] = st.invalid; results[r + 4] = st.hidden;
-  for (let l = 0; l < stride; l++) results[r + 5 + l] = st.levelCounts[l];
+  results[r + 5] = 0; results[r + 6] = 0; results[r + 7] = 0;
+  for (let l = 0; l < stride; l++) results[r + ${RESULT_HEAD} + l] = st.levelCounts[l];
   Atomics.store(ctrl, index, seq);
   Atomics.notify(ctrl, index);
 }
@@ -117,11 +183,11 @@ export class LodThreads {
   private seq = 0;
 
   /** Starts `workerCount` workers over the (shared) arrays of `st`. */
-  constructor(readonly workerCount: number, st: FrameState) {
+  constructor(readonly workerCount: number, st: FrameState, ci: ClusterIndex | null, cv: ClusterViews | null) {
     const stride = st.stride;
     this.starts = new Int32Array(new SharedArrayBuffer(4 * (workerCount + 1)));
     this.ends = new Int32Array(new SharedArrayBuffer(4 * (workerCount + 1)));
-    this.results = new Float64Array(new SharedArrayBuffer(8 * (workerCount + 1) * (5 + stride)));
+    this.results = new Float64Array(new SharedArrayBuffer(8 * (workerCount + 1) * (RESULT_HEAD + stride)));
     const source = workerSource();
     const WorkerClass = nodeWorkerClass();
     for (let w = 0; w < workerCount; w++) {
@@ -133,7 +199,13 @@ export class LodThreads {
           blend: st.blend, sizes: st.sizes, lastChange: st.lastChange, changed: st.changed, work: st.work,
           stride, thresholds: st.thresholds, blendThresholds: st.blendThresholds, thresholdCount: st.thresholdCount,
           blendCount: st.blendCount, levelCount: st.levelCount, metricCode: st.metricCode, costs: st.costs,
-          lo: st.lo, hi: st.hi,
+          lo: st.lo, hi: st.hi, thresholds4: st.thresholds4, blendThresholds4: st.blendThresholds4,
+          clusters: ci === null || cv === null ? null : {
+            slotId: ci.slotId, workS: ci.workS, sp: ci.sp, profS: ci.profS, flagsS: ci.flagsS, forcedS: ci.forcedS,
+            levelsS: ci.levelsS, blendS: ci.blendS, start: ci.start, end: ci.end, profile: ci.profile, bounds: ci.bounds,
+            live: ci.live, forcedCount: ci.forcedCount, state: ci.state,
+            block: cv.block, planes: cv.sharedPlanes, kv: cv.sharedKv, scalars: cv.scalars,
+          },
         },
       });
       worker.unref();

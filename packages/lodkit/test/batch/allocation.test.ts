@@ -110,7 +110,11 @@ describe('zero allocation per frame (100k objects, 1,000 updates, 2 views)', () 
       const set = makeSet();
       const first = set.update(VIEW_PAIRS[0], options);
       expect(first.invalid).toBe(1);
+      // The probes measure the clustered paths (clusters culled whole) and, for the budgets, a binding
+      // budget (a price > 0 after the measured frames).
+      if (options.policy !== 'thresholds') expect(set.clusterStats.culled).toBeGreaterThan(0);
       const big = await measure(set, options);
+      if (options.policy === 'budget' || options.policy === 'hybrid') expect(set.budgetPrice).toBeGreaterThan(0);
       const small = await measure(makeSet(N / 10), options);
       console.info(`${name}: retained ${big.retained} B after 1,000 frames; median garbage ${big.perFrame} B/frame at 100k objects, ${small.perFrame} B/frame at 10k; GCs during the loop ${big.gcs}`);
       expect(big.retained).toBeLessThan(RETAINED_TOLERANCE);

@@ -32,6 +32,8 @@ function firstDifference(a: ArrayBufferView, b: ArrayBufferView): number {
 }
 
 describe('worker-thread mode (SharedArrayBuffer)', () => {
+  // Threaded mode runs the per-object path, so the one-thread side runs it too (`clusters: false`):
+  // byte-identical sizes and the id-ordered changed list are properties of that path.
   it('two threads give bit-identical levels, blend, sizes, changed lists and stats to one thread', () => {
     const one = build(1);
     const two = build(2);
@@ -43,9 +45,9 @@ describe('worker-thread mode (SharedArrayBuffer)', () => {
           { frustum: camera([frame * 4 - 0.2, 6, frame], [60, 0, 150], 60), viewportHeight: 1080 },
           { frustum: camera([frame * 4 + 0.2, 6, frame], [60, 0, 150], 60), viewportHeight: 1080 },
         ];
-        const s1 = { ...one.update(views, options) };
+        const s1 = { ...one.update(views, { ...options, clusters: false }) };
         const l1 = Array.from(s1.levelCounts);
-        const s2 = two.update(views, options);
+        const s2 = two.update(views, { ...options, clusters: false });
         const n = one.count;
         expect(firstDifference(two.levels.subarray(0, n), one.levels.subarray(0, n))).toBe(-1);
         expect(firstDifference(two.blend.subarray(0, n), one.blend.subarray(0, n))).toBe(-1);
@@ -87,14 +89,63 @@ describe('worker-thread mode (SharedArrayBuffer)', () => {
     try {
       for (let frame = 0; frame < 5; frame++) {
         const view = { frustum: camera([frame * 6, 6, 0], [60, 0, 150], 60) };
-        one.update(view, { policy: 'thresholds', hysteresis: 0.05 });
-        three.update(view, { policy: 'thresholds', hysteresis: 0.05 });
+        one.update(view, { policy: 'thresholds', hysteresis: 0.05, clusters: false });
+        three.update(view, { policy: 'thresholds', hysteresis: 0.05, clusters: false });
         expect(three.changedCount).toBe(one.changedCount);
         expect(Array.from(three.changed.subarray(0, three.changedCount))).toEqual(Array.from(one.changed.subarray(0, one.changedCount)));
         expect(firstDifference(three.blend.subarray(0, one.count), one.blend.subarray(0, one.count))).toBe(-1);
       }
     } finally {
       three.dispose();
+    }
+  });
+
+  it('with clusters (the default) cluster ranges over 2 threads give the same frames as one thread', () => {
+    const make = (threads: number) => {
+      const set = new LodSet(64);
+      if (threads > 1) set.setThreads(threads);
+      const p = set.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08, 0.02], costs: [50, 20, 5, 1] });
+      const q = set.addProfile({ metric: 'distance', thresholds: [40, 90, 160], blendThresholds: [45, 100], costs: [80, 20, 5, 1] });
+      set.addMany(randomSpheres(30_000, 6, 250, 0.3, 6), p);
+      set.addMany(randomSpheres(20_000, 7, 250, 0.3, 6), q);
+      for (let i = 0; i < 100; i++) set.setForcedLevel(i * 97, 1);
+      for (let i = 0; i < 100; i++) set.setHidden(i * 89 + 5, true);
+      set.setSphere(7, Number.NaN, 0, 0, 1);
+      return set;
+    };
+    const one = make(1), two = make(2);
+    // Count the threaded frames, and make the adaptive choice prefer threads (it would by timing on an idle machine).
+    const inner = two as unknown as { singleMs: number; threadedClustered: (...args: unknown[]) => void };
+    const threaded = inner.threadedClustered;
+    let calls = 0;
+    inner.threadedClustered = function (this: unknown, ...args: unknown[]) { calls++; threaded.apply(this, args); };
+    try {
+      for (let frame = 0; frame < 10; frame++) {
+        if (frame === 5) { for (const s of [one, two]) { s.add({ center: [3, 0, 40], radius: 2, profile: 0 }); s.remove(11); } }
+        const views: LodView[] = [{ frustum: camera([frame * 3, 6, 0], [60, 0, 150], 60), viewportHeight: 1080 }];
+        if (frame % 3 === 2) views.push({ frustum: camera([frame * 3 + 2, 6, 1], [-60, 0, 150], 45), viewportHeight: 720 });
+        const options: LodUpdateOptions = { policy: 'thresholds', hysteresis: 0.05, minFramesBetweenChanges: frame & 1 };
+        inner.singleMs = 1e9;
+        const s1 = { ...one.update(views, options) };
+        const l1 = Array.from(s1.levelCounts);
+        const s2 = two.update(views, options);
+        const n = one.count;
+        expect(firstDifference(two.levels.subarray(0, n), one.levels.subarray(0, n))).toBe(-1);
+        expect(firstDifference(two.blend.subarray(0, n), one.blend.subarray(0, n))).toBe(-1);
+        expect(firstDifference(two.sizes.subarray(0, n), one.sizes.subarray(0, n))).toBe(-1);
+        const sorted = (s: LodSet) => Array.from(s.changed.subarray(0, s.changedCount)).sort((x, y) => x - y);
+        expect(sorted(two)).toEqual(sorted(one));
+        expect(s2.totalCost).toBe(s1.totalCost);
+        expect(s2.minimumCost).toBe(s1.minimumCost);
+        expect(s2.hidden).toBe(s1.hidden);
+        expect(s2.invalid).toBe(s1.invalid);
+        expect(Array.from(s2.levelCounts)).toEqual(l1);
+        expect(two.clusterStats.culled).toBe(one.clusterStats.culled);
+        expect(two.clusterStats.skipped).toBe(one.clusterStats.skipped);
+      }
+      expect(calls).toBeGreaterThanOrEqual(5); // the odd frames of the first 24 run over the worker
+    } finally {
+      two.dispose();
     }
   });
 

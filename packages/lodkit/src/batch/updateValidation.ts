@@ -1,0 +1,113 @@
+/**
+ * Validation of `LodSet.update`'s arguments, once per frame before any kernel runs: every error is
+ * a `RangeError`/`TypeError` naming the field and what was wrong.
+ *
+ * @module
+ */
+import type { LodPolicy, LodUpdateOptions, LodView } from './lodSet.js';
+import { MetricCode, type ProfileTable } from './profiles.js';
+import { SCREEN_SPACE_DEFAULTS } from './screenSpacePasses.js';
+
+const POLICIES: readonly LodPolicy[] = ['thresholds', 'rankQuota', 'budget', 'hybrid'];
+
+function requireInteger(value: unknown, field: string, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`LodSet.update: ${field} must be an integer in [${min}, ${max}], got ${String(value)}`);
+  }
+  return value;
+}
+
+/** Throws when `views` or `options` are invalid for a set with `table` and `used` ids. */
+export function validateUpdate(table: ProfileTable, used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, options: LodUpdateOptions): void {
+  if (options == null || typeof options !== 'object') throw new TypeError('LodSet.update: options must be an object');
+  if (!POLICIES.includes(options.policy)) {
+    throw new RangeError(`LodSet.update: policy must be one of 'thresholds', 'rankQuota', 'budget', 'hybrid', got ${String(options.policy)}`);
+  }
+  if (viewCount < 1 || (!single && !Array.isArray(views))) {
+    throw new TypeError('LodSet.update: views must be a view {frustum, viewportHeight?} or a non-empty array of them');
+  }
+  const needsPixels = (table.metricMask & (1 << MetricCode.pixels)) !== 0 && options.policy !== 'rankQuota' && options.policy !== 'budget';
+  for (let v = 0; v < viewCount; v++) {
+    const view = single ? (views as LodView) : (views as readonly LodView[])[v];
+    if (view == null || typeof view !== 'object' || view.frustum == null || !(view.frustum.planes instanceof Float64Array)) {
+      throw new TypeError(`LodSet.update: views[${v}].frustum must be a Frustum`);
+    }
+    const vp = view.viewportHeight;
+    if (vp !== undefined && (typeof vp !== 'number' || !Number.isFinite(vp) || !(vp > 0))) {
+      throw new RangeError(`LodSet.update: views[${v}].viewportHeight must be a finite number > 0, got ${String(vp)}`);
+    }
+    if (needsPixels && vp === undefined) {
+      throw new RangeError(`LodSet.update: views[${v}].viewportHeight is required because a profile uses the 'pixels' metric`);
+    }
+  }
+  const bias = options.bias;
+  if (bias !== undefined && (typeof bias !== 'number' || !Number.isFinite(bias) || !(bias > 0))) {
+    throw new RangeError(`LodSet.update: bias must be a finite number > 0, got ${String(bias)}`);
+  }
+  const minLevel = options.minLevel === undefined ? 0 : requireInteger(options.minLevel, 'minLevel', 0, 254);
+  const maxLevel = options.maxLevel === undefined ? 255 : requireInteger(options.maxLevel, 'maxLevel', 0, 255);
+  if (minLevel > maxLevel) throw new RangeError(`LodSet.update: minLevel (${minLevel}) must be ≤ maxLevel (${maxLevel})`);
+  const h = options.hysteresis;
+  if (h !== undefined && (typeof h !== 'number' || !(h >= 0 && h < 1))) {
+    throw new RangeError(`LodSet.update: hysteresis must be a number in [0, 1), got ${String(h)}`);
+  }
+  if (options.minFramesBetweenChanges !== undefined) {
+    requireInteger(options.minFramesBetweenChanges, 'minFramesBetweenChanges', 0, 0x3fffffff);
+  }
+  if (options.cull !== undefined && typeof options.cull !== 'boolean') {
+    throw new TypeError(`LodSet.update: cull must be a boolean, got ${String(options.cull)}`);
+  }
+  if (options.clusters !== undefined && typeof options.clusters !== 'boolean') {
+    throw new TypeError(`LodSet.update: clusters must be a boolean, got ${String(options.clusters)}`);
+  }
+  if (options.exactSizes !== undefined && typeof options.exactSizes !== 'boolean') {
+    throw new TypeError(`LodSet.update: exactSizes must be a boolean, got ${String(options.exactSizes)}`);
+  }
+  const budget = options.budget;
+  // --- issue 14: frame-time budgets, tolerance, stability band ---
+  if (budget !== null && typeof budget === 'object') {
+    const ms = budget.frameMs;
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || !(ms > 0)) {
+      throw new RangeError(`LodSet.update: budget.frameMs must be a finite number > 0, got ${String(ms)}`);
+    }
+    const g = budget.gain;
+    if (g !== undefined && (typeof g !== 'number' || !(g > 0 && g <= 1))) {
+      throw new RangeError(`LodSet.update: budget.gain must be a number in (0, 1], got ${String(g)}`);
+    }
+  } else if (budget !== undefined && (typeof budget !== 'number' || Number.isNaN(budget) || budget < 0)) {
+    throw new RangeError(`LodSet.update: budget must be a number ≥ 0 or { frameMs }, got ${String(budget)}`);
+  }
+  const tolerance = options.tolerance ?? SCREEN_SPACE_DEFAULTS.tolerance;
+  if (typeof tolerance !== 'number' || !Number.isFinite(tolerance) || tolerance < 0) {
+    throw new RangeError(`LodSet.update: tolerance must be a finite number ≥ 0 (px), got ${String(tolerance)}`);
+  }
+  const band = options.stabilityBand ?? SCREEN_SPACE_DEFAULTS.band;
+  if (typeof band !== 'number' || !(band >= 0 && band < 1)) {
+    throw new RangeError(`LodSet.update: stabilityBand must be a number in [0, 1), got ${String(band)}`);
+  }
+  // --- end issue 14 ---
+  if ((options.policy === 'budget' || options.policy === 'hybrid') && budget === undefined) {
+    throw new RangeError(`LodSet.update: budget is required by the '${options.policy}' policy`);
+  }
+  if (options.policy === 'rankQuota') {
+    const q = options.quotas;
+    if (q == null || typeof q !== 'object' || typeof q.length !== 'number') {
+      throw new RangeError("LodSet.update: quotas (objects per level, closest first) is required by the 'rankQuota' policy");
+    }
+    if (q.length > 254) throw new RangeError(`LodSet.update: quotas has ${q.length} entries; at most 254`);
+    for (let g = 0; g < q.length; g++) {
+      const k = q[g];
+      if (typeof k !== 'number' || !(k >= 0) || !(Number.isInteger(k) || k === Infinity)) {
+        throw new RangeError(`LodSet.update: quotas[${g}] must be an integer ≥ 0, got ${String(k)}`);
+      }
+    }
+  }
+  if (table.count === 0 && used > 0) throw new RangeError('LodSet.update: no profile was added');
+  if ((options.policy === 'budget' || options.policy === 'hybrid') && used > 0) {
+    let shift = 1;
+    while ((1 << shift) < table.stride) shift++;
+    if (used > 2 ** (32 - shift)) {
+      throw new RangeError(`LodSet.update: the budget policies support at most ${2 ** (32 - shift)} objects with ${table.stride} levels`);
+    }
+  }
+}
