@@ -5,6 +5,7 @@ import type { Frustum } from '../../src/metrics/frustum.js';
 // Weights come from the test-side formula (2r / (d · window height) × 1080 px), not lodkit's spherePixelDiameter.
 import { referenceCulls, referencePixelDiameter } from '../helpers/reference.js';
 import { camera, lcg, randomSpheres } from '../batch/helpers.js';
+import { lpOptimum } from '../helpers/knapsack.js';
 
 interface Prof { costs: number[]; errors: number[]; thresholds: number[]; qualityFloor?: number }
 
@@ -66,32 +67,6 @@ function referenceWeights(set: LodSet, views: LodView[], bias = 1): number[] {
     out.push(w < 0 ? w : Math.min(w, 1080));
   }
   return out;
-}
-
-/**
- * Exact LP-relaxation optimum of the multiple-choice knapsack by Lagrangian duality:
- * LP = min over λ ≥ 0 of λ·B + Σᵢ maxₗ (bᵢₗ − λ cᵢₗ); the minimum of this convex piecewise-linear
- * function is at λ = 0 or at a breakpoint (bᵢₗ − bᵢₖ)/(cᵢₗ − cᵢₖ), all of which are tried.
- */
-function lpOptimum(benefit: number[][], cost: number[][], budget: number): number {
-  const candidates = [0];
-  for (let i = 0; i < benefit.length; i++) {
-    for (let a = 0; a < cost[i].length; a++) for (let b = 0; b < cost[i].length; b++) {
-      const dc = cost[i][a] - cost[i][b];
-      if (dc > 0) { const lambda = (benefit[i][a] - benefit[i][b]) / dc; if (lambda > 0) candidates.push(lambda); }
-    }
-  }
-  let best = Infinity;
-  for (const lambda of candidates) {
-    let value = lambda * budget;
-    for (let i = 0; i < benefit.length; i++) {
-      let m = -Infinity;
-      for (let l = 0; l < cost[i].length; l++) m = Math.max(m, benefit[i][l] - lambda * cost[i][l]);
-      value += m;
-    }
-    best = Math.min(best, value);
-  }
-  return best;
 }
 
 /** Exact integer optimum by dynamic programming over integer costs (tiny instances only). */

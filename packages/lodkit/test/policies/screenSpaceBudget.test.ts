@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LodSet } from '../../src/batch/lodSet.js';
-import { spherePixelDiameter } from '../../src/metrics/sphereMetrics.js';
 import { defaultLevelErrors, screenSpaceLoss } from '../../src/policies/screenSpaceError.js';
 import { camera, lcg, randomSpheres } from '../batch/helpers.js';
+import { lpOptimum } from '../helpers/knapsack.js';
+import { referenceCulls, referencePixelDiameter } from '../helpers/reference.js';
 
 describe('the screen-space error quality model', () => {
   it('default errors from pixel thresholds: level l + 1 shows 1 px at thresholds[l]; the finest by the triangle ratio', () => {
@@ -51,9 +52,10 @@ describe('the screen-space error quality model', () => {
     const d = set.add({ center: [0, 0, -30], radius: Number.NaN, profile: p });
     set.setForcedLevel(c, 0);
     set.update({ frustum: f, viewportHeight: 720 }, { policy: 'budget', budget: 5000 });
-    expect(set.sizes[a]).toBeCloseTo(spherePixelDiameter(f, 0, 0, -20, 1, 720), 3);
+    // By hand: diameter 2 at distance d under a 60° fovY on 720 px: 2 / (d · 2·tan 30°) · 720.
+    expect(set.sizes[a]).toBeCloseTo(720 / (20 * Math.tan(Math.PI / 6)), 3);
     expect(set.sizes[b]).toBe(720);
-    expect(set.sizes[c]).toBeCloseTo(spherePixelDiameter(f, 0, 0, -40, 1, 720), 3);
+    expect(set.sizes[c]).toBeCloseTo(720 / (40 * Math.tan(Math.PI / 6)), 3);
     expect(set.sizes[d]).toBeNaN();
   });
 
@@ -97,28 +99,6 @@ function randomScene(seed: number, n: number): Scene {
   return { set, spheres, profileOf, errors, costs };
 }
 
-/** Exact LP-relaxation optimum (max benefit) of the multiple-choice knapsack by Lagrangian duality over all breakpoints. */
-function lpOptimum(benefit: number[][], cost: number[][], budget: number): number {
-  const candidates = [0];
-  for (let i = 0; i < benefit.length; i++) {
-    for (let a = 0; a < cost[i].length; a++) for (let b = 0; b < cost[i].length; b++) {
-      const dc = cost[i][a] - cost[i][b];
-      if (dc > 0) { const lambda = (benefit[i][a] - benefit[i][b]) / dc; if (lambda > 0) candidates.push(lambda); }
-    }
-  }
-  let best = Infinity;
-  for (const lambda of candidates) {
-    let value = lambda * budget;
-    for (let i = 0; i < benefit.length; i++) {
-      let m = -Infinity;
-      for (let l = 0; l < cost[i].length; l++) m = Math.max(m, benefit[i][l] - lambda * cost[i][l]);
-      value += m;
-    }
-    best = Math.min(best, value);
-  }
-  return best;
-}
-
 describe('budget stability band: never over budget, within the stated gap of the LP optimum', () => {
   // The stated gap (docs/simulate.md, policies/screenSpaceError.ts), with band h, the price λp
   // before and λn after the update (LodSet.budgetPrice), unspent budget U, R = Σ cost ranges of the
@@ -143,8 +123,8 @@ describe('budget stability band: never over budget, within the stated gap of the
           let minCost = 0, maxCost = 0;
           for (let i = 0; i < n; i++) {
             const [x, y, z, r] = [sc.spheres[i * 4], sc.spheres[i * 4 + 1], sc.spheres[i * 4 + 2], sc.spheres[i * 4 + 3]];
-            if (frustum.cullsSphere(x, y, z, r)) { w.push(-1); continue; }
-            w.push(Math.min(1080, spherePixelDiameter(frustum, x, y, z, r, 1080)));
+            if (referenceCulls(frustum, x, y, z, r)) { w.push(-1); continue; }
+            w.push(Math.min(1080, referencePixelDiameter(frustum, x, y, z, r, 1080)));
             const c = sc.costs[sc.profileOf[i]];
             minCost += c[c.length - 1]; maxCost += c[0];
           }
