@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HIDDEN_LEVEL, LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
-import { computeLodAscending, computeLodDescending } from '../../src/heuristics/lodIndex.js';
+import { computeLodDescending } from '../../src/heuristics/lodIndex.js';
 import { mortonOrder } from '../../src/batch/clusters.js';
 import { setWasmKernels } from '../../src/batch/wasmKernels.js';
 import { Frustum } from '../../src/metrics/frustum.js';

@@ -28,7 +28,7 @@ import {
 } from '@gltf-transform/core';
 import { LodThresholds } from '../../heuristics/lodThresholds.js';
 import {
-  MSFTLod, MSFT_LOD, MSFT_SCREENCOVERAGE, describeOwner, makeIssue, type Lod, type LodIssue,
+  MSFTLod, MSFT_LOD, MSFT_SCREENCOVERAGE, makeIssue, type Lod, type LodIssue,
 } from './extension.js';
 import { checkCoverageList, type CoverageLayout } from './coverage.js';
 import { nodeTriangleCount } from './geometry.js';

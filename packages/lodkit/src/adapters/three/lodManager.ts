@@ -578,11 +578,6 @@ export class LodManager {
     return scratchSphere;
   }
 
-  private geometrySphere(g: BufferGeometry): Sphere {
-    if (g.boundingSphere === null) g.computeBoundingSphere();
-    return g.boundingSphere!;
-  }
-
   /** World spheres (x, y, z, r per instance) of a local sphere under instance matrices and the mesh's world matrix. */
   private instanceSpheres(local: Sphere, matrices: Float32Array, mesh: Object3D): Float32Array {
     mesh.updateWorldMatrix(true, false);

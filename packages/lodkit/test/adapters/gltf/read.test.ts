@@ -1,7 +1,7 @@
 import { Document } from '@gltf-transform/core';
 import { describe, expect, it } from 'vitest';
 import {
-  GltfLodError, GltfReadError, MSFTLod, coverageToThresholds, readGltfDocument, readLodGroups,
+  GltfReadError, MSFTLod, coverageToThresholds, readGltfDocument, readLodGroups,
 } from '../../../src/adapters/gltf/index.js';
 import { addMesh, lodIO, packGlb, specExample, toGlbParts, toJSONDoc, triangleSoup } from './fixtures.js';
 

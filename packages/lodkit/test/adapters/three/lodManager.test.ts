@@ -10,9 +10,8 @@ import { fadeOf, isFading } from '../../../src/adapters/three/crossFade.js';
 import { lcg } from '../../helpers/random.js';
 
 const material = new MeshBasicMaterial();
-// Icosahedra of detail 3, 1, 0: 1280, 80, 20 triangles, radius 1.
+// Icosahedra of detail 3, 1, 0 (1280, 80, 20 triangles), radius 1.
 const DETAIL = [3, 1, 0];
-const TRIS = [1280, 80, 20];
 
 function bikeLod(x: number, y: number, z: number): ScreenSizeLOD {
   const lod = new ScreenSizeLOD({ metric: 'pixels', viewportHeight: 1000 });
