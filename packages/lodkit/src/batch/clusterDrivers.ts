@@ -28,7 +28,7 @@ import {
 } from './clusterPolicyPasses.js';
 import { applyRanks } from './policyPasses.js';
 import { itemShift } from './policyDrivers.js';
-import type { LodView } from './lodSet.js';
+import type { LodView } from './updateOptions.js';
 
 /** The thresholds policy over the spatial clusters (clusterPass.ts), in chunks of 256 clusters. */
 export function clusteredThresholds(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, used: number,

@@ -47,7 +47,7 @@ import {
 import { decideAscendingMapped, decideDescendingMapped } from './mappedKernels.js';
 import { decideDescendingSingle } from './singleKernels.js';
 import { SP_OFFSET, WASM_MAX_VIEWS } from './wasmKernels.js';
-import type { LodView } from './lodSet.js';
+import type { LodView } from './updateOptions.js';
 import { SCREEN_SPACE_DEFAULTS } from './screenSpacePasses.js';
 import { VIEW_EYE, VIEW_WINDOW_MAX, VIEW_WINDOW_MIN } from './metricKernels.js';
 

@@ -33,6 +33,11 @@
  *   give the same levels, blend, stats and price (test/batch/clusterPolicies.test.ts).
  * - Scratch arrays for the policies are allocated on the first update that needs them and when
  *   capacity grows, never in a steady-state frame (test/batch/allocation.test.ts).
+ * - Modules: this class holds the object ids, the profiles and the dispatch of `update()`; the
+ *   per-frame drivers are module functions over its state (policyDrivers.ts per object,
+ *   clusterDrivers.ts over the clusters, threadedDrivers.ts in worker-thread mode), the frame's
+ *   options go in through frameSetup.ts, storage growth is objectStorage.ts, the public option and
+ *   stats types are updateOptions.ts (re-exported here).
  * - Timings (bench/RESULTS.md, issue 9 run, 2 shared vCPUs, Node 20, thresholds + hysteresis +
  *   blend, ratios in one process): 1M-tree field with a walking ground camera 0.62 × the
  *   4-accumulator read of the sphere array (5.7 × faster than the per-object path), 1M random-order
@@ -45,10 +50,9 @@
  *
  * @module
  */
-import type { Frustum } from '../metrics/frustum.js';
 // --- issue 14 (screen-space budgets, frame-time target): imports ---
 import { FrameTimeGovernor } from '../policies/frameTimeGovernor.js';
-import { SCREEN_SPACE_DEFAULTS, ScreenSpaceScratch } from './screenSpacePasses.js';
+import { ScreenSpaceScratch } from './screenSpacePasses.js';
 // --- end issue 14 ---
 import { FLAG_HIDDEN, FLAG_REMOVED, FrameState, HIDDEN_LEVEL, NO_FORCED_LEVEL } from './frameState.js';
 import { ProfileTable, validateLodProfile, type LodProfile, type LodProfileOptions } from './profiles.js';
@@ -57,135 +61,21 @@ import { ClusterIndex } from './clusters.js';
 import { ClusterViews } from './clusterPass.js';
 import { warmUpClusteredPath } from './warmUp.js';
 import { validateUpdate } from './updateValidation.js';
+import {
+  LOD_UPDATE_DEFAULTS, type LodClusterStats, type LodFrameStats, type LodPolicy, type LodUpdateOptions, type LodView,
+} from './updateOptions.js';
 import { budgetPolicy, hybridPolicy, rankQuotaPolicy, thresholdPass } from './policyDrivers.js';
 import { clusteredBudget, clusteredHybrid, clusteredRankQuota, clusteredThresholds } from './clusterDrivers.js';
 import { shareProfileRanges, threadedClustered, threadedThresholds } from './threadedDrivers.js';
 import { ensureScratch, growObjectArrays, resetState } from './objectStorage.js';
+import { beginFrame, loadProfiles } from './frameSetup.js';
 
 export { HIDDEN_LEVEL, NO_FORCED_LEVEL } from './frameState.js';
 
-/** One view of a frame: a frustum, plus the viewport height in pixels for the `'pixels'` metric. @category Batch */
-export interface LodView {
-  frustum: Frustum;
-  /** Viewport height in pixels; required when any profile uses the `'pixels'` metric. */
-  viewportHeight?: number;
-}
-
-/** Level-selection policy of {@link LodSet.update}. @category Batch */
-export type LodPolicy = 'thresholds' | 'rankQuota' | 'budget' | 'hybrid';
-
-/** Options of {@link LodSet.update}. @category Batch */
-export interface LodUpdateOptions {
-  policy: LodPolicy;
-  /** rankQuota: objects per level, closest first (MotoGP: `[4, 6]`). */
-  quotas?: ArrayLike<number>;
-  /**
-   * budget / hybrid: maximum total cost (required), or a frame-time target `{ frameMs }` turned into
-   * a cost budget by the set's {@link FrameTimeGovernor} (feed it with {@link LodSet.reportFrameTime});
-   * thresholds / rankQuota: only reported in `budgetMet`.
-   */
-  budget?: number | FrameTimeBudget;
-  /** budget / hybrid: screen-space error (px) below which a level is as good as full detail. Default 1. */
-  tolerance?: number;
-  /**
-   * budget / hybrid: relative stability band `h` in [0, 1). An object keeps its previous level
-   * unless a change improves its screen-space loss + λ·cost by more than `h × max(its SSE, tolerance)`
-   * px and, when the budget binds, by more than `h × λ × |Δcost|` (λ: last frame's price). Default 0.4.
-   */
-  stabilityBand?: number;
-  /** Multiplies screen sizes and divides distances (Unity's lodBias). Default 1. */
-  bias?: number;
-  /** Finest level allowed. Default 0. */
-  minLevel?: number;
-  /** Coarsest level allowed, clamped per profile. Default 255. */
-  maxLevel?: number;
-  /**
-   * Thresholds / hybrid: relative band `h` in [0, 1). A level change from `Lp` happens only when
-   * neither `size·(1+h)` nor `size·(1−h)` (nor anything between) still maps to `Lp`. Default 0.
-   */
-  hysteresis?: number;
-  /** Minimum frames between two level changes of one object (hidden/invalid frames reset it). Default 0. */
-  minFramesBetweenChanges?: number;
-  /** Objects wholly outside every view are hidden (`HIDDEN_LEVEL`, cost 0). Default true. */
-  cull?: boolean;
-  /**
-   * Use the spatial clusters. Thresholds: cull or skip whole clusters, per-object work only where a
-   * level may change. rankQuota, budget: clusters wholly outside every view are hidden whole and the
-   * passes and solvers see the visible objects only, when ids are spatially coherent (objects added
-   * region by region; with ids in random spatial order these policies run per object, which measured
-   * faster there); hybrid likewise. `false` runs
-   * the per-object reference path over every object; the levels, blend, changed set and stats are
-   * the same either way. Default true.
-   */
-  clusters?: boolean;
-  /**
-   * Thresholds policy: compute `sizes` for every drawn object every frame. By default an object in
-   * a cluster skipped as a whole keeps its size from the last frame it was evaluated (see
-   * `LodSet.sizes`). Default false.
-   */
-  exactSizes?: boolean;
-}
-
-/** A frame-time target for the budget policies (see {@link FrameTimeGovernor}). @category Batch */
-export interface FrameTimeBudget {
-  /** Target frame time, ms (16.7 for 60 fps). */
-  frameMs: number;
-  /** Controller gain, (0, 1]. Default 0.5. */
-  gain?: number;
-}
-
-/** Stats of one {@link LodSet.update}; the same object is returned (and overwritten) every frame. @category Batch */
-export interface LodFrameStats {
-  /** Sum of `costOf(profile, level)` over drawn objects. */
-  totalCost: number;
-  /** Drawn objects per level (index = level); length = the largest level count of any profile. */
-  levelCounts: Uint32Array;
-  /** Objects whose level changed this frame (== `changedCount`). */
-  changes: number;
-  /** True when there is no budget or `totalCost ≤ budget`. */
-  budgetMet: boolean;
-  /** Cost with every drawn, adjustable object at its coarsest allowed level (hybrid: its quality floor); forced/held/invalid objects at their level. */
-  minimumCost: number;
-  /** Objects with a NaN/±∞ coordinate or radius, or a negative radius: drawn at their coarsest allowed level. */
-  invalid: number;
-  /** Objects hidden by `setHidden` or culled by every view. */
-  hidden: number;
-}
-
-/**
- * What the last update did with the spatial clusters (thresholds policy; all zero on the per-object
- * path): the work a frame saved, for profiling. The same object is overwritten every frame.
- * @category Batch
- */
-export interface LodClusterStats {
-  /** Clusters in the set. */
-  clusters: number;
-  /** Clusters wholly outside every view: hidden without a per-object metric. */
-  culled: number;
-  /** Clusters whose objects provably kept their level: no per-object work. */
-  skipped: number;
-  /** Objects that ran the per-object kernels. */
-  evaluated: number;
-}
-
-/** Defaults of {@link LodUpdateOptions}. @category Batch */
-export const LOD_UPDATE_DEFAULTS = {
-  bias: 1, minLevel: 0, maxLevel: 255, hysteresis: 0, minFramesBetweenChanges: 0, cull: true, clusters: true, exactSizes: false,
-} as const;
-
-
-/**
- * For a blending renderer: the lower level of the pair to draw, given `levels[id]` and `blend[id]`
- * (`blend > 0` means draw `lower` with weight `1 − blend` and `lower + 1` with weight `blend`).
- * @example
- * ```ts
- * const lower = blendLowerLevel(set.levels[id], set.blend[id]);
- * ```
- * @category Batch
- */
-export function blendLowerLevel(level: number, blend: number): number {
-  return blend >= 0.5 ? level - 1 : level;
-}
+export {
+  blendLowerLevel, LOD_UPDATE_DEFAULTS, type FrameTimeBudget, type LodClusterStats, type LodFrameStats, type LodPolicy,
+  type LodUpdateOptions, type LodView,
+} from './updateOptions.js';
 
 
 /**
@@ -229,8 +119,6 @@ export class LodSet {
   private frame = 0;
   private threadCount = 1;
   private threads: LodThreads | null = null;
-  private lastMinLevel = 0;
-  private lastMaxLevel = 255;
   // --- issue 14: screen-space chains and the frame-time governor ---
   private readonly sse = new ScreenSpaceScratch();
   private governor: FrameTimeGovernor | null = null;
@@ -282,31 +170,10 @@ export class LodSet {
     const profile = validateLodProfile(options);
     const id = this.table.add(profile);
     const t = this.table, st = this.st;
-    st.stride = t.stride;
-    st.thresholds = t.thresholds; st.blendThresholds = t.blendThresholds;
-    st.thresholdCount = t.thresholdCount; st.blendCount = t.blendCount; st.levelCount = t.levelCount;
-    st.metricCode = t.metricCode; st.costs = t.costs; st.errors = t.errors; st.qualityFloor = t.qualityFloor;
     shareProfileRanges(st, t.count, this.threadCount > 1);
-    st.floor = new Uint8Array(t.count);
-    st.thresholds4 = new Float32Array(t.count * 4).fill(-Infinity);
-    st.blendThresholds4 = new Float32Array(t.count * 4).fill(-Infinity);
-    for (let p = 0; p < t.count; p++) {
-      for (let j = 0; j < 4 && j < t.thresholdCount[p]; j++) st.thresholds4[p * 4 + j] = t.thresholds[p * t.stride + j];
-      for (let j = 0; j < 4 && j < t.blendCount[p]; j++) st.blendThresholds4[p * 4 + j] = t.blendThresholds[p * t.stride + j];
-    }
-    st.countScratch = new Uint32Array(t.stride);
-    if (st.levelCounts.length < t.stride) {
-      st.levelCounts = new Uint32Array(t.stride);
-      this.stats.levelCounts = st.levelCounts;
-    }
-    const n = t.count, s = t.stride;
-    st.chainLevel = new Uint8Array(n * s * s);
-    st.chainCost = new Float64Array(n * s * s);
-    st.chainSlope = new Float64Array(n * s * s);
-    st.chainInfo = new Uint32Array(n * s);
+    loadProfiles(st, t);
+    this.stats.levelCounts = st.levelCounts;
     this.restartThreads(); // workers hold copies of the profile arrays
-    st.keys = new Float64Array(0);
-    st.items = new Uint32Array(0);
     return id;
   }
 
@@ -424,41 +291,10 @@ export class LodSet {
     const single = views != null && (views as LodView).frustum !== undefined;
     const viewCount = single ? 1 : (views as readonly LodView[] | null)?.length ?? 0;
     validateUpdate(this.table, this.used, views, single, viewCount, options);
-    // --- issue 14: screen-space options of the frame (validated above) ---
-    const sse = this.sse;
-    sse.tolerance = options.tolerance ?? SCREEN_SPACE_DEFAULTS.tolerance;
-    sse.band = options.stabilityBand ?? SCREEN_SPACE_DEFAULTS.band;
-    let vmax = 0;
-    for (let v = 0; v < viewCount; v++) {
-      const vp = (single ? (views as LodView) : (views as readonly LodView[])[v]).viewportHeight ?? SCREEN_SPACE_DEFAULTS.viewportHeight;
-      if (vp > vmax) vmax = vp;
-    }
-    sse.viewportMax = vmax;
-    // --- end issue 14 ---
-    const st = this.st, table = this.table;
+    const st = this.st, table = this.table, sse = this.sse;
     const policy = options.policy;
-    st.bias = options.bias ?? LOD_UPDATE_DEFAULTS.bias;
-    st.hysteresis = options.hysteresis ?? LOD_UPDATE_DEFAULTS.hysteresis;
-    st.minFrames = options.minFramesBetweenChanges ?? LOD_UPDATE_DEFAULTS.minFramesBetweenChanges;
     const cull = options.cull ?? LOD_UPDATE_DEFAULTS.cull;
-    const minLevel = options.minLevel ?? LOD_UPDATE_DEFAULTS.minLevel;
-    const maxLevel = options.maxLevel ?? LOD_UPDATE_DEFAULTS.maxLevel;
-    this.lastMinLevel = minLevel;
-    this.lastMaxLevel = maxLevel;
-    for (let p = 0; p < table.count; p++) {
-      const coarsest = table.levelCount[p] - 1;
-      const hi = maxLevel < coarsest ? maxLevel : coarsest;
-      st.hi[p] = hi;
-      const lo = minLevel < hi ? minLevel : hi;
-      st.lo[p] = lo;
-      const q = table.qualityFloor[p];
-      st.floor[p] = q < hi ? (q > lo ? q : lo) : hi;
-    }
-    st.frame = ++this.frame;
-    st.changedCount = 0;
-    st.totalCost = 0; st.minimumCost = 0; st.invalid = 0; st.hidden = 0;
-    st.levelCounts.fill(0);
-    st.clustersCulled = 0; st.clustersSkipped = 0; st.objectsEvaluated = 0;
+    beginFrame(st, table, sse, views, single, viewCount, options, ++this.frame);
     ensureScratch(st, table, sse, this.capacity, policy);
 
     const n = this.used;
@@ -468,18 +304,18 @@ export class LodSet {
     const useClusters = options.clusters ?? LOD_UPDATE_DEFAULTS.clusters;
     // rankQuota/budget use the clusters only when ids are spatially coherent (see ClusterIndex.scattered).
     const clustered = useClusters && (policy === 'thresholds' || !this.ci.scattered);
-    const ci = this.ci, cv = this.cv, used = this.used;
+    const ci = this.ci, cv = this.cv;
     if (clustered && policy === 'hybrid') {
-      clusteredHybrid(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget);
+      clusteredHybrid(st, ci, cv, table, sse, n, views, single, viewCount, cull, budget);
     } else if (clustered && policy === 'rankQuota') {
-      clusteredRankQuota(st, ci, cv, table, used, views, single, viewCount, cull, options.quotas as ArrayLike<number>);
+      clusteredRankQuota(st, ci, cv, table, n, views, single, viewCount, cull, options.quotas as ArrayLike<number>);
     } else if (clustered && policy === 'budget') {
-      clusteredBudget(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget);
+      clusteredBudget(st, ci, cv, table, sse, n, views, single, viewCount, cull, budget);
     } else if (clustered) {
       warmUpClusteredPath(LodSet); // once per process, see warmUp.ts
       const exactSizes = options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes;
       if (this.threads !== null && viewCount <= MAX_THREADED_VIEWS && this.cv.isShared) this.adaptiveClustered(views, single, viewCount, cull, exactSizes);
-      else clusteredThresholds(st, ci, cv, table, used, views, single, viewCount, cull, exactSizes);
+      else clusteredThresholds(st, ci, cv, table, n, views, single, viewCount, cull, exactSizes);
     } else if (policy === 'thresholds') {
       if (this.threads !== null && viewCount <= MAX_THREADED_VIEWS) threadedThresholds(this.threads, st, table, views, single, viewCount, cull, n);
       else thresholdPass(st, table, views, single, viewCount, cull, 0, n, st.levels, true);

@@ -13,7 +13,7 @@
 import { HIDDEN_LEVEL, NO_FORCED_LEVEL, type FrameState } from './frameState.js';
 import type { ProfileTable } from './profiles.js';
 import type { ScreenSpaceScratch } from './screenSpacePasses.js';
-import type { LodPolicy } from './lodSet.js';
+import type { LodPolicy } from './updateOptions.js';
 
 /**
  * Re-allocates the object arrays of `st` for `capacity` objects, keeping the first `old` entries of

@@ -28,7 +28,7 @@ import { decideAscending, decideDescending } from './thresholdKernels.js';
 import {
   applyRanks, classifyPass, clearCoarsenedBlend, collectRankCandidates, finalizePass, hybridMinimumCost,
 } from './policyPasses.js';
-import type { LodView } from './lodSet.js';
+import type { LodView } from './updateOptions.js';
 
 const viewParams = new Float64Array(VIEW_PARAMS);
 

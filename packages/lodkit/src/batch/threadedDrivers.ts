@@ -19,7 +19,7 @@ import { LodThreads, RESULT_HEAD } from './threads.js';
 import { splitClusters, type ClusterIndex } from './clusters.js';
 import { clusterChunk, type ClusterViews, prepareClusterFrame } from './clusterPass.js';
 import { thresholdPass } from './policyDrivers.js';
-import type { LodView } from './lodSet.js';
+import type { LodView } from './updateOptions.js';
 
 /** (Re)allocates the per-profile level ranges `st.lo` / `st.hi` for `n` profiles, shared when `shared`. */
 export function shareProfileRanges(st: FrameState, n: number, shared: boolean): void {
