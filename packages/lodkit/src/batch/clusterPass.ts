@@ -47,7 +47,7 @@ import {
 import { decideAscendingMapped, decideDescendingMapped } from './mappedKernels.js';
 import { decideDescendingSingle } from './singleKernels.js';
 import { SP_OFFSET, WASM_MAX_VIEWS } from './wasmKernels.js';
-import type { LodView } from './lodSet.js';
+import type { LodView } from './updateOptions.js';
 import { SCREEN_SPACE_DEFAULTS } from './screenSpacePasses.js';
 import { VIEW_EYE, VIEW_WINDOW_MAX, VIEW_WINDOW_MIN } from './metricKernels.js';
 
@@ -347,7 +347,7 @@ viewCount: number, cull: boolean, exactSizes: boolean, used: number, metricMask:
     block.set(f.position, q + 24);
     block[q + 27] = f.windowMax[1] - f.windowMin[1];
     block[q + 28] = (f.windowMax[0] - f.windowMin[0]) * (f.windowMax[1] - f.windowMin[1]);
-    block[q + 29] = view.viewportHeight === undefined ? SCREEN_SPACE_DEFAULTS.viewportHeight : view.viewportHeight; // as LodSet.metricPass
+    block[q + 29] = view.viewportHeight === undefined ? SCREEN_SPACE_DEFAULTS.viewportHeight : view.viewportHeight; // as metricPass (policyDrivers.ts)
     block[q + 30] = f.isPerspective ? 1 : 0;
     cv.planes[v].set(f.planes);
     kv.set(f.position, VIEW_EYE);

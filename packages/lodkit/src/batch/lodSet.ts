@@ -33,6 +33,11 @@
  *   give the same levels, blend, stats and price (test/batch/clusterPolicies.test.ts).
  * - Scratch arrays for the policies are allocated on the first update that needs them and when
  *   capacity grows, never in a steady-state frame (test/batch/allocation.test.ts).
+ * - Modules: this class holds the object ids, the profiles and the dispatch of `update()`; the
+ *   per-frame drivers are module functions over its state (policyDrivers.ts per object,
+ *   clusterDrivers.ts over the clusters, threadedDrivers.ts in worker-thread mode), the frame's
+ *   options go in through frameSetup.ts, storage growth is objectStorage.ts, the public option and
+ *   stats types are updateOptions.ts (re-exported here).
  * - Timings (bench/RESULTS.md, issue 9 run, 2 shared vCPUs, Node 20, thresholds + hysteresis +
  *   blend, ratios in one process): 1M-tree field with a walking ground camera 0.62 × the
  *   4-accumulator read of the sphere array (5.7 × faster than the per-object path), 1M random-order
@@ -45,163 +50,33 @@
  *
  * @module
  */
-import type { Frustum } from '../metrics/frustum.js';
-import { assignQuotaRanks } from '../policies/rankQuota.js';
-import { selectAffordablePrefix } from '../policies/budget.js';
 // --- issue 14 (screen-space budgets, frame-time target): imports ---
 import { FrameTimeGovernor } from '../policies/frameTimeGovernor.js';
-import {
-  applyScreenSpaceUpgrades, collectScreenSpaceItems, collectScreenSpaceItemsList, SCREEN_SPACE_DEFAULTS, ScreenSpaceScratch, updatePrice,
-} from './screenSpacePasses.js';
+import { ScreenSpaceScratch } from './screenSpacePasses.js';
 // --- end issue 14 ---
 import { FLAG_HIDDEN, FLAG_REMOVED, FrameState, HIDDEN_LEVEL, NO_FORCED_LEVEL } from './frameState.js';
-import {
-  areaOrthographicKernel, areaPerspectiveKernel, distanceKernel, heightOrthographicKernel,
-  heightPerspectiveKernel, VIEW_EYE, VIEW_PARAMS, VIEW_SCALE, VIEW_WINDOW_MAX, VIEW_WINDOW_MIN, type CombineMode,
-} from './metricKernels.js';
-import { MetricCode, ProfileTable, validateLodProfile, type LodProfile, type LodProfileOptions } from './profiles.js';
-import { decideAscending, decideDescending } from './thresholdKernels.js';
-import { LodThreads, MAX_THREADED_VIEWS, RESULT_HEAD } from './threads.js';
-import { splitClusters } from './clusters.js';
+import { ProfileTable, validateLodProfile, type LodProfile, type LodProfileOptions } from './profiles.js';
+import { LodThreads, MAX_THREADED_VIEWS } from './threads.js';
 import { ClusterIndex } from './clusters.js';
-import { clusterChunk, ClusterViews, prepareClusterFrame } from './clusterPass.js';
+import { ClusterViews } from './clusterPass.js';
 import { warmUpClusteredPath } from './warmUp.js';
 import { validateUpdate } from './updateValidation.js';
 import {
-  classifyList, clearCoarsenedBlendList, feedChunk, finalizeList, hideCulled, hybridFeedChunk,
-  hybridMinimumCostList, hybridWeights, rankCandidatesList,
-} from './clusterPolicyPasses.js';
-import {
-  applyRanks, classifyPass, clearCoarsenedBlend, collectRankCandidates, finalizePass, hybridMinimumCost,
-} from './policyPasses.js';
+  LOD_UPDATE_DEFAULTS, type LodClusterStats, type LodFrameStats, type LodPolicy, type LodUpdateOptions, type LodView,
+} from './updateOptions.js';
+import { budgetPolicy, hybridPolicy, rankQuotaPolicy, thresholdPass } from './policyDrivers.js';
+import { clusteredBudget, clusteredHybrid, clusteredRankQuota, clusteredThresholds } from './clusterDrivers.js';
+import { shareProfileRanges, threadedClustered, threadedThresholds } from './threadedDrivers.js';
+import { ensureScratch, growObjectArrays, resetState } from './objectStorage.js';
+import { beginFrame, loadProfiles } from './frameSetup.js';
 
 export { HIDDEN_LEVEL, NO_FORCED_LEVEL } from './frameState.js';
 
-/** One view of a frame: a frustum, plus the viewport height in pixels for the `'pixels'` metric. @category Batch */
-export interface LodView {
-  frustum: Frustum;
-  /** Viewport height in pixels; required when any profile uses the `'pixels'` metric. */
-  viewportHeight?: number;
-}
+export {
+  blendLowerLevel, LOD_UPDATE_DEFAULTS, type FrameTimeBudget, type LodClusterStats, type LodFrameStats, type LodPolicy,
+  type LodUpdateOptions, type LodView,
+} from './updateOptions.js';
 
-/** Level-selection policy of {@link LodSet.update}. @category Batch */
-export type LodPolicy = 'thresholds' | 'rankQuota' | 'budget' | 'hybrid';
-
-/** Options of {@link LodSet.update}. @category Batch */
-export interface LodUpdateOptions {
-  policy: LodPolicy;
-  /** rankQuota: objects per level, closest first (MotoGP: `[4, 6]`). */
-  quotas?: ArrayLike<number>;
-  /**
-   * budget / hybrid: maximum total cost (required), or a frame-time target `{ frameMs }` turned into
-   * a cost budget by the set's {@link FrameTimeGovernor} (feed it with {@link LodSet.reportFrameTime});
-   * thresholds / rankQuota: only reported in `budgetMet`.
-   */
-  budget?: number | FrameTimeBudget;
-  /** budget / hybrid: screen-space error (px) below which a level is as good as full detail. Default 1. */
-  tolerance?: number;
-  /**
-   * budget / hybrid: relative stability band `h` in [0, 1). An object keeps its previous level
-   * unless a change improves its screen-space loss + λ·cost by more than `h × max(its SSE, tolerance)`
-   * px and, when the budget binds, by more than `h × λ × |Δcost|` (λ: last frame's price). Default 0.4.
-   */
-  stabilityBand?: number;
-  /** Multiplies screen sizes and divides distances (Unity's lodBias). Default 1. */
-  bias?: number;
-  /** Finest level allowed. Default 0. */
-  minLevel?: number;
-  /** Coarsest level allowed, clamped per profile. Default 255. */
-  maxLevel?: number;
-  /**
-   * Thresholds / hybrid: relative band `h` in [0, 1). A level change from `Lp` happens only when
-   * neither `size·(1+h)` nor `size·(1−h)` (nor anything between) still maps to `Lp`. Default 0.
-   */
-  hysteresis?: number;
-  /** Minimum frames between two level changes of one object (hidden/invalid frames reset it). Default 0. */
-  minFramesBetweenChanges?: number;
-  /** Objects wholly outside every view are hidden (`HIDDEN_LEVEL`, cost 0). Default true. */
-  cull?: boolean;
-  /**
-   * Use the spatial clusters. Thresholds: cull or skip whole clusters, per-object work only where a
-   * level may change. rankQuota, budget: clusters wholly outside every view are hidden whole and the
-   * passes and solvers see the visible objects only, when ids are spatially coherent (objects added
-   * region by region; with ids in random spatial order these policies run per object, which measured
-   * faster there); hybrid likewise. `false` runs
-   * the per-object reference path over every object; the levels, blend, changed set and stats are
-   * the same either way. Default true.
-   */
-  clusters?: boolean;
-  /**
-   * Thresholds policy: compute `sizes` for every drawn object every frame. By default an object in
-   * a cluster skipped as a whole keeps its size from the last frame it was evaluated (see
-   * `LodSet.sizes`). Default false.
-   */
-  exactSizes?: boolean;
-}
-
-/** A frame-time target for the budget policies (see {@link FrameTimeGovernor}). @category Batch */
-export interface FrameTimeBudget {
-  /** Target frame time, ms (16.7 for 60 fps). */
-  frameMs: number;
-  /** Controller gain, (0, 1]. Default 0.5. */
-  gain?: number;
-}
-
-/** Stats of one {@link LodSet.update}; the same object is returned (and overwritten) every frame. @category Batch */
-export interface LodFrameStats {
-  /** Sum of `costOf(profile, level)` over drawn objects. */
-  totalCost: number;
-  /** Drawn objects per level (index = level); length = the largest level count of any profile. */
-  levelCounts: Uint32Array;
-  /** Objects whose level changed this frame (== `changedCount`). */
-  changes: number;
-  /** True when there is no budget or `totalCost ≤ budget`. */
-  budgetMet: boolean;
-  /** Cost with every drawn, adjustable object at its coarsest allowed level (hybrid: its quality floor); forced/held/invalid objects at their level. */
-  minimumCost: number;
-  /** Objects with a NaN/±∞ coordinate or radius, or a negative radius: drawn at their coarsest allowed level. */
-  invalid: number;
-  /** Objects hidden by `setHidden` or culled by every view. */
-  hidden: number;
-}
-
-/**
- * What the last update did with the spatial clusters (thresholds policy; all zero on the per-object
- * path): the work a frame saved, for profiling. The same object is overwritten every frame.
- * @category Batch
- */
-export interface LodClusterStats {
-  /** Clusters in the set. */
-  clusters: number;
-  /** Clusters wholly outside every view: hidden without a per-object metric. */
-  culled: number;
-  /** Clusters whose objects provably kept their level: no per-object work. */
-  skipped: number;
-  /** Objects that ran the per-object kernels. */
-  evaluated: number;
-}
-
-/** Defaults of {@link LodUpdateOptions}. @category Batch */
-export const LOD_UPDATE_DEFAULTS = {
-  bias: 1, minLevel: 0, maxLevel: 255, hysteresis: 0, minFramesBetweenChanges: 0, cull: true, clusters: true, exactSizes: false,
-} as const;
-
-
-/**
- * For a blending renderer: the lower level of the pair to draw, given `levels[id]` and `blend[id]`
- * (`blend > 0` means draw `lower` with weight `1 − blend` and `lower + 1` with weight `blend`).
- * @example
- * ```ts
- * const lower = blendLowerLevel(set.levels[id], set.blend[id]);
- * ```
- * @category Batch
- */
-export function blendLowerLevel(level: number, blend: number): number {
-  return blend >= 0.5 ? level - 1 : level;
-}
-
-
-const viewParams = new Float64Array(VIEW_PARAMS);
 
 /**
  * A batch of bounding spheres with LOD profiles, updated once per frame.
@@ -244,9 +119,6 @@ export class LodSet {
   private frame = 0;
   private threadCount = 1;
   private threads: LodThreads | null = null;
-  private lastMinLevel = 0;
-  private lastMaxLevel = 255;
-  private chainKey = -1;
   // --- issue 14: screen-space chains and the frame-time governor ---
   private readonly sse = new ScreenSpaceScratch();
   private governor: FrameTimeGovernor | null = null;
@@ -298,32 +170,10 @@ export class LodSet {
     const profile = validateLodProfile(options);
     const id = this.table.add(profile);
     const t = this.table, st = this.st;
-    st.stride = t.stride;
-    st.thresholds = t.thresholds; st.blendThresholds = t.blendThresholds;
-    st.thresholdCount = t.thresholdCount; st.blendCount = t.blendCount; st.levelCount = t.levelCount;
-    st.metricCode = t.metricCode; st.costs = t.costs; st.errors = t.errors; st.qualityFloor = t.qualityFloor;
-    this.shareProfileRanges();
-    st.floor = new Uint8Array(t.count);
-    st.thresholds4 = new Float32Array(t.count * 4).fill(-Infinity);
-    st.blendThresholds4 = new Float32Array(t.count * 4).fill(-Infinity);
-    for (let p = 0; p < t.count; p++) {
-      for (let j = 0; j < 4 && j < t.thresholdCount[p]; j++) st.thresholds4[p * 4 + j] = t.thresholds[p * t.stride + j];
-      for (let j = 0; j < 4 && j < t.blendCount[p]; j++) st.blendThresholds4[p * 4 + j] = t.blendThresholds[p * t.stride + j];
-    }
-    st.countScratch = new Uint32Array(t.stride);
-    if (st.levelCounts.length < t.stride) {
-      st.levelCounts = new Uint32Array(t.stride);
-      this.stats.levelCounts = st.levelCounts;
-    }
-    const n = t.count, s = t.stride;
-    st.chainLevel = new Uint8Array(n * s * s);
-    st.chainCost = new Float64Array(n * s * s);
-    st.chainSlope = new Float64Array(n * s * s);
-    st.chainInfo = new Uint32Array(n * s);
-    this.chainKey = -1;
+    shareProfileRanges(st, t.count, this.threadCount > 1);
+    loadProfiles(st, t);
+    this.stats.levelCounts = st.levelCounts;
     this.restartThreads(); // workers hold copies of the profile arrays
-    st.keys = new Float64Array(0);
-    st.items = new Uint32Array(0);
     return id;
   }
 
@@ -383,7 +233,7 @@ export class LodSet {
     this.st.spheres.set(spheres, first * 4);
     const st = this.st;
     st.profileIds.fill(profile, first, first + n);
-    this.resetState(first, first + n);
+    resetState(st, first, first + n);
     this.used += n;
     const generation = this.ci.generation;
     this.ci.addBatch(first, n, spheres, profile);
@@ -441,42 +291,11 @@ export class LodSet {
     const single = views != null && (views as LodView).frustum !== undefined;
     const viewCount = single ? 1 : (views as readonly LodView[] | null)?.length ?? 0;
     validateUpdate(this.table, this.used, views, single, viewCount, options);
-    // --- issue 14: screen-space options of the frame (validated above) ---
-    const sse = this.sse;
-    sse.tolerance = options.tolerance ?? SCREEN_SPACE_DEFAULTS.tolerance;
-    sse.band = options.stabilityBand ?? SCREEN_SPACE_DEFAULTS.band;
-    let vmax = 0;
-    for (let v = 0; v < viewCount; v++) {
-      const vp = (single ? (views as LodView) : (views as readonly LodView[])[v]).viewportHeight ?? SCREEN_SPACE_DEFAULTS.viewportHeight;
-      if (vp > vmax) vmax = vp;
-    }
-    sse.viewportMax = vmax;
-    // --- end issue 14 ---
-    const st = this.st, table = this.table;
+    const st = this.st, table = this.table, sse = this.sse;
     const policy = options.policy;
-    st.bias = options.bias ?? LOD_UPDATE_DEFAULTS.bias;
-    st.hysteresis = options.hysteresis ?? LOD_UPDATE_DEFAULTS.hysteresis;
-    st.minFrames = options.minFramesBetweenChanges ?? LOD_UPDATE_DEFAULTS.minFramesBetweenChanges;
     const cull = options.cull ?? LOD_UPDATE_DEFAULTS.cull;
-    const minLevel = options.minLevel ?? LOD_UPDATE_DEFAULTS.minLevel;
-    const maxLevel = options.maxLevel ?? LOD_UPDATE_DEFAULTS.maxLevel;
-    this.lastMinLevel = minLevel;
-    this.lastMaxLevel = maxLevel;
-    for (let p = 0; p < table.count; p++) {
-      const coarsest = table.levelCount[p] - 1;
-      const hi = maxLevel < coarsest ? maxLevel : coarsest;
-      st.hi[p] = hi;
-      const lo = minLevel < hi ? minLevel : hi;
-      st.lo[p] = lo;
-      const q = table.qualityFloor[p];
-      st.floor[p] = q < hi ? (q > lo ? q : lo) : hi;
-    }
-    st.frame = ++this.frame;
-    st.changedCount = 0;
-    st.totalCost = 0; st.minimumCost = 0; st.invalid = 0; st.hidden = 0;
-    st.levelCounts.fill(0);
-    st.clustersCulled = 0; st.clustersSkipped = 0; st.objectsEvaluated = 0;
-    this.ensureScratch(policy);
+    beginFrame(st, table, sse, views, single, viewCount, options, ++this.frame);
+    ensureScratch(st, table, sse, this.capacity, policy);
 
     const n = this.used;
     // --- issue 14: numeric budget (a frame-time target goes through the governor) ---
@@ -485,26 +304,27 @@ export class LodSet {
     const useClusters = options.clusters ?? LOD_UPDATE_DEFAULTS.clusters;
     // rankQuota/budget use the clusters only when ids are spatially coherent (see ClusterIndex.scattered).
     const clustered = useClusters && (policy === 'thresholds' || !this.ci.scattered);
+    const ci = this.ci, cv = this.cv;
     if (clustered && policy === 'hybrid') {
-      this.clusteredHybrid(views, single, viewCount, cull, budget);
+      clusteredHybrid(st, ci, cv, table, sse, n, views, single, viewCount, cull, budget);
     } else if (clustered && policy === 'rankQuota') {
-      this.clusteredRankQuota(views, single, viewCount, cull, options.quotas as ArrayLike<number>);
+      clusteredRankQuota(st, ci, cv, table, n, views, single, viewCount, cull, options.quotas as ArrayLike<number>);
     } else if (clustered && policy === 'budget') {
-      this.clusteredBudget(views, single, viewCount, cull, budget);
+      clusteredBudget(st, ci, cv, table, sse, n, views, single, viewCount, cull, budget);
     } else if (clustered) {
       warmUpClusteredPath(LodSet); // once per process, see warmUp.ts
       const exactSizes = options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes;
       if (this.threads !== null && viewCount <= MAX_THREADED_VIEWS && this.cv.isShared) this.adaptiveClustered(views, single, viewCount, cull, exactSizes);
-      else this.clusteredThresholds(views, single, viewCount, cull, exactSizes);
+      else clusteredThresholds(st, ci, cv, table, n, views, single, viewCount, cull, exactSizes);
     } else if (policy === 'thresholds') {
-      if (this.threads !== null && viewCount <= MAX_THREADED_VIEWS) this.threadedThresholds(views, single, viewCount, cull, n);
-      else this.thresholdPass(views, single, viewCount, cull, 0, n, st.levels, true);
+      if (this.threads !== null && viewCount <= MAX_THREADED_VIEWS) threadedThresholds(this.threads, st, table, views, single, viewCount, cull, n);
+      else thresholdPass(st, table, views, single, viewCount, cull, 0, n, st.levels, true);
     } else if (policy === 'rankQuota') {
-      this.rankQuota(views, single, viewCount, cull, options.quotas as ArrayLike<number>, n);
+      rankQuotaPolicy(st, views, single, viewCount, cull, options.quotas as ArrayLike<number>, n);
     } else if (policy === 'budget') {
-      this.budgetPolicy(views, single, viewCount, cull, budget, n);
+      budgetPolicy(st, table, sse, views, single, viewCount, cull, budget, n);
     } else {
-      this.hybridPolicy(views, single, viewCount, cull, budget, n);
+      hybridPolicy(st, table, sse, views, single, viewCount, cull, budget, n);
     }
     if (!clustered) this.ci.invalidateAll(); // levels were written without the clusters' bookkeeping
 
@@ -573,221 +393,6 @@ export class LodSet {
 
   // ---------------------------------------------------------------------------------------------
 
-  /** The thresholds policy over the spatial clusters (clusterPass.ts), in chunks of 256 clusters. */
-  private clusteredThresholds(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
-    prepareClusterFrame(this.st, this.ci, this.cv, views, single, viewCount, cull, exactSizes, this.used, this.table.metricMask);
-    const st = this.st, ci = this.ci, cv = this.cv;
-    const count = ci.count;
-    for (let c = 0; c < count; c += 256) clusterChunk(st, ci, cv, c, c + 256 < count ? c + 256 : count);
-  }
-
-  /** Metric `code` of the objects of every cluster not culled as a whole into `work`; returns the visible slot count. */
-  private clusteredFeed(code: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean): number {
-    prepareClusterFrame(this.st, this.ci, this.cv, views, single, viewCount, cull, false, this.used, this.table.metricMask);
-    const st = this.st, ci = this.ci, cv = this.cv, count = ci.count;
-    ci.visibleCount = 0; ci.culledCount = 0;
-    for (let c = 0; c < count; c += 256) feedChunk(st, ci, cv, code, c, c + 256 < count ? c + 256 : count);
-    st.clustersCulled = ci.culledCount; st.objectsEvaluated = ci.visibleCount;
-    return ci.visibleCount;
-  }
-
-  private thresholdPass(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
-    start: number, end: number, out: Uint8Array, track: boolean): void {
-    const st = this.st, mask = this.table.metricMask;
-    const mixed = (mask & (mask - 1)) !== 0;
-    for (let code = 0; code < 4; code++) {
-      if (!(mask & (1 << code))) continue;
-      this.metricPass(code, views, single, viewCount, cull, st.work, start, end, mixed);
-      st.code = code;
-      st.filter = mixed;
-      if (code === MetricCode.distance) decideAscending(st, start, end, out, track);
-      else decideDescending(st, start, end, out, track);
-    }
-  }
-
-  /** Runs the kernel of metric `code` for every view into `out` (max/min over views). */
-  private metricPass(code: number, views: LodView | readonly LodView[], single: boolean, viewCount: number,
-    cull: boolean, out: Float64Array, start: number, end: number, filter: boolean): void {
-    const st = this.st;
-    for (let v = 0; v < viewCount; v++) {
-      const view = single ? (views as LodView) : (views as readonly LodView[])[v];
-      const f = view.frustum;
-      const kv = viewParams, pl = f.planes;
-      kv.set(f.position, VIEW_EYE);
-      kv.set(f.windowMin, VIEW_WINDOW_MIN);
-      kv.set(f.windowMax, VIEW_WINDOW_MAX);
-      if (code === MetricCode.pixels) kv[VIEW_SCALE] = view.viewportHeight ?? SCREEN_SPACE_DEFAULTS.viewportHeight;
-      else kv[VIEW_SCALE] = 1;
-      const mode: CombineMode = v === 0 ? 0 : code === MetricCode.distance ? 2 : 1;
-      if (code === MetricCode.distance) {
-        distanceKernel(st.spheres, start, end, out, mode, pl, kv, cull, st.profileIds, st.metricCode, code, filter);
-      } else if (code === MetricCode.screenArea) {
-        if (f.isPerspective) areaPerspectiveKernel(st.spheres, start, end, out, mode, pl, kv, cull, st.profileIds, st.metricCode, code, filter);
-        else areaOrthographicKernel(st.spheres, start, end, out, mode, pl, kv, cull, st.profileIds, st.metricCode, code, filter);
-      } else if (f.isPerspective) {
-        heightPerspectiveKernel(st.spheres, start, end, out, mode, pl, kv, cull, st.profileIds, st.metricCode, code, filter);
-      } else {
-        heightOrthographicKernel(st.spheres, start, end, out, mode, pl, kv, cull, st.profileIds, st.metricCode, code, filter);
-      }
-    }
-  }
-
-  /** rankQuota over the clusters: culled clusters hidden whole, the passes over the visible slots only. */
-  private clusteredRankQuota(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, quotas: ArrayLike<number>): void {
-    const st = this.st, ci = this.ci;
-    const m = this.clusteredFeed(MetricCode.distance, views, single, viewCount, cull);
-    classifyList(st, ci, m, true);
-    const k = rankCandidatesList(st, ci, m);
-    assignQuotaRanks(st.work, st.candidates, 0, k, quotas, st.ranks);
-    applyRanks(st, k, quotas.length);
-    finalizeList(st, ci, m);
-    hideCulled(st, ci);
-  }
-
-  /**
-   * budget over the clusters: culled clusters hidden whole, the screen-space items (issue 14) from
-   * the visible slots only; the same chains, solver and price as {@link budgetPolicy}.
-   */
-  private clusteredBudget(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): void {
-    const st = this.st, ci = this.ci, sse = this.sse;
-    const m = this.clusteredFeed(MetricCode.pixels, views, single, viewCount, cull);
-    classifyList(st, ci, m, false);
-    const shift = this.itemShift();
-    const items = collectScreenSpaceItemsList(st, sse, st.work, ci, m, shift, false);
-    if (st.baseCost <= budget) {
-      const bought = selectAffordablePrefix(st.keys, st.items, items, budget - st.baseCost, st.chainOf, sse.deltaCost, shift);
-      applyScreenSpaceUpgrades(st, sse, bought, shift);
-      updatePrice(st, sse, bought, items);
-    } else {
-      sse.lambda = 0;
-    }
-    finalizeList(st, ci, m);
-    hideCulled(st, ci);
-  }
-
-  private rankQuota(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
-    quotas: ArrayLike<number>, n: number): void {
-    const st = this.st;
-    this.metricPass(MetricCode.distance, views, single, viewCount, cull, st.work, 0, n, false);
-    classifyPass(st, n, true);
-    const m = collectRankCandidates(st, n);
-    assignQuotaRanks(st.work, st.candidates, 0, m, quotas, st.ranks);
-    applyRanks(st, m, quotas.length);
-    finalizePass(st, n);
-  }
-
-  private budgetPolicy(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
-    budget: number, n: number): void {
-    const st = this.st;
-    // --- issue 14: screen-space error objective, per-object chains (was: per-profile benefit chains) ---
-    this.metricPass(MetricCode.pixels, views, single, viewCount, cull, st.work, 0, n, false);
-    classifyPass(st, n, false);
-    const shift = this.itemShift();
-    const m = collectScreenSpaceItems(st, this.sse, st.work, n, shift, false);
-    if (st.baseCost <= budget) {
-      const bought = selectAffordablePrefix(st.keys, st.items, m, budget - st.baseCost, st.chainOf, this.sse.deltaCost, shift);
-      applyScreenSpaceUpgrades(st, this.sse, bought, shift);
-      updatePrice(st, this.sse, bought, m);
-    } else {
-      this.sse.lambda = 0;
-    }
-    // --- end issue 14 ---
-    finalizePass(st, n);
-  }
-
-  /**
-   * hybrid over the clusters: culled clusters hidden whole, the thresholds pass, projected
-   * diameters, screen-space items (issue 14) and finalize over the visible ones; the same chains,
-   * solver and price as {@link hybridPolicy}.
-   */
-  private clusteredHybrid(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): void {
-    const st = this.st, ci = this.ci, cv = this.cv, sse = this.sse, count = ci.count;
-    prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, this.used, this.table.metricMask);
-    ci.visibleCount = 0; ci.culledCount = 0; ci.visibleClusterCount = 0;
-    for (let c = 0; c < count; c += 256) hybridFeedChunk(st, ci, cv, c, c + 256 < count ? c + 256 : count);
-    st.clustersCulled = ci.culledCount; st.objectsEvaluated = ci.visibleCount;
-    const m = ci.visibleCount;
-    const preferredCost = st.totalCost;
-    st.levelCounts.fill(0);
-    if (preferredCost <= budget) {
-      sse.lambda = 0; // issue 14: the budget did not bind
-      hybridMinimumCostList(st, ci, m);
-      finalizeList(st, ci, m);
-      hideCulled(st, ci);
-      return;
-    }
-    hybridWeights(st, ci, cv, MetricCode.pixels);
-    const shift = this.itemShift();
-    const items = collectScreenSpaceItemsList(st, sse, st.weights, ci, m, shift, true);
-    if (st.minimumCost <= budget) {
-      const bought = selectAffordablePrefix(st.keys, st.items, items, budget - st.minimumCost, st.chainOf, sse.deltaCost, shift);
-      applyScreenSpaceUpgrades(st, sse, bought, shift);
-      updatePrice(st, sse, bought, items);
-    } else {
-      sse.lambda = 0;
-    }
-    clearCoarsenedBlendList(st, ci, m);
-    finalizeList(st, ci, m);
-    hideCulled(st, ci);
-  }
-
-  private hybridPolicy(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
-    budget: number, n: number): void {
-    const st = this.st;
-    // Preferred levels by thresholds into `next` (fills `fixed`, blend, sizes, and the preferred cost).
-    this.thresholdPass(views, single, viewCount, cull, 0, n, st.next, false);
-    const preferredCost = st.totalCost;
-    st.levelCounts.fill(0);
-    if (preferredCost <= budget) {
-      this.sse.lambda = 0; // issue 14: the budget did not bind
-      hybridMinimumCost(st, n);
-      finalizePass(st, n);
-      return;
-    }
-    // --- issue 14: screen-space error objective between the quality floor and the preferred level ---
-    this.metricPass(MetricCode.pixels, views, single, viewCount, cull, st.weights, 0, n, false);
-    const shift = this.itemShift();
-    const m = collectScreenSpaceItems(st, this.sse, st.weights, n, shift, true);
-    if (st.minimumCost <= budget) {
-      const bought = selectAffordablePrefix(st.keys, st.items, m, budget - st.minimumCost, st.chainOf, this.sse.deltaCost, shift);
-      applyScreenSpaceUpgrades(st, this.sse, bought, shift);
-      updatePrice(st, this.sse, bought, m);
-    } else {
-      this.sse.lambda = 0;
-    }
-    // --- end issue 14 ---
-    clearCoarsenedBlend(st, n);
-    finalizePass(st, n);
-  }
-
-  private itemShift(): number {
-    let shift = 1;
-    while ((1 << shift) < this.table.stride) shift++;
-    return shift;
-  }
-
-  // ---------------------------------------------------------------------------------------------
-
-
-
-  private ensureScratch(policy: LodPolicy): void {
-    const cap = this.capacity, st = this.st;
-    if (policy === 'rankQuota') {
-      if (st.candidates.length < cap) st.candidates = new Uint32Array(cap);
-      if (st.ranks.length < cap) st.ranks = new Uint8Array(cap);
-    } else if (policy === 'budget' || policy === 'hybrid') {
-      const perObject = Math.max(1, this.table.stride - 1);
-      if (st.keys.length < cap * perObject) {
-        st.keys = new Float64Array(cap * perObject);
-        st.items = new Uint32Array(cap * perObject);
-      }
-      if (st.chainOf.length < cap) st.chainOf = new Uint32Array(cap);
-      if (policy === 'hybrid' && st.preferred.length < cap) st.preferred = new Uint8Array(cap);
-      if (policy === 'hybrid' && st.weights.length < cap) st.weights = new Float64Array(cap);
-      this.sse.ensure(cap, this.table.stride); // issue 14
-    }
-  }
-
   private allocateId(): number {
     if (this.freeCount > 0) return this.freeIds[--this.freeCount];
     if (this.used >= this.capacity) this.grow(this.capacity * 2);
@@ -798,44 +403,18 @@ export class LodSet {
     const st = this.st, o = id * 4;
     st.spheres[o] = x; st.spheres[o + 1] = y; st.spheres[o + 2] = z; st.spheres[o + 3] = radius;
     st.profileIds[id] = profile;
-    this.resetState(id, id + 1);
-  }
-
-  private resetState(from: number, to: number): void {
-    const st = this.st;
-    st.flags.fill(0, from, to);
-    st.forced.fill(NO_FORCED_LEVEL, from, to);
-    st.levels.fill(HIDDEN_LEVEL, from, to);
-    st.blend.fill(0, from, to);
-    st.sizes.fill(NaN, from, to);
-    st.lastChange.fill(-0x40000000, from, to);
+    resetState(st, id, id + 1);
   }
 
   private grow(capacity: number): void {
-    const st = this.st, old = this.capacity;
+    const old = this.capacity;
     // Shared buffers in worker-thread mode (the workers see the same memory), plain ones otherwise.
-    const buffer = (bytes: number) => (this.threadCount > 1 ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
-    const f32 = (a: Float32Array, k = 1) => { const b = new Float32Array(buffer(4 * capacity * k)); b.set(a.subarray(0, old * k)); return b; };
-    st.spheres = f32(st.spheres, 4);
-    st.blend = f32(st.blend);
-    st.sizes = f32(st.sizes);
-    const u8 = (a: Uint8Array) => { const b = new Uint8Array(buffer(capacity)); b.set(a.subarray(0, old)); return b; };
-    st.flags = u8(st.flags);
-    st.forced = u8(st.forced);
-    st.levels = u8(st.levels);
-    const p = new Uint16Array(buffer(2 * capacity)); p.set(st.profileIds.subarray(0, old)); st.profileIds = p;
-    const lc = new Int32Array(buffer(4 * capacity)); lc.set(st.lastChange.subarray(0, old)); st.lastChange = lc;
-    st.changed = new Uint32Array(buffer(4 * capacity));
-    st.work = new Float64Array(buffer(8 * capacity));
-    st.next = new Uint8Array(capacity);
-    st.fixed = new Uint8Array(capacity);
-    if (st.weights.length > 0) st.weights = new Float64Array(capacity);
+    growObjectArrays(this.st, capacity, old, this.threadCount > 1);
     const free = new Uint32Array(capacity); free.set(this.freeIds.subarray(0, this.freeCount)); this.freeIds = free;
     this.ci.growSlots(capacity, old);
     this.capacity = capacity;
     this.restartThreads();
   }
-
   /**
    * Splits thresholds-policy updates over `count` threads (the calling thread plus `count − 1`
    * workers) with `SharedArrayBuffer` storage: cluster ranges (the default; the set times both
@@ -858,7 +437,7 @@ export class LodSet {
     this.threadCount = count;
     if (count > 1) { this.ci.makeShared(this.capacity); this.cv.makeShared(MAX_THREADED_VIEWS); }
     this.clusteredFrames = 0;
-    if (this.table.count > 0) this.shareProfileRanges();
+    if (this.table.count > 0) shareProfileRanges(this.st, this.table.count, count > 1);
     this.grow(this.capacity); // re-allocates the object arrays (shared when count > 1) and starts the workers
   }
 
@@ -868,77 +447,14 @@ export class LodSet {
     this.threadCount = 1;
   }
 
-  private shareProfileRanges(): void {
-    const st = this.st, n = this.table.count;
-    const shared = this.threadCount > 1;
-    st.lo = shared ? new Uint8Array(new SharedArrayBuffer(n)) : new Uint8Array(n);
-    st.hi = shared ? new Uint8Array(new SharedArrayBuffer(n)) : new Uint8Array(n);
-  }
-
   private restartThreads(): void {
     if (this.threads) { this.threads.dispose(); this.threads = null; }
     if (this.threadCount > 1 && this.table.count > 0) this.threads = new LodThreads(this.threadCount - 1, this.st, this.ci, this.cv);
   }
 
-  /** The thresholds policy over worker threads: same kernels, contiguous id ranges, merged stats. */
-  private threadedThresholds(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, n: number): void {
-    const threads = this.threads as LodThreads, st = this.st, params = threads.parameterBlock;
-    params[0] = st.bias; params[1] = st.hysteresis; params[2] = st.minFrames; params[3] = st.frame;
-    params[4] = cull ? 1 : 0; params[5] = viewCount; params[6] = this.table.metricMask; params[7] = 0;
-    for (let v = 0; v < viewCount; v++) {
-      const view = single ? (views as LodView) : (views as readonly LodView[])[v];
-      const f = view.frustum, o = LodThreads.viewOffset(v);
-      params.set(f.planes, o);
-      params.set(f.position, o + 24 + VIEW_EYE);
-      params.set(f.windowMin, o + 24 + VIEW_WINDOW_MIN);
-      params.set(f.windowMax, o + 24 + VIEW_WINDOW_MAX);
-      params[o + 24 + VIEW_SCALE] = view.viewportHeight ?? 1;
-      params[o + 32] = f.isPerspective ? 1 : 0;
-    }
-    const mainEnd = threads.split(n);
-    threads.start();
-    this.thresholdPass(views, single, viewCount, cull, 0, mainEnd, st.levels, true);
-    threads.wait();
-    const results = threads.results, stride = this.table.stride, changed = st.changed, levelCounts = st.levelCounts;
-    let count = st.changedCount;
-    for (let w = 1; w <= threads.workerCount; w++) {
-      const r = w * (RESULT_HEAD + stride), k = results[r], from = threads.starts[w];
-      if (k > 0) changed.copyWithin(count, from, from + k);
-      count += k;
-      st.totalCost += results[r + 1]; st.minimumCost += results[r + 2];
-      st.invalid += results[r + 3]; st.hidden += results[r + 4];
-      for (let l = 0; l < stride; l++) levelCounts[l] += results[r + RESULT_HEAD + l];
-    }
-    st.changedCount = count;
-  }
-
-  /**
-   * The clustered thresholds pass split into contiguous cluster ranges, one per thread (the
-   * calling thread takes the first). Each range writes its changed ids from its first slot on;
-   * they are compacted in range order afterwards, and the stats summed.
-   */
+  /** The clustered thresholds pass over the worker threads (threadedDrivers.ts). */
   private threadedClustered(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
-    const threads = this.threads as LodThreads, st = this.st, ci = this.ci, cv = this.cv, params = threads.parameterBlock;
-    prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, exactSizes, this.used, this.table.metricMask);
-    params[0] = st.bias; params[1] = st.hysteresis; params[2] = st.minFrames; params[3] = st.frame;
-    params[4] = cull ? 1 : 0; params[5] = viewCount; params[6] = this.table.metricMask; params[7] = 1;
-    cv.scalars[0] = exactSizes ? 1 : 0; cv.scalars[1] = cv.eyeMagnitude;
-    const count = ci.count, mainEnd = splitClusters(ci, threads.starts, threads.ends, threads.workerCount + 1);
-    threads.start();
-    for (let c = 0; c < mainEnd; c += 256) clusterChunk(st, ci, cv, c, c + 256 < mainEnd ? c + 256 : mainEnd);
-    threads.wait();
-    const results = threads.results, stride = this.table.stride, changed = st.changed, levelCounts = st.levelCounts;
-    let changes = st.changedCount;
-    for (let w = 1; w <= threads.workerCount; w++) {
-      const r = w * (RESULT_HEAD + stride), k = results[r], from = threads.starts[w];
-      if (k > 0) { const first = ci.start[from]; changed.copyWithin(changes, first, first + k); }
-      changes += k;
-      st.totalCost += results[r + 1]; st.minimumCost += results[r + 2];
-      st.invalid += results[r + 3]; st.hidden += results[r + 4];
-      st.clustersCulled += results[r + 5]; st.clustersSkipped += results[r + 6]; st.objectsEvaluated += results[r + 7];
-      for (let l = 0; l < stride; l++) levelCounts[l] += results[r + RESULT_HEAD + l];
-    }
-    st.changedCount = changes;
+    threadedClustered(this.threads as LodThreads, this.st, this.ci, this.cv, this.table, this.used, views, single, viewCount, cull, exactSizes);
   }
 
   /**
@@ -956,14 +472,13 @@ export class LodSet {
     else { const better = this.threadedMs < this.singleMs; threaded = (k & 15) === 0 ? !better : better; }
     const t0 = performance.now();
     if (threaded) this.threadedClustered(views, single, viewCount, cull, exactSizes);
-    else this.clusteredThresholds(views, single, viewCount, cull, exactSizes);
+    else clusteredThresholds(this.st, this.ci, this.cv, this.table, this.used, views, single, viewCount, cull, exactSizes);
     const dt = performance.now() - t0;
     if (k >= 2) { // frames 1–2 evaluate every cluster / start the skip streaks: not typical
       if (threaded) this.threadedMs = k === 3 ? dt : this.threadedMs * 0.75 + dt * 0.25;
       else this.singleMs = k === 2 ? dt : this.singleMs * 0.75 + dt * 0.25;
     }
   }
-
   private checkProfile(profile: number, method: string): void {
     if (typeof profile !== 'number' || !Number.isInteger(profile) || profile < 0 || profile >= this.table.count) {
       throw new RangeError(`LodSet.${method}: profile must be an id returned by addProfile (0 … ${this.table.count - 1}), got ${String(profile)}`);

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { LodPolicy, LodUpdateOptions, LodView } from './lodSet.js';
+import type { LodPolicy, LodUpdateOptions, LodView } from './updateOptions.js';
 import { MetricCode, type ProfileTable } from './profiles.js';
 import { SCREEN_SPACE_DEFAULTS } from './screenSpacePasses.js';
 

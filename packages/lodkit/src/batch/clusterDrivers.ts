@@ -1,0 +1,120 @@
+/**
+ * The policy drivers of `LodSet.update` over the spatial clusters: the thresholds policy in chunks
+ * of 256 clusters (clusterPass.ts), and rankQuota, budget and hybrid with culled clusters hidden
+ * whole and their passes over the visible slots only (clusterPolicyPasses.ts, the list variants
+ * of screenSpacePasses.ts). Each gives the same levels, blend, stats and price as its per-object
+ * counterpart in policyDrivers.ts (test/batch/clusters.test.ts, clusterPolicies.test.ts).
+ *
+ * Contributor notes:
+ * - Module functions over an explicit context (the set's {@link FrameState}, {@link ClusterIndex},
+ *   {@link ClusterViews}, {@link ProfileTable}, {@link ScreenSpaceScratch} and its object count
+ *   `used`), run once a frame; the per-object and per-cluster loops stay in the chunk functions.
+ *   The only double argument is the frame's budget, passed once a frame.
+ *
+ * @module
+ */
+import { assignQuotaRanks } from '../policies/rankQuota.js';
+import { selectAffordablePrefix } from '../policies/budget.js';
+import {
+  applyScreenSpaceUpgrades, collectScreenSpaceItemsList, type ScreenSpaceScratch, updatePrice,
+} from './screenSpacePasses.js';
+import type { FrameState } from './frameState.js';
+import { MetricCode, type ProfileTable } from './profiles.js';
+import type { ClusterIndex } from './clusters.js';
+import { clusterChunk, type ClusterViews, prepareClusterFrame } from './clusterPass.js';
+import {
+  classifyList, clearCoarsenedBlendList, feedChunk, finalizeList, hideCulled, hybridFeedChunk,
+  hybridMinimumCostList, hybridWeights, rankCandidatesList,
+} from './clusterPolicyPasses.js';
+import { applyRanks } from './policyPasses.js';
+import { itemShift } from './policyDrivers.js';
+import type { LodView } from './updateOptions.js';
+
+/** The thresholds policy over the spatial clusters (clusterPass.ts), in chunks of 256 clusters. */
+export function clusteredThresholds(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, used: number,
+  views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
+  prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, exactSizes, used, table.metricMask);
+  const count = ci.count;
+  for (let c = 0; c < count; c += 256) clusterChunk(st, ci, cv, c, c + 256 < count ? c + 256 : count);
+}
+
+/** Metric `code` of the objects of every cluster not culled as a whole into `work`; returns the visible slot count. */
+export function clusteredFeed(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, used: number, code: number,
+  views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean): number {
+  prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
+  const count = ci.count;
+  ci.visibleCount = 0; ci.culledCount = 0;
+  for (let c = 0; c < count; c += 256) feedChunk(st, ci, cv, code, c, c + 256 < count ? c + 256 : count);
+  st.clustersCulled = ci.culledCount; st.objectsEvaluated = ci.visibleCount;
+  return ci.visibleCount;
+}
+
+/** rankQuota over the clusters: culled clusters hidden whole, the passes over the visible slots only. */
+export function clusteredRankQuota(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, used: number,
+  views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, quotas: ArrayLike<number>): void {
+  const m = clusteredFeed(st, ci, cv, table, used, MetricCode.distance, views, single, viewCount, cull);
+  classifyList(st, ci, m, true);
+  const k = rankCandidatesList(st, ci, m);
+  assignQuotaRanks(st.work, st.candidates, 0, k, quotas, st.ranks);
+  applyRanks(st, k, quotas.length);
+  finalizeList(st, ci, m);
+  hideCulled(st, ci);
+}
+
+/**
+ * budget over the clusters: culled clusters hidden whole, the screen-space items (issue 14) from
+ * the visible slots only; the same chains, solver and price as the per-object `budgetPolicy`.
+ */
+export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
+  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): void {
+  const m = clusteredFeed(st, ci, cv, table, used, MetricCode.pixels, views, single, viewCount, cull);
+  classifyList(st, ci, m, false);
+  const shift = itemShift(table);
+  const items = collectScreenSpaceItemsList(st, sse, st.work, ci, m, shift, false);
+  if (st.baseCost <= budget) {
+    const bought = selectAffordablePrefix(st.keys, st.items, items, budget - st.baseCost, st.chainOf, sse.deltaCost, shift);
+    applyScreenSpaceUpgrades(st, sse, bought, shift);
+    updatePrice(st, sse, bought, items);
+  } else {
+    sse.lambda = 0;
+  }
+  finalizeList(st, ci, m);
+  hideCulled(st, ci);
+}
+
+/**
+ * hybrid over the clusters: culled clusters hidden whole, the thresholds pass, projected
+ * diameters, screen-space items (issue 14) and finalize over the visible ones; the same chains,
+ * solver and price as the per-object `hybridPolicy`.
+ */
+export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
+  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): void {
+  const count = ci.count;
+  prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
+  ci.visibleCount = 0; ci.culledCount = 0; ci.visibleClusterCount = 0;
+  for (let c = 0; c < count; c += 256) hybridFeedChunk(st, ci, cv, c, c + 256 < count ? c + 256 : count);
+  st.clustersCulled = ci.culledCount; st.objectsEvaluated = ci.visibleCount;
+  const m = ci.visibleCount;
+  const preferredCost = st.totalCost;
+  st.levelCounts.fill(0);
+  if (preferredCost <= budget) {
+    sse.lambda = 0; // issue 14: the budget did not bind
+    hybridMinimumCostList(st, ci, m);
+    finalizeList(st, ci, m);
+    hideCulled(st, ci);
+    return;
+  }
+  hybridWeights(st, ci, cv, MetricCode.pixels);
+  const shift = itemShift(table);
+  const items = collectScreenSpaceItemsList(st, sse, st.weights, ci, m, shift, true);
+  if (st.minimumCost <= budget) {
+    const bought = selectAffordablePrefix(st.keys, st.items, items, budget - st.minimumCost, st.chainOf, sse.deltaCost, shift);
+    applyScreenSpaceUpgrades(st, sse, bought, shift);
+    updatePrice(st, sse, bought, items);
+  } else {
+    sse.lambda = 0;
+  }
+  clearCoarsenedBlendList(st, ci, m);
+  finalizeList(st, ci, m);
+  hideCulled(st, ci);
+}
