@@ -32,7 +32,9 @@ describe('pointTriangleDistanceSq', () => {
       const exact = Math.sqrt(pointTriangleDistanceSq(...p, ...ta, ...tb, ...tc));
       const sampled = referenceDistance(p, ta, tb, tc);
       expect(Number.isFinite(exact)).toBe(true);
-      expect(exact).toBeLessThanOrEqual(sampled + 1e-9);
+      // Never farther than a sampled point of the triangle; near-degenerate (sliver) triangles cost
+      // the closed form ~1e-9 of rounding, so the margin is 1e-7 (the sampling itself is 0.3 coarse).
+      expect(exact).toBeLessThanOrEqual(sampled + 1e-7);
       expect(sampled - exact).toBeLessThan(0.3); // sampling resolution for triangles up to ~10 wide
     }), { numRuns: 200 });
   });
