@@ -62,7 +62,7 @@ import { ClusterViews } from './clusterPass.js';
 import { warmUpClusteredPath } from './warmUp.js';
 import { validateUpdate } from './updateValidation.js';
 import {
-  LOD_UPDATE_DEFAULTS, type LodClusterStats, type LodFrameStats, type LodPolicy, type LodUpdateOptions, type LodView,
+  LOD_UPDATE_DEFAULTS, type LodClusterStats, type LodFrameStats, type LodUpdateOptions, type LodView,
 } from './updateOptions.js';
 import { budgetPolicy, hybridPolicy, rankQuotaPolicy, thresholdPass } from './policyDrivers.js';
 import { clusteredBudget, clusteredHybrid, clusteredRankQuota, clusteredThresholds } from './clusterDrivers.js';
