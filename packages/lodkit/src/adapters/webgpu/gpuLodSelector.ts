@@ -1,4 +1,4 @@
-/// <reference types="@webgpu/types" />
+/// <reference types="@webgpu/types" preserve="true" />
 /**
  * `GpuLodSelector`: `LodSet`'s thresholds decision as one WebGPU compute dispatch that feeds
  * `drawIndexedIndirect`. The spheres, profile ids and hysteresis state live in GPU buffers; a frame
