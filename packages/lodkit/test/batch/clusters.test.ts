@@ -339,7 +339,9 @@ describe('cluster bounds and the skip rule, directly', () => {
         }
       }
       total += checked;
-    }), { numRuns: 40 });
+    }), { numRuns: 120 });
+    // Most random cameras leave few clusters wholly inside with one-level intervals: enough runs
+    // that the property is never checked on too few objects (40 runs gave 64–768).
     expect(total).toBeGreaterThan(100);
   });
 });
