@@ -17,9 +17,10 @@ export {
 export { computeContentSphere } from './contentSphere.js';
 export { measureSphere, measureSphereInto } from './sphereMeasure.js';
 export {
-  countTriangles, geometryTriangles, LOD_MANAGER_DEFAULTS, LodManager,
+  LOD_MANAGER_DEFAULTS, LodManager,
   type BatchedLodGroup, type BatchedLodOptions, type InstancedLodOptions, type LodCostOptions, type LodManagerOptions,
 } from './lodManager.js';
+export { countTriangles, geometryTriangles } from './levelCosts.js';
 export {
   INSTANCED_LOD_DEFAULTS, InstancedLOD, SHADOW_ONLY_LEVEL,
   type InstancedLODLevel, type InstancedLODOptions, type InstancedUploadStats,

@@ -33,8 +33,8 @@ import {
 import { HIDDEN_LEVEL, LodSet, type LodFrameStats, type LodUpdateOptions, type LodView } from '../../batch/lodSet.js';
 import { CameraFrustumCache } from './frustumFromCamera.js';
 import { LevelSlots } from './levelSlots.js';
-import { geometryTriangles } from './lodManager.js';
-import { INSTANCED_LOD_DEFAULTS, nonIncreasing, unionSphere, type InstancedLODOptions, type InstancedUploadStats } from './instancedLODOptions.js';
+import { geometryTriangles, nonIncreasing } from './levelCosts.js';
+import { INSTANCED_LOD_DEFAULTS, unionSphere, type InstancedLODOptions, type InstancedUploadStats } from './instancedLODOptions.js';
 import { shadowFrustumPlanes, sphereInPlanes, type ShadowLight } from './shadowLight.js';
 
 export { INSTANCED_LOD_DEFAULTS, type InstancedLODLevel, type InstancedLODOptions, type InstancedUploadStats } from './instancedLODOptions.js';

@@ -70,12 +70,6 @@ export interface InstancedUploadStats {
   growthBytes: number;
 }
 
-/** Makes per-level costs non-increasing (a coarser level never costs more), in place. */
-export function nonIncreasing(values: number[]): number[] {
-  for (let i = 1; i < values.length; i++) if (values[i] > values[i - 1]) values[i] = values[i - 1];
-  return values;
-}
-
 /** Union of the level geometries' bounding spheres: the local sphere of one instance. */
 export function unionSphere(geometries: BufferGeometry[]): Sphere {
   const out = new Sphere();

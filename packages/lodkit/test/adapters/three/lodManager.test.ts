@@ -4,7 +4,8 @@ import {
   BatchedMesh, BoxGeometry, IcosahedronGeometry, InstancedMesh, Matrix4, Mesh, MeshBasicMaterial, PerspectiveCamera, Scene,
   Vector3, type Camera, type Object3D,
 } from 'three';
-import { LodManager, countTriangles } from '../../../src/adapters/three/lodManager.js';
+import { LodManager } from '../../../src/adapters/three/lodManager.js';
+import { countTriangles } from '../../../src/adapters/three/levelCosts.js';
 import { ScreenSizeLOD } from '../../../src/adapters/three/screenSizeLOD.js';
 import { fadeOf, isFading } from '../../../src/adapters/three/crossFade.js';
 import { lcg } from '../../helpers/random.js';

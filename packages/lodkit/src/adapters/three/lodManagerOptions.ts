@@ -1,0 +1,88 @@
+/**
+ * The options and registration types of {@link LodManager} (lodManager.ts), and its defaults.
+ *
+ * @module
+ */
+import type { BatchedMesh, Sphere } from 'three';
+import type { SphereMetric } from '../../heuristics/lodThresholds.js';
+import type { ViewportSource } from './screenSizeLOD.js';
+import type { ShadowLight, ShadowMapSource } from './shadowLight.js';
+
+/** Per-level costs/errors/floor for a registration (the batch engine's profile extras). @category three.js */
+export interface LodCostOptions {
+  /** Register with this metric instead of the LOD's own (with `thresholds`); e.g. one LOD in several managers. */
+  metric?: SphereMetric;
+  /** Register with these lodkit thresholds (levels − 1 values) instead of the LOD's own. */
+  thresholds?: ArrayLike<number>;
+  /** Register with these blend thresholds instead of the LOD's own. */
+  blendThresholds?: ArrayLike<number>;
+  /** Cost per level (e.g. triangles); default: triangles counted from the level geometry. */
+  costs?: ArrayLike<number>;
+  /** Error per level for the budget policies; default derived from costs by `LodSet`. */
+  errors?: ArrayLike<number>;
+  /** Hybrid policy: never coarser than this level. */
+  qualityFloor?: number;
+}
+
+/** Per-instance LOD options shared by {@link LodManager.addBatched}. @category three.js */
+export interface InstancedLodOptions extends Omit<LodCostOptions, 'metric' | 'thresholds'> {
+  metric: SphereMetric;
+  /** lodkit thresholds (levels − 1 values): descending sizes, or ascending distances. */
+  thresholds: ArrayLike<number>;
+  blendThresholds?: ArrayLike<number>;
+  /** Local bounding sphere of one instance; default: the level-0 geometry's bounding sphere. */
+  sphere?: Sphere;
+}
+
+/** Options of {@link LodManager.addBatched}. @category three.js */
+export interface BatchedLodOptions extends InstancedLodOptions {
+  /** Geometry id of each level in the `BatchedMesh` (finest first); ignored with `levelDrawIds`. */
+  levelGeometryIds: ArrayLike<number>;
+  /**
+   * three r159–r165 only (no `setGeometryIdAt`): per instance, the geometry id drawn for each level,
+   * finest first, `instanceIds.length × levels` values; entry `i × levels` must be `instanceIds[i]`.
+   */
+  levelDrawIds?: ArrayLike<number>;
+}
+
+/** Options of {@link LodManager}. @category three.js */
+export interface LodManagerOptions {
+  /** Initial capacity of the underlying `LodSet`. Default 1024. */
+  capacity?: number;
+  /** Viewport height in pixels for the `'pixels'` metric; else read from `renderer`. */
+  viewportHeight?: number | null;
+  renderer?: (ViewportSource & ShadowMapSource) | null;
+  /** Light whose shadow camera decides which culled objects keep casting shadows. Default: none. */
+  shadowLight?: ShadowLight | null;
+  /**
+   * Keep objects outside the camera's view but inside the light's shadow frustum drawn at their
+   * coarsest level with triangles, so three's shadow pass still draws them (its own culling keeps
+   * them off screen). Default: `renderer.shadowMap.enabled`.
+   */
+  shadowCasters?: boolean | null;
+}
+
+/** Defaults of {@link LodManagerOptions}. @category three.js */
+export const LOD_MANAGER_DEFAULTS = {
+  capacity: 1024, viewportHeight: null as number | null, renderer: null as (ViewportSource & ShadowMapSource) | null,
+  shadowLight: null as ShadowLight | null, shadowCasters: null as boolean | null,
+};
+
+/**
+ * Instances of a `BatchedMesh` registered by {@link LodManager.addBatched}; instance
+ * `instanceIds[k]` has LodSet id `firstId + k`.
+ * @example
+ * ```ts
+ * const g = manager.addBatched(batched, ids, { metric: 'pixels', thresholds: [80, 20], levelGeometryIds: [g0, g1, g2] });
+ * manager.set.levels[g.firstId]; // level of ids[0]
+ * ```
+ * @category three.js
+ */
+export interface BatchedLodGroup {
+  readonly mesh: BatchedMesh;
+  readonly instanceIds: Int32Array;
+  readonly levelGeometryIds: Int32Array;
+  readonly firstId: number;
+  /** three < r166 only: the draw id of each instance's levels (instance-major), else null. */
+  readonly levelDrawIds: Int32Array | null;
+}
