@@ -6,7 +6,7 @@
  */
 import { Sphere, Vector3, type BufferGeometry, type Material } from 'three';
 import type { SphereMetric } from '../../heuristics/lodThresholds.js';
-import type { ViewportSource } from './screenSizeLOD.js';
+import type { ViewportSource } from './screenSizeLODOptions.js';
 import type { ShadowLight, ShadowMapSource } from './shadowLight.js';
 
 /** One level of an {@link InstancedLOD}: what to draw, finest first. @category three.js */

@@ -5,7 +5,7 @@
  */
 import type { BatchedMesh, Sphere } from 'three';
 import type { SphereMetric } from '../../heuristics/lodThresholds.js';
-import type { ViewportSource } from './screenSizeLOD.js';
+import type { ViewportSource } from './screenSizeLODOptions.js';
 import type { ShadowLight, ShadowMapSource } from './shadowLight.js';
 
 /** Per-level costs/errors/floor for a registration (the batch engine's profile extras). @category three.js */

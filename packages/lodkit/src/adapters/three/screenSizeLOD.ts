@@ -38,50 +38,12 @@ import { setObjectFade } from './crossFade.js';
 import { CameraViewCache } from './cameraView.js';
 import { computeContentSphere } from './contentSphere.js';
 import { measureScratchSphere, sphereArgs } from './sphereMeasure.js';
+import {
+  requireFiniteNumber, SCREEN_SIZE_LOD_DEFAULTS, SCREEN_SIZE_LOD_METRICS as METRICS, warnNoViewport,
+  type ScreenSizeLODLevel, type ScreenSizeLODOptions, type ViewportSource,
+} from './screenSizeLODOptions.js';
 
-const METRICS: readonly SphereMetric[] = ['distance', 'pixels', 'screenHeight', 'screenArea'];
-
-/** One level of a {@link ScreenSizeLOD}; `distance` mirrors `threshold` for `THREE.LOD` code. @category three.js */
-export interface ScreenSizeLODLevel {
-  object: Object3D;
-  /** Metric value where this level starts (distance) or ends (screen sizes); see {@link ScreenSizeLOD.addLevel}. */
-  threshold: number;
-  /** Same value as `threshold` (the field name `THREE.LOD` code reads). */
-  distance: number;
-  /** Relative hysteresis band of this level's threshold, in [0, 1). */
-  hysteresis: number;
-}
-
-/** Something that knows the drawing-buffer size (a `WebGLRenderer` or `WebGPURenderer`). @category three.js */
-export interface ViewportSource {
-  getDrawingBufferSize(target: Vector2): Vector2;
-}
-
-/** Options of {@link ScreenSizeLOD}. @category three.js */
-export interface ScreenSizeLODOptions {
-  /** Metric of the thresholds. Default `'distance'` (so `THREE.LOD` code keeps working). */
-  metric?: SphereMetric;
-  /** Viewport height in pixels for the `'pixels'` metric (else read from `renderer`). */
-  viewportHeight?: number | null;
-  /** Renderer to read the drawing-buffer height from for the `'pixels'` metric. */
-  renderer?: ViewportSource | null;
-  /** Multiplies sizes / divides distances (Unity's lodBias). Default 1. */
-  bias?: number;
-  /** Seconds of the time-based cross-fade used when no blend thresholds are set; 0 = off. Default 0. */
-  fadeDuration?: number;
-  /** Draw both levels of a blend window with a screen-door dither. Default true. */
-  crossFade?: boolean;
-}
-
-/** Defaults of {@link ScreenSizeLODOptions}. @category three.js */
-export const SCREEN_SIZE_LOD_DEFAULTS = {
-  metric: 'distance' as SphereMetric,
-  viewportHeight: null as number | null,
-  renderer: null as ViewportSource | null,
-  bias: 1,
-  fadeDuration: 0,
-  crossFade: true,
-};
+export { resetScreenSizeLODWarnings, SCREEN_SIZE_LOD_DEFAULTS, type ScreenSizeLODLevel, type ScreenSizeLODOptions, type ViewportSource } from './screenSizeLODOptions.js';
 
 const sharedCache = new CameraViewCache();
 const scratchSize = new Vector2();
@@ -90,30 +52,6 @@ function now(): number {
   return performance.now() / 1000;
 }
 
-function requireFiniteNumber(value: unknown, field: string, min: number, max = Infinity): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    throw new RangeError(`ScreenSizeLOD: ${field} must be a finite number in [${min}, ${max}], got ${String(value)}`);
-  }
-  return value;
-}
-
-
-let warnedNoViewport = false;
-
-/**
- * Warns once per page (not once per object: a scene has thousands) that a `'pixels'` LOD has no
- * way to know the viewport height; each skipped update is still counted in `skippedUpdates`.
- */
-function warnNoViewport(lod: ScreenSizeLOD): void {
-  if (warnedNoViewport) return;
-  warnedNoViewport = true;
-  console.warn(`lodkit ScreenSizeLOD${lod.name ? ` "${lod.name}"` : ''}: the 'pixels' metric needs the viewport height; set lod.renderer or lod.viewportHeight (or register it with a LodManager). Its level does not change until then (counted in skippedUpdates; further objects are not reported).`);
-}
-
-/** Lets {@link ScreenSizeLOD} warn again about a missing viewport (for tests). @category three.js */
-export function resetScreenSizeLODWarnings(): void {
-  warnedNoViewport = false;
-}
 /** [0] measured value, [1] fractional level. */
 const frameScratch = new Float64Array(2);
 
@@ -319,7 +257,7 @@ export class ScreenSizeLOD extends LOD {
     let viewport = 1;
     if (this.metricValue === 'pixels') {
       viewport = this.resolveViewportHeight();
-      if (!(viewport > 0)) { if (this.viewportHeight === null && this.renderer === null) warnNoViewport(this); return; }
+      if (!(viewport > 0)) { if (this.viewportHeight === null && this.renderer === null) warnNoViewport(this.name); return; }
     }
     // World sphere: centre through matrixWorld, radius × the largest axis scale (written to
     // sphereArgs directly so no double crosses a call boundary).
