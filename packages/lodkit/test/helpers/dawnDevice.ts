@@ -16,6 +16,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { describeAdapter, isSoftwareAdapter } from './gpuAdapter.js';
 
 /** Where Debian's `chromium` package installs SwiftShader's Vulkan ICD (overridable with `LODKIT_VK_ICD`). */
 export const SWIFTSHADER_ICD = '/usr/lib/chromium/vk_swiftshader_icd.json';
@@ -58,18 +59,6 @@ export interface DawnDeviceOptions {
 
 // Dawn's GPU objects: kept reachable for the life of the process (see the module notes).
 const keepAlive: unknown[] = [];
-
-/** Describes an adapter in one line (vendor, architecture, device, description). */
-export function describeAdapter(adapter: GPUAdapter): string {
-  const i = adapter.info;
-  return [i.vendor, i.architecture, i.device, i.description].filter((s) => s).join(' / ') || '(no adapter info)';
-}
-
-/** Software rasterizers (SwiftShader, llvmpipe, lavapipe, WARP): their times are not quoted. */
-export function isSoftwareAdapter(adapter: GPUAdapter): boolean {
-  const i = adapter.info as GPUAdapterInfo & { isFallbackAdapter?: boolean };
-  return i.isFallbackAdapter === true || /swiftshader|llvmpipe|lavapipe|softpipe|software|basic render/i.test(describeAdapter(adapter));
-}
 
 /**
  * Loads `webgpu`, requests an adapter and a device, and proves the device computes: a 4096-element
