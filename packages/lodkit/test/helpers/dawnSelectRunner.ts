@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { Frustum } from '../../src/metrics/frustum.js';
 import type { LodView } from '../../src/batch/lodSet.js';
 import { GpuLodSelector, NO_REFERENCE, selectLevelsFloat32 } from '../../src/adapters/webgpu/index.js';
+import { runGpuBench, type GpuBenchResult } from '../../bench/webgpu/gpuBench.js';
 import { openDawnDevice } from './dawnDevice.js';
 import { SCENE_MESHES, SCENE_PROFILES, checkScene, makeScene, type FrameCheck } from './gpuSelectScenes.js';
 
@@ -20,6 +21,8 @@ export interface RunnerJob {
   scenes?: { seed: number; n: number; h: number }[];
   /** fast-check runs of the random-camera property (0: skip). */
   propertyRuns?: number;
+  /** Run the WebGPU bench (bench/webgpu/gpuBench.ts) at these sizes on this default-limits device (a smoke run). */
+  benchSizes?: number[];
 }
 
 export interface RunnerResult {
@@ -33,6 +36,7 @@ export interface RunnerResult {
   handWorked?: number[][];
   scenes?: { seed: number; n: number; h: number; frames: FrameCheck[] }[];
   property?: { runs: number; failure: string | null; visible: number; levelsUsed: number[] };
+  bench?: GpuBenchResult;
   errors: string[];
   ms: number;
 }
@@ -137,6 +141,7 @@ async function main(): Promise<void> {
       result.scenes = [];
       for (const s of job.scenes ?? []) result.scenes.push({ ...s, frames: await checkScene(device, s.seed, s.n, s.h) });
       if (job.propertyRuns) result.property = { runs: job.propertyRuns, ...await property(device, job.propertyRuns) };
+      if (job.benchSizes) result.bench = await runGpuBench(device, dev.description, dev.software, { sizes: job.benchSizes, frames: 2, warmup: 1, sample: 20_000 });
     }
     device.destroy();
   }

@@ -80,7 +80,7 @@ describe.skipIf(!HAS_PACKAGE || ENV.icd == null)('GpuLodSelector in Node (Dawn, 
 
   beforeAll(async () => {
     await buildRunner();
-    r = await runChild({ scenes: [{ seed: 2024, n: 40_000, h: 0.1 }, { seed: 77, n: 25_000, h: 0 }], propertyRuns: 40 }, ENV.env);
+    r = await runChild({ scenes: [{ seed: 2024, n: 40_000, h: 0.1 }, { seed: 77, n: 25_000, h: 0 }], propertyRuns: 40, benchSizes: [60_000, 10_000_000] }, ENV.env);
     if (r.crashed) throw new Error(r.reason);
     usable = r.ok;
     if (!usable) console.warn(`[webgpu-node] SKIPPED GPU selection in Node: no working adapter (${r.reason}) ${r.adapter}`);
@@ -131,5 +131,23 @@ describe.skipIf(!HAS_PACKAGE || ENV.icd == null)('GpuLodSelector in Node (Dawn, 
     // Not vacuous: the random cameras saw thousands of objects, at every level.
     expect(r.property!.visible).toBeGreaterThan(2000);
     expect(r.property!.levelsUsed.every((c) => c > 0), `levels used ${r.property!.levelsUsed.join(', ')}`).toBe(true);
+  });
+
+  it('the WebGPU bench (smoke run, default limits): correct at 60k; 10M reported as not fitting a 128 MiB binding; no time quoted on a software adapter', (ctx) => {
+    if (!usable) ctx.skip();
+    const b = r.bench!;
+    const [small, big] = b.sizes;
+    expect(small.status).toBe('ok');
+    expect(small.check).toMatchObject({ frames: 2, sampled: 40_000, mismatches: 0, countErrors: 0 });
+    expect(small.visible).toBe(small.perLevel.reduce((a, c) => a + c, 0));
+    expect(small.visible).toBeGreaterThan(10_000);
+    // 10M: spheres 160 MB, instance lists 5 × 10M × 4 B = 200 MB > WebGPU's default 128 MiB binding.
+    expect(big.status).toBe('skipped');
+    expect(big.bindingBytes).toBe(5 * 10_000_000 * 4);
+    expect(big.reason).toMatch(/maxStorageBufferBindingSize/);
+    if (r.software) {
+      expect(b.label).toBe('software adapter: correctness only, times not quoted');
+      expect([small.gpuMs, small.wallMs, small.coldMs]).toEqual([null, null, null]);
+    }
   });
 });
