@@ -65,10 +65,15 @@ function buildRunner(): Promise<void> {
 }
 
 describe.skipIf(!HAS_PACKAGE)('Dawn in Node: adapter probe', () => {
-  it('rejects Dawn\'s null backend: its adapter fails the known kernel, so nothing can pass on it', async () => {
+  it('rejects Dawn\'s null backend: its adapter fails the known kernel, so nothing can pass on it', async (ctx) => {
     await buildRunner();
     const r = await runChild({ createArgs: ['backend=null'], probeOnly: true }, ENV.env);
     expect(r.crashed).toBeFalsy();
+    if (/does not load/.test(r.reason)) {
+      // Installed but no prebuilt binary for this platform.
+      console.warn(`[webgpu-node] SKIPPED GPU selection in Node: ${r.reason}`);
+      ctx.skip();
+    }
     expect(r.ok).toBe(false);
     expect(r.reason).toMatch(/computes nothing useful|returned null/);
   }, 120_000);
