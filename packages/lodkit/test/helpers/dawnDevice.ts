@@ -12,7 +12,9 @@
  * Rules learned the hard way (issue 13): the `null` backend returns an adapter that computes nothing,
  * so {@link openDawnDevice} runs a known kernel before anything and rejects a device that gets it
  * wrong; the object returned by `create([])` must stay reachable or the process can crash, so it is
- * kept in a module-level list.
+ * kept in a module-level list (a top-level `const` is not enough: V8 may drop a binding after its last
+ * use across an `await`, and the next submit aborts with "The futex facility returned an unexpected
+ * error code").
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -18,7 +18,8 @@ export interface RunnerJob {
   createArgs?: string[];
   /** Only open and probe the device. */
   probeOnly?: boolean;
-  scenes?: { seed: number; n: number; h: number }[];
+  /** `frames`: only the camera path's first frames (for the large scene). */
+  scenes?: { seed: number; n: number; h: number; frames?: number }[];
   /** fast-check runs of the random-camera property (0: skip). */
   propertyRuns?: number;
   /** Run the WebGPU bench (bench/webgpu/gpuBench.ts) at these sizes on this default-limits device (a smoke run). */
@@ -34,7 +35,7 @@ export interface RunnerResult {
   software: boolean;
   /** Per hand-worked frame: the 5 levels, then instanceCount of levels 0–2. */
   handWorked?: number[][];
-  scenes?: { seed: number; n: number; h: number; frames: FrameCheck[] }[];
+  scenes?: { seed: number; n: number; h: number; frames?: number; checks: FrameCheck[] }[];
   property?: { runs: number; failure: string | null; visible: number; levelsUsed: number[] };
   bench?: GpuBenchResult;
   errors: string[];
@@ -139,7 +140,7 @@ async function main(): Promise<void> {
     if (!job.probeOnly) {
       result.handWorked = await handWorked(device);
       result.scenes = [];
-      for (const s of job.scenes ?? []) result.scenes.push({ ...s, frames: await checkScene(device, s.seed, s.n, s.h) });
+      for (const s of job.scenes ?? []) result.scenes.push({ ...s, checks: await checkScene(device, s.seed, s.n, s.h, s.frames) });
       if (job.propertyRuns) result.property = { runs: job.propertyRuns, ...await property(device, job.propertyRuns) };
       if (job.benchSizes) result.bench = await runGpuBench(device, dev.description, dev.software, { sizes: job.benchSizes, frames: 2, warmup: 1, sample: 20_000 });
     }

@@ -105,15 +105,18 @@ export function cameraPath(): PathFrame[] {
   return path;
 }
 
-/** Runs {@link cameraPath} over {@link makeScene}`(seed, n)` on `device` with hysteresis `h`; one {@link FrameCheck} per frame. */
-export async function checkScene(device: GPUDevice, seed: number, n: number, h: number): Promise<FrameCheck[]> {
+/**
+ * Runs {@link cameraPath} (its first `frames` frames when given) over {@link makeScene}`(seed, n)` on
+ * `device` with hysteresis `h`; one {@link FrameCheck} per frame.
+ */
+export async function checkScene(device: GPUDevice, seed: number, n: number, h: number, frames?: number): Promise<FrameCheck[]> {
   const { spheres, ids } = makeScene(seed, n);
   const sel = new GpuLodSelector(device, { capacity: n, profiles: SCENE_PROFILES, levels: SCENE_MESHES });
   sel.setObjects(spheres, ids);
   const out: FrameCheck[] = [];
   let prev = new Uint32Array(n).fill(255 | NO_REFERENCE);
   const ref = new Uint32Array(n), noHold = new Uint32Array(n), near = new Uint8Array(n), near0 = new Uint8Array(n), seen = new Uint8Array(n);
-  for (const frame of cameraPath()) {
+  for (const frame of cameraPath().slice(0, frames)) {
     sel.update(frame.views, { hysteresis: h, bias: frame.bias });
     const rb = await sel.readback();
     ref.set(prev); noHold.set(prev);

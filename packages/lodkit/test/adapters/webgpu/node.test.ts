@@ -3,7 +3,8 @@
  * (Debian's chromium package ships it): hand-worked frames, seeded scenes over a camera path
  * (perspective walk with hysteresis, bias, orthographic, two and three views), GPU levels vs the
  * float32 reference except the counted near-threshold cases, indirect instance counts vs per-level
- * counts, id lists vs levels, and a fast-check property over random cameras.
+ * counts, id lists vs levels, a 4.2M-object scene past one row of workgroups (the kernel's 2D
+ * dispatch), a fast-check property over random cameras, and a smoke run of the WebGPU bench.
  *
  * The GPU work runs in a child process (test/helpers/dawnSelectRunner.ts, bundled here with Vite)
  * because Dawn finds the Vulkan loader through `LD_LIBRARY_PATH`, which only a new process reads
@@ -85,7 +86,7 @@ describe.skipIf(!HAS_PACKAGE || ENV.icd == null)('GpuLodSelector in Node (Dawn, 
 
   beforeAll(async () => {
     await buildRunner();
-    r = await runChild({ scenes: [{ seed: 2024, n: 40_000, h: 0.1 }, { seed: 77, n: 25_000, h: 0 }], propertyRuns: 40, benchSizes: [60_000, 10_000_000] }, ENV.env);
+    r = await runChild({ scenes: [{ seed: 2024, n: 40_000, h: 0.1 }, { seed: 77, n: 25_000, h: 0 }, { seed: 4242, n: 4_194_432, h: 0, frames: 1 }], propertyRuns: 40, benchSizes: [60_000, 10_000_000] }, ENV.env);
     if (r.crashed) throw new Error(r.reason);
     usable = r.ok;
     if (!usable) console.warn(`[webgpu-node] SKIPPED GPU selection in Node: no working adapter (${r.reason}) ${r.adapter}`);
@@ -105,27 +106,41 @@ describe.skipIf(!HAS_PACKAGE || ENV.icd == null)('GpuLodSelector in Node (Dawn, 
     expect(r.errors).toEqual([]);
   });
 
+  /** Asserts one scene's frames; returns its near-threshold count. */
+  function checkFrames(s: NonNullable<RunnerResult['scenes']>[number]): number {
+    let near = 0, nearMismatches = 0, holds = 0;
+    for (const f of s.checks) {
+      const at = `seed ${s.seed}, ${f.label}`;
+      expect([f.mismatches, f.countErrors, f.listErrors, f.argErrors], at).toEqual([0, 0, 0, 0]);
+      expect(f.visible, `${at}: the pose sees a real part of the scene`).toBeGreaterThan(500);
+      expect(f.perLevel.filter((c) => c > 0).length, `${at} uses several levels`).toBeGreaterThanOrEqual(3);
+      near += f.near; nearMismatches += f.nearMismatches; holds += f.holds;
+    }
+    console.info(`[webgpu-node] seed ${s.seed}: ${s.checks.length} frames × ${s.n} objects, h ${s.h}: near-threshold ${near}, of which differing ${nearMismatches}; hysteresis holds ${holds}`);
+    if (s.h > 0) expect(holds, 'the band is exercised').toBeGreaterThan(0);
+    else expect(holds).toBe(0);
+    // "Near" stays a few ulps wide, not a loophole: well under 0.1% of the object-frames.
+    expect(near).toBeLessThan(s.n * s.checks.length * 1e-3);
+    return near;
+  }
+
   it('seeded scenes over the camera path: GPU = float32 reference except counted near-threshold cases; counts and lists', (ctx) => {
     if (!usable) ctx.skip();
-    expect(r.scenes).toHaveLength(2);
-    for (const s of r.scenes!) {
-      let near = 0, nearMismatches = 0, holds = 0;
-      const labels = new Set<string>();
-      for (const f of s.frames) {
-        const at = `seed ${s.seed}, ${f.label}`;
-        expect([f.mismatches, f.countErrors, f.listErrors, f.argErrors], at).toEqual([0, 0, 0, 0]);
-        expect(f.visible, `${at}: the pose sees a real part of the scene`).toBeGreaterThan(500);
-        expect(f.perLevel.filter((c) => c > 0).length, `${at} uses several levels`).toBeGreaterThanOrEqual(3);
-        near += f.near; nearMismatches += f.nearMismatches; holds += f.holds;
-        labels.add(f.label.replace(/ \d+$/, ''));
-      }
-      expect([...labels]).toEqual(['walk', 'walk, bias 1.5', 'ortho', 'two views', 'three views']);
-      console.info(`[webgpu-node] seed ${s.seed}: ${s.frames.length} frames × ${s.n} objects, h ${s.h}: near-threshold ${near}, of which differing ${nearMismatches}; hysteresis holds ${holds}`);
-      if (s.h > 0) expect(holds, 'the band is exercised').toBeGreaterThan(0);
-      else expect(holds).toBe(0);
-      // "Near" stays a few ulps wide, not a loophole: well under 0.1% of the object-frames.
-      expect(near).toBeLessThan(s.n * s.frames.length * 1e-3);
+    const path = r.scenes!.filter((s) => s.frames === undefined);
+    expect(path).toHaveLength(2);
+    for (const s of path) {
+      expect([...new Set(s.checks.map((f) => f.label.replace(/ \d+$/, '')))]).toEqual(['walk', 'walk, bias 1.5', 'ortho', 'two views', 'three views']);
+      checkFrames(s);
     }
+    expect(r.errors).toEqual([]);
+  });
+
+  it('2D dispatch: 4,194,432 objects (65,538 workgroups of 64: 65,535 × 2) one walking frame, every object checked', (ctx) => {
+    if (!usable) ctx.skip();
+    const big = r.scenes!.find((s) => s.frames !== undefined)!;
+    expect(big.n).toBeGreaterThan(65_535 * 64); // past one row of workgroups
+    expect(big.checks.map((f) => f.label)).toEqual(['walk 0']);
+    checkFrames(big);
     expect(r.errors).toEqual([]);
   });
 
