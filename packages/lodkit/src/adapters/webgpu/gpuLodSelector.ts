@@ -25,8 +25,8 @@
 import type { LodView } from '../../batch/lodSet.js';
 import { validateLodProfile, type LodProfileOptions } from '../../batch/profiles.js';
 import {
-  BUDGET_BUCKETS, costScaleOf, FRAME_BYTES, FRESH_STATE, MAX_GPU_LEVELS, MAX_GPU_MIN_FRAMES, MAX_GPU_VIEWS, OBJECT_WORDS,
-  packFrame, packProfiles, Scratch, SCRATCH_CHANGED, SCRATCH_HEADER,
+  costScaleOf, FRAME_BYTES, FRESH_STATE, MAX_GPU_LEVELS, MAX_GPU_MIN_FRAMES, MAX_GPU_VIEWS, OBJECT_WORDS,
+  packFrame, packProfiles, Scratch, SCRATCH_CHANGED,
 } from './layout.js';
 import { BUDGET_CUT_WGSL } from './budgetWgsl.js';
 import { SELECT_WGSL } from './wgsl.js';
@@ -91,7 +91,7 @@ export interface GpuLodStats {
   budgetMode: number;
   /** True when no budget was set or the total fits in it. */
   budgetMet: boolean;
-  /** Cut bucket of the budget histogram (buckets ≥ cut were bought). */
+  /** Cut code of the budget histograms (steps with key code ≥ cut were bought; layout.ts). */
   cut: number;
   hidden: number;
   invalid: number;
@@ -163,7 +163,7 @@ export class GpuLodSelector {
   private readonly pipeline: GPUComputePipeline;
   private readonly cutPipeline: GPUComputePipeline;
   private readonly bindGroups: GPUBindGroup[];
-  private readonly cutBindGroup: GPUBindGroup;
+  private readonly cutBindGroups: GPUBindGroup[];
   private readonly viewList: LodView[] = [];
   private readonly extras = { frame: 0, minFrames: 0, minLevel: 0, maxLevel: 255, budgetUnits: null as number | null, tolerance: 1 };
   private count = 0;
@@ -207,8 +207,9 @@ export class GpuLodSelector {
     this.instances = buffer(this.levelCount * this.instanceBytes, STORAGE | COPY_SRC, 'instances');
     this.uniform = buffer(FRAME_BYTES, UNIFORM | COPY_DST, 'frame');
     this.profiles = buffer(this.profileBytes.byteLength, STORAGE | COPY_DST, 'profiles');
-    // Phase uniforms of the one selection entry point: 0 select, 1 compact, 2 fused (wgsl.ts).
-    this.phases = [0, 1, 2].map((ph) => {
+    // Phase uniforms of the one selection entry point: 0 select, 1 compact, 2 fused, 3 refine
+    // (wgsl.ts); the cut pass uses 0 (bucket cut) and 1 (sub-bucket cut).
+    this.phases = [0, 1, 2, 3].map((ph) => {
       const b = buffer(16, UNIFORM | COPY_DST, `phase${ph}`);
       device.queue.writeBuffer(b, 0, new Uint32Array([ph, 0, 0, 0]));
       return b;
@@ -226,10 +227,13 @@ export class GpuLodSelector {
     }));
     const cutModule = device.createShaderModule({ code: BUDGET_CUT_WGSL, label: `${OWNER}.cut` });
     this.cutPipeline = device.createComputePipeline({ layout: 'auto', compute: { module: cutModule, entryPoint: 'main' }, label: `${OWNER}.cut` });
-    this.cutBindGroup = device.createBindGroup({
+    this.cutBindGroups = [0, 1].map((ph) => device.createBindGroup({
       layout: this.cutPipeline.getBindGroupLayout(0),
-      entries: [{ binding: 0, resource: { buffer: this.uniform } }, { binding: 1, resource: { buffer: this.scratch, size: SCRATCH_CHANGED * 4 } }],
-    });
+      entries: [
+        { binding: 0, resource: { buffer: this.uniform } }, { binding: 1, resource: { buffer: this.scratch, size: SCRATCH_CHANGED * 4 } },
+        { binding: 2, resource: { buffer: this.phases[ph] } },
+      ],
+    }));
   }
 
   /** Number of objects the next {@link update} selects for. */
@@ -305,7 +309,7 @@ export class GpuLodSelector {
     const own = encoder === undefined;
     const enc = encoder ?? this.device.createCommandEncoder({ label: `${OWNER}.update` });
     enc.copyBufferToBuffer(this.template, 0, this.indirect, 0, this.levelCount * 20);
-    enc.clearBuffer(this.scratch, 0, SCRATCH_HEADER * 4 + BUDGET_BUCKETS * 8);
+    enc.clearBuffer(this.scratch, 0, SCRATCH_CHANGED * 4);
     if (this.count > 0) {
       const pass = enc.beginComputePass({ label: `${OWNER}.select` });
       const groups = Math.ceil(this.count / 64), x = Math.min(groups, 65535), y = Math.ceil(groups / x);
@@ -314,10 +318,17 @@ export class GpuLodSelector {
         pass.setBindGroup(0, this.bindGroups[2]);
         pass.dispatchWorkgroups(x, y);
       } else {
+        // select → bucket cut → refine the partial bucket → sub-bucket cut → compact.
         pass.setBindGroup(0, this.bindGroups[0]);
         pass.dispatchWorkgroups(x, y);
         pass.setPipeline(this.cutPipeline);
-        pass.setBindGroup(0, this.cutBindGroup);
+        pass.setBindGroup(0, this.cutBindGroups[0]);
+        pass.dispatchWorkgroups(1);
+        pass.setPipeline(this.pipeline);
+        pass.setBindGroup(0, this.bindGroups[3]);
+        pass.dispatchWorkgroups(x, y);
+        pass.setPipeline(this.cutPipeline);
+        pass.setBindGroup(0, this.cutBindGroups[1]);
         pass.dispatchWorkgroups(1);
         pass.setPipeline(this.pipeline);
         pass.setBindGroup(0, this.bindGroups[1]);

@@ -7,12 +7,12 @@
 export { GpuLodSelector, GPU_LOD_UPDATE_DEFAULTS } from './gpuLodSelector.js';
 export type { GpuLevelMesh, GpuLodReadback, GpuLodSelectorOptions, GpuLodStats, GpuLodUpdateOptions } from './gpuLodSelector.js';
 export {
-  BUDGET_BUCKETS, costScaleOf, FRAME_BYTES, FRESH_STATE, MAX_GPU_LEVELS, MAX_GPU_MIN_FRAMES, MAX_GPU_VIEWS, NO_REFERENCE, OBJECT_WORDS,
+  BUDGET_BUCKETS, BUDGET_SUB_BUCKETS, costScaleOf, FRAME_BYTES, FRESH_STATE, MAX_GPU_LEVELS, MAX_GPU_MIN_FRAMES, MAX_GPU_VIEWS, NO_REFERENCE, OBJECT_WORDS,
   PROFILE_BYTES, Scratch, packFrame, packProfiles,
 } from './layout.js';
 export type { FrameExtras } from './layout.js';
 export { BLEND_TOLERANCE, NEAR_EPSILON, referenceFrame } from './reference.js';
 export type { ReferenceStats } from './reference.js';
-export { bucketOfKey, cutFloat32 } from './budgetReference.js';
+export { bucketOfKey, cutFloat32, keyCodeOf } from './budgetReference.js';
 export { BUDGET_CUT_WGSL } from './budgetWgsl.js';
 export { FRAME_STRUCT_WGSL, SELECT_WGSL } from './wgsl.js';

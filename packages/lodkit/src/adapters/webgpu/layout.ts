@@ -24,7 +24,8 @@
  * bias, clamped to the viewport; budget only).
  *
  * Scratch buffer (u32 words): header `[0, SCRATCH_HEADER)` (see `Scratch`), the budget histogram
- * (`BUDGET_BUCKETS` pairs lo/hi of summed step costs), then the changed-id list (capacity ids).
+ * (`BUDGET_BUCKETS` pairs lo/hi of summed step costs), the refinement histogram of the partial
+ * bucket (`BUDGET_SUB_BUCKETS` pairs), then the changed-id list (capacity ids).
  *
  * @module
  */
@@ -55,20 +56,28 @@ export const FRESH_STATE = (255 | NO_REFERENCE | (0xffff << 16)) >>> 0;
 export const MAX_GPU_MIN_FRAMES = 0xffff;
 /** Budget histogram buckets: 16 per octave of the step key, keys `2^-64 … 2^64` (bucket 0: key 0). @category WebGPU */
 export const BUDGET_BUCKETS = 2048;
+/** Sub-buckets of the refinement pass: 256 per bucket (next 8 mantissa bits of the key; for key 0, id ranges). @category WebGPU */
+export const BUDGET_SUB_BUCKETS = 256;
 /** Words of the scratch header. */
 export const SCRATCH_HEADER = 64;
+/** Word offset of the refinement histogram in the scratch buffer. */
+export const SCRATCH_SUB = SCRATCH_HEADER + 2 * BUDGET_BUCKETS;
 /** Word offset of the changed-id list in the scratch buffer. */
-export const SCRATCH_CHANGED = SCRATCH_HEADER + 2 * BUDGET_BUCKETS;
+export const SCRATCH_CHANGED = SCRATCH_SUB + 2 * BUDGET_SUB_BUCKETS;
 /** Word offsets of the scratch header (64-bit sums are lo/hi pairs). @category WebGPU */
 export const Scratch = {
-  /** Cut bucket: steps in buckets ≥ cut are bought. */
+  /** Cut code: steps whose key code (bucket · 256 + sub-bucket) is ≥ it are bought. */
   cut: 0,
   /** 0 no coarsening (no budget, or the preferred levels fit), 1 coarsened at the cut, 2 over (floor everywhere and still over). */
   mode: 1,
   preferredCost: 2, minimumCost: 4, totalCost: 6,
   hidden: 8, invalid: 9, changed: 10, held: 11,
-  /** Cost bought above the floor (the histogram's suffix sum at the cut). */
+  /** Cost bought above the floor (the histograms' suffix sums at the cut). */
   bought: 12,
+  /** The bucket below the whole buckets bought (refined by the sub-buckets), `BUDGET_BUCKETS` when none. */
+  partial: 14,
+  /** Budget left for the partial bucket (lo/hi). */
+  remaining: 16,
 } as const;
 /** Flag bits of the frame header's `flags` word. */
 export const FrameFlag = { budget: 1 } as const;

@@ -12,9 +12,10 @@
  * `NEAR_EPSILON` (2^-19, 16 ulps at 1.0) of what it is compared with — a plane test `a·x+b·y+c·z+d`
  * vs `−r` (relative to the sum of the magnitudes), the eye-inside test `d` vs `r`, a value the
  * OpenUSD rule reads (the metric, `v·(1±h)` when hysteresis is evaluated, the held size) vs a
- * threshold or blend threshold, a fractional index within `2^-16` of a rounding midpoint, or (budget)
- * an upgrade step's key within 32 ulps of a histogram bucket edge. Blend must be within
- * {@link BLEND_TOLERANCE} of this reference for every object that is not near.
+ * threshold or blend threshold, a fractional index within `2^-16` of a rounding midpoint, or
+ * (budget) an upgrade step that could fall on the other side of the cut (budgetReference.ts
+ * `chainFloat32`). Blend must be within {@link BLEND_TOLERANCE} of this reference for every object
+ * that is not near.
  *
  * Semantics follow `LodSet`'s thresholds policy with `cull: true` (and, with a budget, its hybrid
  * policy with `stabilityBand: 0`, bucketed — budgetReference.ts): culled in every view →
@@ -26,8 +27,8 @@
  *
  * @module
  */
-import { BUDGET_BUCKETS, FrameFlag, NO_REFERENCE, OBJECT_WORDS, PROFILE_BYTES, ProfileWord, viewOffset } from './layout.js';
-import { chainFloat32, cutFloat32 } from './budgetReference.js';
+import { BUDGET_BUCKETS, BUDGET_SUB_BUCKETS, FrameFlag, NO_REFERENCE, OBJECT_WORDS, PROFILE_BYTES, ProfileWord, viewOffset } from './layout.js';
+import { chainFloat32, cutFloat32, suffixCut } from './budgetReference.js';
 
 /** Relative distance to a compared value under which an object counts as near-threshold. @category WebGPU */
 export const NEAR_EPSILON = 2 ** -19;
@@ -214,17 +215,35 @@ export function referenceFrame(frame: ArrayBuffer, profiles: ArrayBuffer, sphere
       const fl = Math.min(Math.max(pu[o + ProfileWord.floor], lo), hi);
       if (mark === 1 || level >= fl) minUnits += cost(level);
       else {
-        const c = chainFloat32(pv, level, fl, weight, tol, hist, -1);
+        const c = chainFloat32(pv, i, count, level, fl, weight, tol, 0, hist, 0);
         minUnits += cost(c.start);
         if (c.near) isNear = true;
       }
     }
     near[i] = isNear ? 1 : 0;
   }
-  // Cut (budgetReference.ts), then compaction: final levels, state words, stats.
-  const cut = hasBudget ? cutFloat32(u[12] + u[13] * 2 ** 32, prefUnits, minUnits, hist) : { mode: 0, cut: 0 };
+  // Cuts (budgetReference.ts): buckets, then the partial bucket's sub-buckets; then compaction.
+  let mode = 0, thr = 0;
+  if (hasBudget) {
+    const c = cutFloat32(u[12] + u[13] * 2 ** 32, prefUnits, minUnits, hist);
+    mode = c.mode;
+    thr = mode === 2 ? BUDGET_BUCKETS * 256 : c.cut * 256;
+    if (mode === 1 && c.partial < BUDGET_BUCKETS) {
+      const sub = new Float64Array(BUDGET_SUB_BUCKETS);
+      for (let i = 0; i < count; i++) {
+        const b = OBJECT_WORDS * i, work = objects[b + 2], pref = work & 0xff;
+        if (((work >>> 8) & 3) !== 0) continue;
+        const o = profileIds[i] * w, levels = pu[o + ProfileWord.levels], hi = Math.min(maxLevel, levels - 1), lo = Math.min(minLevel, hi);
+        const fl = Math.min(Math.max(pu[o + ProfileWord.floor], lo), hi);
+        pv.o = o;
+        if (pref < fl) chainFloat32(pv, i, count, pref, fl, floatOf(objects[b + 3]), tol, 1, sub, c.partial);
+      }
+      thr = c.partial * 256 + suffixCut(sub, BUDGET_SUB_BUCKETS, c.left).cut;
+    }
+  }
+  const cut = { mode, cut: thr };
   const stats: ReferenceStats = {
-    totalUnits: 0, preferredUnits: hasBudget ? prefUnits : 0, minimumUnits: hasBudget ? minUnits : 0, mode: cut.mode, cut: cut.cut,
+    totalUnits: 0, preferredUnits: hasBudget ? prefUnits : 0, minimumUnits: hasBudget ? minUnits : 0, mode, cut: thr,
     hidden: 0, invalid: 0, held: 0, levelCounts: new Array(16).fill(0), changed: [],
   };
   for (let i = 0; i < count; i++) {
@@ -235,7 +254,11 @@ export function referenceFrame(frame: ArrayBuffer, profiles: ArrayBuffer, sphere
     if (mark === 0 && cut.mode !== 0) {
       const levels = pu[o + ProfileWord.levels], hi = Math.min(maxLevel, levels - 1), lo = Math.min(minLevel, hi);
       const fl = Math.min(Math.max(pu[o + ProfileWord.floor], lo), hi);
-      if (pref < fl) level = chainFloat32(pv, pref, fl, floatOf(objects[b + 3]), tol, null, cut.mode === 2 ? BUDGET_BUCKETS : cut.cut).level;
+      if (pref < fl) {
+        const c = chainFloat32(pv, i, count, pref, fl, floatOf(objects[b + 3]), tol, 2, null, cut.cut);
+        level = c.level;
+        if (c.near) near[i] = 1;
+      }
     }
     const old = st & 0xff, changed = level !== old;
     const since = changed ? 0 : Math.min((st >>> 16) + 1, 0xffff);

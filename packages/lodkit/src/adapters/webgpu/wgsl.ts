@@ -7,12 +7,14 @@
  *   level, hysteresis and `minFramesBetweenChanges` (state on the GPU) into the object's `work`
  *   word; with a budget also the hybrid policy's upgrade chain of each adjustable object (quality
  *   floor → preferred level) into the key histogram, and the preferred / minimum cost;
- * - **compact** (1, after the cut pass of budgetWgsl.ts): each object's final level (the bought
- *   prefix of its chain), state, blend, the changed-id list, the stats and the compaction.
+ * - **refine** (3, after the first cut pass of budgetWgsl.ts): the steps of the partial bucket (the
+ *   highest bucket not bought whole) into 256 sub-buckets;
+ * - **compact** (1, after the second cut pass): each object's final level (the bought prefix of
+ *   its chain), state, blend, the changed-id list, the stats and the compaction.
  *
- * The select and compact phases build an object's chain with the very same code (one entry point,
- * the phase a runtime uniform), so the steps the compact phase buys are exactly those the histogram
- * counted: the budget holds bit for bit, whatever rounding the compiler chooses.
+ * The select, refine and compact phases build an object's chain with the very same code (one entry
+ * point, the phase a runtime uniform), so the steps the compact phase buys are exactly those the
+ * histograms counted: the budget holds bit for bit, whatever rounding the compiler chooses.
  *
  * Compaction: a workgroup counts its objects per level in workgroup memory; one thread per level
  * reserves a range with a single `atomicAdd` on the level's `instanceCount` (the second word of its
@@ -64,9 +66,10 @@ const NO_REFERENCE = 256u;
 const NB = 2048u;           // budget buckets
 const BUCKET_BASE = 1008u;  // (127 − 64) · 16: bucket 1 starts at key 2^-64
 const HIST = 64u;           // scratch: histogram offset (words)
-const CHANGED = 4160u;      // scratch: changed-id list offset (64 + 2 · NB)
+const SUB = 4160u;          // scratch: refinement histogram offset (64 + 2 · NB)
+const CHANGED = 4672u;      // scratch: changed-id list offset (SUB + 2 · 256)
 const S_CUT = 0u; const S_MODE = 1u; const S_PREF = 2u; const S_MIN = 4u; const S_TOTAL = 6u;
-const S_HIDDEN = 8u; const S_INVALID = 9u; const S_CHANGED = 10u; const S_HELD = 11u;
+const S_HIDDEN = 8u; const S_INVALID = 9u; const S_CHANGED = 10u; const S_HELD = 11u; const S_PARTIAL = 14u;
 
 var<workgroup> wgCount: array<atomic<u32>, 16>;
 var<workgroup> wgBase: array<u32, 16>;
@@ -127,10 +130,17 @@ fn levelRange(p: u32) -> vec2u {
   return vec2u(min(frame.minLevel, hi), hi);
 }
 
-fn bucketOf(key: f32) -> u32 {
-  if (!(key > 0.0)) { return 0u; }
-  let b = i32(bitcast<u32>(key) >> 19u) - i32(BUCKET_BASE);
-  return u32(clamp(b, 1, i32(NB) - 1));
+// Key code of an upgrade step: bucket · 256 + sub-bucket, monotone in the key. Key > 0: the float
+// bits >> 11 (exponent and 12 mantissa bits) rebased so that bucket 1 starts at 2^-64, clamped to
+// buckets [1, NB − 1]. Key 0 (a loss-free step, bought last): bucket 0, sub-bucket by id range
+// (lower ids first), so the refinement can split it deterministically too.
+fn keyCode(key: f32, i: u32) -> u32 {
+  if (!(key > 0.0)) {
+    let per = max(1u, (frame.count + 255u) / 256u);
+    return 255u - min(255u, i / per);
+  }
+  let c = i32(bitcast<u32>(key) >> 11u) - i32(BUCKET_BASE << 8u);
+  return u32(clamp(c, 256, i32(NB * 256u) - 1));
 }
 
 fn add64(at: u32, v: u32) {
@@ -139,13 +149,14 @@ fn add64(at: u32, v: u32) {
   if (old + v < old) { atomicAdd(&scratch[at + 1u], 1u); }
 }
 
-// The hybrid policy's upgrade chain of object (profile p) from its quality floor fl up to its
+// The hybrid policy's upgrade chain of object i (profile p) from its quality floor fl up to its
 // preferred level pref at weight w px (lodkit's buildObjectChain with stabilityBand 0): start at the
 // best level costing as little as fl, then repeatedly the finer level of largest Δbenefit / Δcost
-// (ties: the finer), benefit = −max(0, error · w − tolerance). Bucket of a step = bucket of its key,
-// never above the previous step's (so the bought steps are a prefix). hist: add each step's Δcost to
-// its bucket and return the start; else return the finest level whose step's bucket is ≥ cut.
-fn chain(p: u32, pref: u32, fl: u32, w: f32, hist: bool, cut: u32) -> u32 {
+// (ties: the finer), benefit = −max(0, error · w − tolerance). A step's key code is never above the
+// previous step's (so the bought steps are a prefix). op 0: add each step's Δcost to its bucket;
+// op 1: add the steps of bucket thr to their sub-bucket; both return the start. op 2: return the
+// finest level whose step's code is ≥ thr.
+fn chain(i: u32, p: u32, pref: u32, fl: u32, w: f32, op: u32, thr: u32) -> u32 {
   var ben: array<f32, 16>;
   let tol = frame.tolerance;
   for (var l = pref; l <= fl; l++) {
@@ -162,7 +173,7 @@ fn chain(p: u32, pref: u32, fl: u32, w: f32, hist: bool, cut: u32) -> u32 {
   }
   let start = cur;
   var level = start;
-  var cap = NB - 1u;
+  var cap = NB * 256u - 1u;
   loop {
     if (cur <= pref) { break; }
     let cc = f32(costAt(p, cur));
@@ -176,17 +187,21 @@ fn chain(p: u32, pref: u32, fl: u32, w: f32, hist: bool, cut: u32) -> u32 {
       if (slope >= 0.0 && (best < 0 || slope >= bestSlope)) { best = k; bestSlope = slope; }
     }
     if (best < 0) { break; }
-    let bucket = min(bucketOf(bestSlope), cap);
-    cap = bucket;
-    if (hist) {
-      add64(HIST + 2u * bucket, costAt(p, u32(best)) - costAt(p, cur));
+    let code = min(keyCode(bestSlope, i), cap);
+    cap = code;
+    let dcost = costAt(p, u32(best)) - costAt(p, cur);
+    if (op == 0u) {
+      add64(HIST + 2u * (code >> 8u), dcost);
+    } else if (op == 1u) {
+      if ((code >> 8u) == thr) { add64(SUB + 2u * (code & 255u), dcost); }
+      if ((code >> 8u) < thr) { break; }
     } else {
-      if (bucket < cut) { break; }
+      if (code < thr) { break; }
       level = u32(best);
     }
     cur = u32(best);
   }
-  return select(level, start, hist);
+  return select(level, start, op != 2u);
 }
 
 // Select: the thresholds decision of object i. Writes size, weight and work into objects[i] and the
@@ -300,7 +315,7 @@ fn account(i: u32, work: u32) {
   let fl = clamp(profiles[p].qualityFloor, levelRange(p).x, levelRange(p).y);
   atomicAdd(&wgSum[0], costAt(p, pref));
   if (mark == 1u || pref >= fl) { atomicAdd(&wgSum[1], costAt(p, pref)); return; }
-  let start = chain(p, pref, fl, bitcast<f32>(objects[i].w), true, 0u);
+  let start = chain(i, p, pref, fl, bitcast<f32>(objects[i].w), 0u, 0u);
   atomicAdd(&wgSum[1], costAt(p, start));
 }
 
@@ -313,8 +328,20 @@ fn finalLevel(i: u32, work: u32) -> u32 {
   let p = profileIds[i];
   let fl = clamp(profiles[p].qualityFloor, levelRange(p).x, levelRange(p).y);
   if (pref >= fl) { return pref; }
-  let cut = select(atomicLoad(&scratch[S_CUT]), NB, mode == 2u);
-  return chain(p, pref, fl, bitcast<f32>(objects[i].w), false, cut);
+  let thr = select(atomicLoad(&scratch[S_CUT]), NB * 256u, mode == 2u);
+  return chain(i, p, pref, fl, bitcast<f32>(objects[i].w), 2u, thr);
+}
+
+// Refine phase: the steps of the partial bucket (the first one not bought whole) into sub-buckets.
+fn refine(i: u32) {
+  let work = objects[i].z;
+  let partial = atomicLoad(&scratch[S_PARTIAL]);
+  if (((work >> 8u) & 3u) != 0u || atomicLoad(&scratch[S_MODE]) != 1u || partial >= NB) { return; }
+  let p = profileIds[i];
+  let pref = work & 255u;
+  let fl = clamp(profiles[p].qualityFloor, levelRange(p).x, levelRange(p).y);
+  if (pref >= fl) { return; }
+  chain(i, p, pref, fl, bitcast<f32>(objects[i].w), 1u, partial);
 }
 
 @compute @workgroup_size(64)
@@ -322,6 +349,10 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_ind
   let i = gid.x + gid.y * nwg.x * 64u;
   let ph = phase.x;
   let live = i < frame.count;
+  if (ph == 3u) {
+    if (live) { refine(i); }
+    return;
+  }
   var work = 255u | (2u << 8u);
   if (ph != 1u) {
     if (live) { work = decide(i); }
