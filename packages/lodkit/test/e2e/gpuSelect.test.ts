@@ -24,10 +24,11 @@ interface FrameResult {
   changedErrors: number; statsErrors: number; perLevel: number[];
   budget: number; cost: number; mode: number; refMode: number; overBudget: number; budgetMetFlag: number; preferredCost: number; minimumCost: number;
 }
-interface SceneConfig { hysteresis?: number; minLevel?: number; maxLevel?: number; minFrames?: number; blend?: boolean; passes?: 'auto' | 'split'; budgetFraction?: number | null; frames?: number }
+interface SceneConfig { clusters?: boolean; hysteresis?: number; minLevel?: number; maxLevel?: number; minFrames?: number; blend?: boolean; passes?: 'auto' | 'split'; budgetFraction?: number | null; frames?: number }
 type Api = {
   probe: () => Promise<{ ok: boolean; reason: string; adapter: string }>; handWorked: () => Promise<number[]>; handWorkedOptions: () => Promise<number[]>;
   scene: (seed: number, n: number, cfg: SceneConfig) => Promise<FrameResult[]>;
+  clusterCompare: (seed: number, n: number, cfg: SceneConfig) => Promise<{ diff: number; argDiff: number; outside: number; inside: number; visible: number }[]>;
 };
 
 /** Every frame: levels equal except counted near cases, blend within tolerance, counts/lists/args/changed/stats exact. */
@@ -85,6 +86,7 @@ describe.skipIf(!HAS_CHROMIUM)('GpuLodSelector in Chromium (WebGPU)', () => {
     if (!usable) ctx.skip();
     // Levels of the 4 objects, instanceCount of levels 0–2, level 2's firstIndex and baseVertex.
     const hw = await api((a) => a.handWorked());
+    expect(errors).toEqual([]);
     expect(hw).toEqual([0, 1, 2, 255, 1, 1, 1, 4200, 7]);
     expect(errors).toEqual([]);
   }, 60_000);
@@ -117,7 +119,7 @@ describe.skipIf(!HAS_CHROMIUM)('GpuLodSelector in Chromium (WebGPU)', () => {
 
   it('a second seed without hysteresis, split passes (select → cut → compact without a budget)', async (ctx) => {
     if (!usable) ctx.skip();
-    const frames = await api((a) => a.scene(99, 50_000, { passes: 'split' }));
+    const frames = await api((a) => a.scene(99, 50_000, { passes: 'split', clusters: false }));
     checkFrames(frames, 'split');
     for (const f of frames) expect([f.holds, f.mode], 'no hold, no budget').toEqual([0, 0]);
     expect(errors).toEqual([]);
@@ -148,6 +150,21 @@ describe.skipIf(!HAS_CHROMIUM)('GpuLodSelector in Chromium (WebGPU)', () => {
       }
     }
     expect(new Set(modes)).toEqual(new Set([0, 1, 2])); // fits, binds and over were all exercised
+    expect(errors).toEqual([]);
+  }, 90_000);
+
+  it('cluster culling: the same state, blend, arguments and stats as the per-object path; clusters decided whole', async (ctx) => {
+    if (!usable) ctx.skip();
+    const frames = await api((a) => a.clusterCompare(2024, 60_000, { hysteresis: 0.1, blend: true, budgetFraction: 1 }));
+    let outside = 0, inside = 0;
+    for (const [k, f] of frames.entries()) {
+      expect([f.diff, f.argDiff], `frame ${k}`).toEqual([0, 0]);
+      expect(f.visible, `frame ${k}`).toBeGreaterThan(1000);
+      outside += f.outside; inside += f.inside;
+    }
+    console.info(`[e2e] GPU clusters: ${frames.length} frames × 60k objects (938 clusters), (cluster, view) pairs wholly outside ${outside}, wholly inside ${inside}`);
+    expect(outside).toBeGreaterThan(1000);
+    expect(inside).toBeGreaterThan(100);
     expect(errors).toEqual([]);
   }, 90_000);
 });

@@ -29,6 +29,8 @@ import {
   packFrame, packProfiles, Scratch, SCRATCH_CHANGED,
 } from './layout.js';
 import { BUDGET_CUT_WGSL } from './budgetWgsl.js';
+import { CLUSTER_REFIT_WGSL } from './clusterWgsl.js';
+import { CLUSTER_SIZE, mortonOrder } from '../../batch/clusters.js';
 import { SELECT_WGSL } from './wgsl.js';
 
 /** Index range of one level's mesh in the bound index buffer. @category WebGPU */
@@ -48,6 +50,12 @@ export interface GpuLodSelectorOptions {
   profiles: readonly LodProfileOptions[];
   /** One mesh range per level, at least as many as the finest profile has levels, at most 16. */
   levels: readonly GpuLevelMesh[];
+  /**
+   * Cluster culling (LodSet's layout: Morton order, clusters of 64, conservative bounding spheres):
+   * a cluster wholly outside a view hides its objects for that view without per-object plane
+   * tests, one wholly inside skips them. Same levels as without. Default true.
+   */
+  clusters?: boolean;
 }
 
 /** Per-frame options of {@link GpuLodSelector.update}. @category WebGPU */
@@ -97,6 +105,9 @@ export interface GpuLodStats {
   invalid: number;
   /** Objects held at their previous level by hysteresis or `minFramesBetweenChanges`. */
   held: number;
+  /** Cluster culling: (cluster, view) pairs decided wholly outside / wholly inside (0 with clusters off). */
+  clustersOutside: number;
+  clustersInside: number;
   /** Ids whose level changed this frame (in no particular order). */
   changed: Uint32Array;
 }
@@ -164,8 +175,15 @@ export class GpuLodSelector {
   private readonly cutPipeline: GPUComputePipeline;
   private readonly bindGroups: GPUBindGroup[];
   private readonly cutBindGroups: GPUBindGroup[];
+  private readonly refitPipeline: GPUComputePipeline;
+  private readonly refitBindGroup: GPUBindGroup;
+  /** Cluster culling on (see {@link GpuLodSelectorOptions.clusters}). */
+  readonly clusters: boolean;
+  private boundsDirty = true;
   private readonly viewList: LodView[] = [];
-  private readonly extras = { frame: 0, minFrames: 0, minLevel: 0, maxLevel: 255, budgetUnits: null as number | null, tolerance: 1 };
+  private readonly extras = {
+    frame: 0, minFrames: 0, minLevel: 0, maxLevel: 255, budgetUnits: null as number | null, tolerance: 1, clusters: false, capacity: 0,
+  };
   private count = 0;
   private frame = 0;
 
@@ -197,8 +215,11 @@ export class GpuLodSelector {
     });
     this.instanceBytes = this.stride * 4;
     const buffer = (size: number, usage: number, label: string) => device.createBuffer({ size, usage, label: `${OWNER}.${label}` });
-    this.spheres = buffer(cap * 16, STORAGE | COPY_DST, 'spheres');
-    this.profileIds = buffer(cap * 4, STORAGE | COPY_DST, 'profileIds');
+    this.clusters = options.clusters ?? true;
+    this.extras.clusters = this.clusters; this.extras.capacity = cap;
+    // Object spheres, then one bounding sphere per cluster; profile ids, then the slot order (layout.ts).
+    this.spheres = buffer((cap + Math.ceil(cap / CLUSTER_SIZE)) * 16, STORAGE | COPY_DST, 'spheres');
+    this.profileIds = buffer(cap * 8, STORAGE | COPY_DST, 'profileIds');
     this.state = buffer(cap * OBJECT_WORDS * 4, STORAGE | COPY_DST | COPY_SRC, 'state');
     this.blend = buffer(cap * 4, STORAGE | COPY_DST | COPY_SRC, 'blend');
     this.scratch = buffer((SCRATCH_CHANGED + cap) * 4, STORAGE | COPY_DST | COPY_SRC, 'scratch');
@@ -227,6 +248,12 @@ export class GpuLodSelector {
     }));
     const cutModule = device.createShaderModule({ code: BUDGET_CUT_WGSL, label: `${OWNER}.cut` });
     this.cutPipeline = device.createComputePipeline({ layout: 'auto', compute: { module: cutModule, entryPoint: 'main' }, label: `${OWNER}.cut` });
+    const refitModule = device.createShaderModule({ code: CLUSTER_REFIT_WGSL, label: `${OWNER}.refit` });
+    this.refitPipeline = device.createComputePipeline({ layout: 'auto', compute: { module: refitModule, entryPoint: 'main' }, label: `${OWNER}.refit` });
+    this.refitBindGroup = device.createBindGroup({
+      layout: this.refitPipeline.getBindGroupLayout(0),
+      entries: [this.uniform, this.spheres, this.profileIds].map((b, binding) => ({ binding, resource: { buffer: b } })),
+    });
     this.cutBindGroups = [0, 1].map((ph) => device.createBindGroup({
       layout: this.cutPipeline.getBindGroupLayout(0),
       entries: [
@@ -256,8 +283,13 @@ export class GpuLodSelector {
     const q = this.device.queue;
     q.writeBuffer(this.spheres, 0, spheres.buffer, spheres.byteOffset, count * 16);
     q.writeBuffer(this.profileIds, 0, profileIds.buffer, profileIds.byteOffset, count * 4);
-    if (count > 0) q.writeBuffer(this.state, 0, freshRecords(count));
+    if (count > 0) {
+      q.writeBuffer(this.state, 0, freshRecords(count));
+      // Slot order: Morton order (LodSet's mortonOrder: radius bands, then 10-bit Morton codes).
+      if (this.clusters) q.writeBuffer(this.profileIds, this.capacity * 4, mortonOrder(spheres, count));
+    }
     this.count = count;
+    this.boundsDirty = true;
   }
 
   /**
@@ -270,6 +302,7 @@ export class GpuLodSelector {
     }
     if (spheres.length < count * 4) throw new RangeError(`${OWNER}.writeSpheres: spheres has ${spheres.length} floats, ${count * 4} needed`);
     if (count > 0) this.device.queue.writeBuffer(this.spheres, first * 16, spheres.buffer, spheres.byteOffset, count * 16);
+    this.boundsDirty = true; // the order stays; the bounds are refit on the GPU next update
   }
 
   /** Byte offset of level `l`'s arguments in {@link indirect}. */
@@ -313,6 +346,12 @@ export class GpuLodSelector {
     if (this.count > 0) {
       const pass = enc.beginComputePass({ label: `${OWNER}.select` });
       const groups = Math.ceil(this.count / 64), x = Math.min(groups, 65535), y = Math.ceil(groups / x);
+      if (this.clusters && this.boundsDirty) {
+        pass.setPipeline(this.refitPipeline);
+        pass.setBindGroup(0, this.refitBindGroup);
+        pass.dispatchWorkgroups(x, y);
+        this.boundsDirty = false;
+      }
       pass.setPipeline(this.pipeline);
       if (budget === null && options.passes !== 'split') {
         pass.setBindGroup(0, this.bindGroups[2]);
@@ -359,6 +398,7 @@ export class GpuLodSelector {
       totalCost: u64(Scratch.totalCost), preferredCost: u64(Scratch.preferredCost), minimumCost: u64(Scratch.minimumCost),
       budgetMode: mode, budgetMet: mode !== 2, cut: scratch[Scratch.cut],
       hidden: scratch[Scratch.hidden], invalid: scratch[Scratch.invalid], held: scratch[Scratch.held],
+      clustersOutside: scratch[Scratch.clustersOutside], clustersInside: scratch[Scratch.clustersInside],
       changed: scratch.slice(SCRATCH_CHANGED, SCRATCH_CHANGED + Math.min(scratch[Scratch.changed], this.count)),
     };
     return {

@@ -7,7 +7,7 @@
  * Frame block (`FRAME_BYTES`), 16 header words: u32 `count`, u32 `viewCount`, f32 `bias`, f32
  * `hysteresis`, u32 `stride` (elements per level in the instance lists), u32 `levelCount`, u32
  * `frame` (frame counter), u32 `minFrames`, u32 `minLevel`, u32 `maxLevel`, u32 `flags` (bit 0:
- * budget set), f32 `tolerance` (px), u32 `budgetLo`, u32 `budgetHi` (the budget in cost units, see
+ * budget set, bit 1: cluster culling), f32 `tolerance` (px), u32 `budgetLo`, u32 `budgetHi` (the budget in cost units, see
  * {@link costScaleOf}), f32 `viewportMax` (largest viewport height), pad; then `MAX_GPU_VIEWS` views
  * of 32 floats: planes `[0, 24)` (a, b, c, d; inside where `a·x+b·y+c·z+d ≥ −r`), eye `[24, 27)`,
  * perspective flag `[27]`, window height `[28]`, window area `[29]`, viewport height `[30]`, pad.
@@ -22,6 +22,11 @@
  * (this frame's preferred level in bits 0–7, mark in bits 8–9: 0 adjustable, 1 fixed, 2 not drawn;
  * bit 10 invalid; bit 11 no reference next frame), `weight` (f32 bits: projected diameter in px ×
  * bias, clamped to the viewport; budget only).
+ *
+ * Clusters (when on): the profile-id buffer holds `capacity` profile ids then the slot order
+ * (`order[slot]` = id, Morton order of the spheres as `LodSet`'s `mortonOrder`); the sphere buffer
+ * holds `capacity` object spheres then one conservative bounding sphere per cluster of
+ * `CLUSTER_SIZE` consecutive slots (radius −1: a member is invalid, never decided as a whole).
  *
  * Scratch buffer (u32 words): header `[0, SCRATCH_HEADER)` (see `Scratch`), the budget histogram
  * (`BUDGET_BUCKETS` pairs lo/hi of summed step costs), the refinement histogram of the partial
@@ -78,9 +83,11 @@ export const Scratch = {
   partial: 14,
   /** Budget left for the partial bucket (lo/hi). */
   remaining: 16,
+  /** Cluster culling: (cluster, view) pairs wholly outside a plane, and wholly inside every plane. */
+  clustersOutside: 18, clustersInside: 19,
 } as const;
 /** Flag bits of the frame header's `flags` word. */
-export const FrameFlag = { budget: 1 } as const;
+export const FrameFlag = { budget: 1, clusters: 2 } as const;
 /** Largest cost of one level in cost units (so 64 objects' sum fits in a u32). */
 export const MAX_UNIT_COST = 2 ** 24;
 
@@ -93,6 +100,10 @@ export interface FrameExtras {
   /** Budget in cost units (already scaled and floored), or `null` for none. */
   budgetUnits?: number | null;
   tolerance?: number;
+  /** Cluster culling on (objects run in cluster order; `capacity` locates the order and the cluster spheres). */
+  clusters?: boolean;
+  /** The selector's capacity (offset of the slot order in the profile-id buffer and of the cluster spheres). */
+  capacity?: number;
 }
 
 /**
@@ -105,7 +116,7 @@ export function packFrame(out: ArrayBuffer, views: readonly LodView[], count: nu
   u[0] = count; u[1] = views.length; f[2] = bias; f[3] = hysteresis; u[4] = stride; u[5] = levelCount;
   u[6] = extras?.frame ?? 1; u[7] = extras?.minFrames ?? 0; u[8] = extras?.minLevel ?? 0; u[9] = extras?.maxLevel ?? 255;
   const budget = extras?.budgetUnits;
-  u[10] = budget != null ? FrameFlag.budget : 0;
+  u[10] = (budget != null ? FrameFlag.budget : 0) | (extras?.clusters ? FrameFlag.clusters : 0);
   f[11] = extras?.tolerance ?? 1;
   const b = budget != null ? budget : 0;
   const hi = Math.floor(b / 2 ** 32);
@@ -124,7 +135,7 @@ export function packFrame(out: ArrayBuffer, views: readonly LodView[], count: nu
     f[o + 31] = 0;
     if (vp > vmax) vmax = vp;
   }
-  f[14] = vmax; u[15] = 0;
+  f[14] = vmax; u[15] = extras?.capacity ?? 0;
 }
 
 /**

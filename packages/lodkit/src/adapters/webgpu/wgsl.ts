@@ -36,7 +36,7 @@ export const FRAME_STRUCT_WGSL = /* wgsl */ `
 struct View { planes: array<vec4f, 6>, eye: vec4f, misc: vec4f }
 struct Frame {
   count: u32, viewCount: u32, bias: f32, hysteresis: f32, stride: u32, levelCount: u32, frame: u32, minFrames: u32,
-  minLevel: u32, maxLevel: u32, flags: u32, tolerance: f32, budgetLo: u32, budgetHi: u32, viewportMax: f32, pad0: u32,
+  minLevel: u32, maxLevel: u32, flags: u32, tolerance: f32, budgetLo: u32, budgetHi: u32, viewportMax: f32, capacity: u32,
   views: array<View, 4>,
 }
 `;
@@ -206,7 +206,7 @@ fn chain(i: u32, p: u32, pref: u32, fl: u32, w: f32, op: u32, thr: u32) -> u32 {
 
 // Select: the thresholds decision of object i. Writes size, weight and work into objects[i] and the
 // preferred blend into blend[i]; returns the work word.
-fn decide(i: u32) -> u32 {
+fn decide(i: u32, cmask: u32) -> u32 {
   let s = spheres[i];
   let p = profileIds[i];
   let metric = profiles[p].metric;
@@ -228,12 +228,16 @@ fn decide(i: u32) -> u32 {
   var px = 0.0;
   for (var v = 0u; v < frame.viewCount; v++) {
     let view = frame.views[v];
+    let cs = (cmask >> (2u * v)) & 3u; // cluster status: 0 test, 1 wholly outside, 2 wholly inside
+    if (cs == 1u) { continue; }
     var culled = false;
-    for (var k = 0u; k < 6u; k++) {
-      let q = view.planes[k];
-      let a = q.x * s.x; let b = q.y * s.y; let c = q.z * s.z;
-      let sum = ((a + b) + c) + q.w;
-      if (sum < -r) { culled = true; }
+    if (cs != 2u) {
+      for (var k = 0u; k < 6u; k++) {
+        let q = view.planes[k];
+        let a = q.x * s.x; let b = q.y * s.y; let c = q.z * s.z;
+        let sum = ((a + b) + c) + q.w;
+        if (sum < -r) { culled = true; }
+      }
     }
     if (culled) { continue; }
     visible = true;
@@ -344,18 +348,58 @@ fn refine(i: u32) {
   chain(i, p, pref, fl, bitcast<f32>(objects[i].w), 1u, partial);
 }
 
+// Cluster status per view (2 bits each: 1 wholly outside a plane, 2 wholly inside every plane, 0
+// test per object) of cluster sphere cs. The margin 2^-18 × the magnitudes dwarfs the float32
+// error of a member's own plane test, so "outside" / "inside" hold for every member exactly as
+// its per-object test computes them; planes whose normal is not unit length get 0.
+fn clusterMask(cs: vec4f) -> u32 {
+  if (!(cs.w >= 0.0) || !finite(cs)) { return 0u; }
+  var mask = 0u;
+  for (var v = 0u; v < frame.viewCount; v++) {
+    var outside = false;
+    var inside = true;
+    for (var k = 0u; k < 6u; k++) {
+      let q = frame.views[v].planes[k];
+      let nn = dot(q.xyz, q.xyz);
+      if (abs(nn - 1.0) > 0x1p-20f) { inside = false; continue; }
+      let sum = dot(q.xyz, cs.xyz) + q.w;
+      let m = (abs(q.x * cs.x) + abs(q.y * cs.y) + abs(q.z * cs.z) + abs(q.w) + cs.w) * 0x1p-18f;
+      if (sum < -cs.w - m) { outside = true; }
+      if (!(sum - cs.w - m >= 0.0)) { inside = false; }
+    }
+    mask |= select(select(0u, 2u, inside), 1u, outside) << (2u * v);
+  }
+  return mask;
+}
+
 @compute @workgroup_size(64)
 fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_index) li: u32, @builtin(num_workgroups) nwg: vec3u) {
-  let i = gid.x + gid.y * nwg.x * 64u;
+  let slot = gid.x + gid.y * nwg.x * 64u;
   let ph = phase.x;
-  let live = i < frame.count;
+  let live = slot < frame.count;
+  // With clusters, workgroup w runs cluster w: slots [64w, 64w + 64) of the Morton order.
+  let clustered = (frame.flags & 2u) != 0u;
+  var i = slot;
+  if (clustered && live) { i = profileIds[frame.capacity + slot]; }
+  var cmask = 0u;
+  if (clustered && ph != 1u && ph != 3u) {
+    cmask = clusterMask(spheres[frame.capacity + slot / 64u]);
+    if (li == 0u) {
+      var outs = 0u; var ins = 0u;
+      for (var v = 0u; v < frame.viewCount; v++) {
+        let c = (cmask >> (2u * v)) & 3u;
+        outs += select(0u, 1u, c == 1u); ins += select(0u, 1u, c == 2u);
+      }
+      atomicAdd(&scratch[18], outs); atomicAdd(&scratch[19], ins);
+    }
+  }
   if (ph == 3u) {
     if (live) { refine(i); }
     return;
   }
   var work = 255u | (2u << 8u);
   if (ph != 1u) {
-    if (live) { work = decide(i); }
+    if (live) { work = decide(i, cmask); }
   } else if (live) {
     work = objects[i].z;
   }
@@ -370,7 +414,7 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_ind
     return;
   }
   var level = 255u;
-  var slot = 0u;
+  var lslot = 0u;
   var cslot = 0u;
   var changed = false;
   if (live) {
@@ -389,7 +433,7 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_ind
     if ((work & (1u << 10u)) != 0u) { atomicAdd(&wgSum[4], 1u); }
     if (mark == 1u && (work & (1u << 10u)) == 0u) { atomicAdd(&wgSum[6], 1u); }
     if (changed) { cslot = atomicAdd(&wgSum[5], 1u); }
-    if (level < 16u) { slot = atomicAdd(&wgCount[level], 1u); }
+    if (level < 16u) { lslot = atomicAdd(&wgCount[level], 1u); }
   }
   workgroupBarrier();
   if (li < frame.levelCount) {
@@ -406,6 +450,6 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_ind
   }
   workgroupBarrier();
   if (changed) { atomicStore(&scratch[CHANGED + wgChangedBase + cslot], i); }
-  if (level < 16u) { instances[level * frame.stride + wgBase[level] + slot] = i; }
+  if (level < 16u) { instances[level * frame.stride + wgBase[level] + lslot] = i; }
 }
 `;

@@ -128,6 +128,8 @@ interface SceneConfig {
   budgetFraction?: number | null;
   /** Camera poses (default 6: 4 walking perspective, 1 orthographic, 1 two-view). */
   frames?: number;
+  /** Cluster culling (default true, as the selector). */
+  clusters?: boolean;
 }
 
 interface FrameResult {
@@ -156,7 +158,7 @@ async function scene(seed: number, n: number, cfg: SceneConfig): Promise<FrameRe
   // A few bad spheres: NaN, +∞, negative radius (coarsest level, counted as invalid by the engine).
   spheres[4 * 7] = Number.NaN; spheres[4 * 11 + 2] = Number.POSITIVE_INFINITY; spheres[4 * 13 + 3] = -1;
   const profiles = PROFILES(cfg.blend ?? false);
-  const sel = new GpuLodSelector(device!, { capacity: n, levels: MESHES, profiles });
+  const sel = new GpuLodSelector(device!, { capacity: n, levels: MESHES, profiles, clusters: cfg.clusters });
   sel.setObjects(spheres, ids);
   const costTable = profiles.map((p) => p.costs ? Array.from(p.costs) : Array.from({ length: p.thresholds.length + 1 }, (_, l) => 4 ** (p.thresholds.length - l)));
   const yaw = (a: number) => [0, Math.sin(a / 2), 0, Math.cos(a / 2)];
@@ -245,5 +247,55 @@ async function scene(seed: number, n: number, cfg: SceneConfig): Promise<FrameRe
   return out;
 }
 
-(window as unknown as { gpuSelect: object }).gpuSelect = { probe, handWorked, handWorkedOptions, scene };
+/**
+ * The same seeded scene and camera path through two selectors, cluster culling on and off: per
+ * frame the number of objects whose state word, blend or level differs, indirect counts that
+ * differ, and the (cluster, view) pairs decided whole. Spheres in a grid-free random order; the
+ * selector sorts them into Morton order itself. Also moves a block of objects between frames
+ * (`writeSpheres`, refit on the GPU).
+ */
+async function clusterCompare(seed: number, n: number, cfg: SceneConfig): Promise<{ diff: number; argDiff: number; outside: number; inside: number; visible: number }[]> {
+  const rnd = mulberry32(seed);
+  const spheres = new Float32Array(n * 4), ids = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    spheres[4 * i] = (rnd() - 0.5) * 2000; spheres[4 * i + 1] = rnd() * 40; spheres[4 * i + 2] = (rnd() - 0.5) * 2000;
+    spheres[4 * i + 3] = 0.5 + rnd() * 4.5;
+    ids[i] = Math.floor(rnd() * 4);
+  }
+  spheres[4 * 7] = Number.NaN; spheres[4 * 13 + 3] = -1;
+  const profiles = PROFILES(cfg.blend ?? false);
+  const on = new GpuLodSelector(device!, { capacity: n, levels: MESHES, profiles, clusters: true });
+  const off = new GpuLodSelector(device!, { capacity: n, levels: MESHES, profiles, clusters: false });
+  on.setObjects(spheres, ids); off.setObjects(spheres, ids);
+  const yaw = (a: number) => [0, Math.sin(a / 2), 0, Math.cos(a / 2)];
+  const out: { diff: number; argDiff: number; outside: number; inside: number; visible: number }[] = [];
+  for (let k = 0; k < (cfg.frames ?? 6); k++) {
+    const views: LodView[] = k === 3
+      ? [{ frustum: Frustum.orthographic({ height: 300, aspect: 1.5, near: 0.1, far: 3000, position: [0, 20, 600], rotation: yaw(0.3) }), viewportHeight: 720 }]
+      : [{ frustum: Frustum.perspective({ fovY: 50, aspect: 16 / 9, near: 0.1, far: 900, position: [20 * k, 8, 400 - 40 * k], rotation: yaw(0.2 * k) }), viewportHeight: 1080 }];
+    if (k === 4) views.push({ frustum: Frustum.perspective({ fovY: 70, aspect: 2, near: 0.1, far: 600, position: [-300, 15, -50], rotation: yaw(-2) }), viewportHeight: 600 });
+    if (k === 2) {
+      // Move the first 1000 objects 30 m along x: state kept, bounds refit on the GPU.
+      const moved = spheres.slice(0, 4000);
+      for (let i = 0; i < 1000; i++) moved[4 * i] += 30;
+      spheres.set(moved, 0);
+      on.writeSpheres(moved, 0, 1000); off.writeSpheres(moved, 0, 1000);
+    }
+    const opts: GpuLodUpdateOptions = { hysteresis: cfg.hysteresis ?? 0, minFramesBetweenChanges: cfg.minFrames, budget: cfg.budgetFraction != null ? 60_000 : null };
+    on.update(views, opts); off.update(views, opts);
+    const [a, b] = [await on.readback(), await off.readback()];
+    let diff = 0, argDiff = 0, visible = 0;
+    for (let i = 0; i < n; i++) {
+      if (a.state[i * OBJECT_WORDS] !== b.state[i * OBJECT_WORDS] || a.state[i * OBJECT_WORDS + 1] !== b.state[i * OBJECT_WORDS + 1] || a.blend[i] !== b.blend[i]) diff++;
+      if (a.levels[i] !== 255) visible++;
+    }
+    for (let w = 0; w < a.indirect.length; w++) if (a.indirect[w] !== b.indirect[w]) argDiff++;
+    if (a.stats.changed.length !== b.stats.changed.length || a.stats.totalCost !== b.stats.totalCost) argDiff++;
+    out.push({ diff, argDiff, outside: a.stats.clustersOutside, inside: a.stats.clustersInside, visible });
+  }
+  on.destroy(); off.destroy();
+  return out;
+}
+
+(window as unknown as { gpuSelect: object }).gpuSelect = { probe, handWorked, handWorkedOptions, scene, clusterCompare };
 document.body.dataset.ready = '1';
