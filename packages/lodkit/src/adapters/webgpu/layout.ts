@@ -106,13 +106,19 @@ export interface FrameExtras {
   capacity?: number;
 }
 
+// Typed views of the last packed frame block (a selector packs into the same block every frame).
+let viewsOf: ArrayBuffer | null = null;
+let frameF = new Float32Array(0), frameU = new Uint32Array(0);
+
 /**
- * Packs views and options into `out` (`FRAME_BYTES` bytes). No allocation.
+ * Packs views and options into `out` (`FRAME_BYTES` bytes). No allocation when `out` is the block
+ * of the previous call.
  * @category WebGPU
  */
 export function packFrame(out: ArrayBuffer, views: readonly LodView[], count: number, stride: number, levelCount: number, bias: number,
   hysteresis: number, extras?: FrameExtras): void {
-  const f = new Float32Array(out, 0, FRAME_BYTES / 4), u = new Uint32Array(out, 0, FRAME_BYTES / 4);
+  if (out !== viewsOf) { viewsOf = out; frameF = new Float32Array(out, 0, FRAME_BYTES / 4); frameU = new Uint32Array(out, 0, FRAME_BYTES / 4); }
+  const f = frameF, u = frameU;
   u[0] = count; u[1] = views.length; f[2] = bias; f[3] = hysteresis; u[4] = stride; u[5] = levelCount;
   u[6] = extras?.frame ?? 1; u[7] = extras?.minFrames ?? 0; u[8] = extras?.minLevel ?? 0; u[9] = extras?.maxLevel ?? 255;
   const budget = extras?.budgetUnits;
