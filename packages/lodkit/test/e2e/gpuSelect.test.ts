@@ -24,7 +24,7 @@ interface FrameResult {
   changedErrors: number; statsErrors: number; perLevel: number[];
   budget: number; cost: number; mode: number; refMode: number; overBudget: number; budgetMetFlag: number; preferredCost: number; minimumCost: number;
 }
-interface SceneConfig { clusters?: boolean; hysteresis?: number; minLevel?: number; maxLevel?: number; minFrames?: number; blend?: boolean; passes?: 'auto' | 'split'; budgetFraction?: number | null; frames?: number }
+interface SceneConfig { perProfile?: boolean; clusters?: boolean; hysteresis?: number; minLevel?: number; maxLevel?: number; minFrames?: number; blend?: boolean; passes?: 'auto' | 'split'; budgetFraction?: number | null; frames?: number }
 type Api = {
   probe: () => Promise<{ ok: boolean; reason: string; adapter: string }>; handWorked: () => Promise<number[]>; handWorkedOptions: () => Promise<number[]>;
   scene: (seed: number, n: number, cfg: SceneConfig) => Promise<FrameResult[]>;
@@ -135,11 +135,12 @@ describe.skipIf(!HAS_CHROMIUM)('GpuLodSelector in Chromium (WebGPU)', () => {
     expect(errors).toEqual([]);
   }, 90_000);
 
-  it('budget (hybrid coarsening): never over, equal to the float32 reference; fits / binds / below the minimum', async (ctx) => {
+  it('budget (hybrid coarsening): never over, equal to the float32 reference; fits / binds / below the minimum; per-(profile, level) lists', async (ctx) => {
     if (!usable) ctx.skip();
     const modes: number[] = [];
     for (const fraction of [0.3, 0.7, 1.5, -0.5]) {
-      const frames = await apiWith((a, f: number) => a.scene(777, 40_000, { blend: true, hysteresis: 0.1, budgetFraction: f }), fraction);
+      // Per-(profile, level) lists on two of the budgets.
+      const frames = await apiWith((a, f: number) => a.scene(777, 40_000, { blend: true, hysteresis: 0.1, budgetFraction: f, perProfile: f < 1 }), fraction);
       checkFrames(frames, `budget ${fraction}`);
       for (const [k, f] of frames.entries()) {
         expect(f.mode, `budget ${fraction} frame ${k}: mode = reference`).toBe(f.refMode);

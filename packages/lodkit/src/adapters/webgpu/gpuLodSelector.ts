@@ -13,8 +13,8 @@
  *   `selector.instances` at `selector.instanceOffset(l)` (size `instanceBytes`) as the vertex shader's
  *   id list (`ids[instance_index]`). The list offset is a multiple of 256 bytes (storage binding
  *   alignment), so `firstInstance` stays 0 and the `indirect-first-instance` feature is not needed.
- * - Levels are global: list `l` holds every object at level `l` of its profile. A renderer with one
- *   mesh per (profile, level) needs per-profile lists — the next step (issue 13).
+ * - Levels are global by default: list `l` holds every object at level `l` of its profile. With
+ *   `profileMeshes` there is one list and argument record per (profile, level) (lists.ts).
  * - `blend` holds the blend fraction per object (f32, as `LodSet.blend`); `scratch` the frame's
  *   stats and changed ids (layout.ts), for a renderer that wants them on the GPU.
  * - Semantics and the float32 exactness rule: reference.ts, budgetReference.ts. Layouts:
@@ -23,7 +23,7 @@
  * @module
  */
 import type { LodView } from '../../batch/lodSet.js';
-import { validateLodProfile, type LodProfileOptions } from '../../batch/profiles.js';
+import { validateLodProfile, type LodProfile, type LodProfileOptions } from '../../batch/profiles.js';
 import {
   costScaleOf, FRAME_BYTES, FRESH_STATE, MAX_GPU_LEVELS, MAX_GPU_MIN_FRAMES, MAX_GPU_VIEWS, OBJECT_WORDS,
   packFrame, packProfiles, Scratch, SCRATCH_CHANGED,
@@ -32,15 +32,9 @@ import { BUDGET_CUT_WGSL } from './budgetWgsl.js';
 import { CLUSTER_REFIT_WGSL } from './clusterWgsl.js';
 import { CLUSTER_SIZE, mortonOrder } from '../../batch/clusters.js';
 import { SELECT_WGSL } from './wgsl.js';
+import { layoutProfileLists, profileListArgs, writeMeshArgs, type GpuLevelMesh } from './lists.js';
 
-/** Index range of one level's mesh in the bound index buffer. @category WebGPU */
-export interface GpuLevelMesh {
-  indexCount: number;
-  /** Default 0. */
-  firstIndex?: number;
-  /** Default 0. */
-  baseVertex?: number;
-}
+export type { GpuLevelMesh } from './lists.js';
 
 /** Options of {@link GpuLodSelector}. @category WebGPU */
 export interface GpuLodSelectorOptions {
@@ -56,6 +50,13 @@ export interface GpuLodSelectorOptions {
    * tests, one wholly inside skips them. Same levels as without. Default true.
    */
   clusters?: boolean;
+  /**
+   * One mesh per (profile, level) — `profileMeshes[p][l]`, exactly the profile's level count each:
+   * switches to per-(profile, level) lists and argument records (lists.ts; draw with
+   * {@link GpuLodSelector.indirectOffsetOf} / {@link GpuLodSelector.instanceOffsetOf}). Default:
+   * global lists, one per entry of `levels`.
+   */
+  profileMeshes?: readonly (readonly GpuLevelMesh[])[];
 }
 
 /** Per-frame options of {@link GpuLodSelector.update}. @category WebGPU */
@@ -123,7 +124,7 @@ export interface GpuLodReadback {
   stats: GpuLodStats;
   /** The indirect arguments, 5 words per level: indexCount, instanceCount, firstIndex, baseVertex, firstInstance. */
   indirect: Uint32Array;
-  /** Instance lists (`levelCount × stride` ids); list `l` is `[l·stride, l·stride + indirect[5l+1])`. */
+  /** Instance lists; global list `l` is `[l·stride, l·stride + indirect[5l+1])` (per-profile: `instanceOffsetOf / 4`). */
   instances: Uint32Array;
 }
 
@@ -149,6 +150,14 @@ export class GpuLodSelector {
   readonly stride: number;
   readonly levelCount: number;
   readonly profileCount: number;
+  /** Per-(profile, level) lists (see {@link GpuLodSelectorOptions.profileMeshes}). */
+  readonly perProfile: boolean;
+  /** Argument records in {@link indirect}: `levelCount`, or the profiles' levels summed when per profile. */
+  readonly listCount: number;
+  private readonly validated: LodProfile[];
+  private readonly listBase: Uint32Array;
+  private readonly listInstanceBase: Uint32Array;
+  private readonly listStride: Uint32Array;
   /** Cost units per unit of profile cost on the GPU (a power of two, see `costScaleOf`). */
   readonly costScale: number;
   /** Packed profile records (layout.ts), as uploaded. */
@@ -183,6 +192,7 @@ export class GpuLodSelector {
   private readonly viewList: LodView[] = [];
   private readonly extras = {
     frame: 0, minFrames: 0, minLevel: 0, maxLevel: 255, budgetUnits: null as number | null, tolerance: 1, clusters: false, capacity: 0,
+    perProfile: false,
   };
   private count = 0;
   private frame = 0;
@@ -206,13 +216,22 @@ export class GpuLodSelector {
     this.profileCount = profiles.length;
     this.costScale = costScaleOf(profiles);
     this.profileBytes = packProfiles(profiles, OWNER, this.costScale);
-    const args = new Uint32Array(this.levelCount * 5);
-    options.levels.forEach((m, l) => {
-      for (const [k, v] of [['indexCount', m.indexCount], ['firstIndex', m.firstIndex ?? 0], ['baseVertex', m.baseVertex ?? 0]] as const) {
-        if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new RangeError(`${OWNER}: levels[${l}].${k} must be an integer ≥ 0, got ${String(v)}`);
-      }
-      args[l * 5] = m.indexCount; args[l * 5 + 2] = m.firstIndex ?? 0; args[l * 5 + 3] = m.baseVertex ?? 0;
-    });
+    this.validated = profiles;
+    let args = new Uint32Array(this.levelCount * 5);
+    writeMeshArgs(options.levels, 'levels', OWNER, args, 0);
+    this.perProfile = options.profileMeshes != null;
+    this.listBase = new Uint32Array(profiles.length);
+    this.listInstanceBase = new Uint32Array(profiles.length);
+    this.listStride = new Uint32Array(profiles.length);
+    let instanceElements = this.levelCount * this.stride;
+    if (this.perProfile) {
+      const lists = profileListArgs(profiles, options.profileMeshes!, OWNER);
+      args = lists.args; this.listBase = lists.listBase;
+      layoutProfileLists(profiles, this.listBase, new Uint32Array(profiles.length), this.profileBytes, this.listInstanceBase, this.listStride);
+      instanceElements = MAX_GPU_LEVELS * (this.stride + 64 * profiles.length);
+    }
+    this.listCount = args.length / 5;
+    this.extras.perProfile = this.perProfile;
     this.instanceBytes = this.stride * 4;
     const buffer = (size: number, usage: number, label: string) => device.createBuffer({ size, usage, label: `${OWNER}.${label}` });
     this.clusters = options.clusters ?? true;
@@ -225,7 +244,7 @@ export class GpuLodSelector {
     this.scratch = buffer((SCRATCH_CHANGED + cap) * 4, STORAGE | COPY_DST | COPY_SRC, 'scratch');
     this.indirect = buffer(args.byteLength, STORAGE | INDIRECT | COPY_DST | COPY_SRC, 'indirect');
     this.template = buffer(args.byteLength, COPY_SRC | COPY_DST, 'indirectTemplate');
-    this.instances = buffer(this.levelCount * this.instanceBytes, STORAGE | COPY_SRC, 'instances');
+    this.instances = buffer(instanceElements * 4, STORAGE | COPY_SRC, 'instances');
     this.uniform = buffer(FRAME_BYTES, UNIFORM | COPY_DST, 'frame');
     this.profiles = buffer(this.profileBytes.byteLength, STORAGE | COPY_DST, 'profiles');
     // Phase uniforms of the one selection entry point: 0 select, 1 compact, 2 fused, 3 refine
@@ -277,8 +296,14 @@ export class GpuLodSelector {
     if (!Number.isInteger(count) || count < 0 || count > this.capacity) throw new RangeError(`${OWNER}.setObjects: count must be an integer in [0, ${this.capacity}], got ${String(count)}`);
     if (spheres.length < count * 4) throw new RangeError(`${OWNER}.setObjects: spheres has ${spheres.length} floats, ${count * 4} needed`);
     if (profileIds.length < count) throw new RangeError(`${OWNER}.setObjects: profileIds has ${profileIds.length} ids, ${count} needed`);
+    const perProfileCount = new Uint32Array(this.profileCount);
     for (let i = 0; i < count; i++) {
       if (profileIds[i] >= this.profileCount) throw new RangeError(`${OWNER}.setObjects: profileIds[${i}] = ${profileIds[i]} is not a profile (${this.profileCount} profiles)`);
+      perProfileCount[profileIds[i]]++;
+    }
+    if (this.perProfile) {
+      layoutProfileLists(this.validated, this.listBase, perProfileCount, this.profileBytes, this.listInstanceBase, this.listStride);
+      this.device.queue.writeBuffer(this.profiles, 0, this.profileBytes);
     }
     const q = this.device.queue;
     q.writeBuffer(this.spheres, 0, spheres.buffer, spheres.byteOffset, count * 16);
@@ -305,10 +330,22 @@ export class GpuLodSelector {
     this.boundsDirty = true; // the order stays; the bounds are refit on the GPU next update
   }
 
-  /** Byte offset of level `l`'s arguments in {@link indirect}. */
+  /** Byte offset of level `l`'s arguments in {@link indirect} (global lists). */
   indirectOffset(level: number): number { return level * 20; }
-  /** Byte offset of level `l`'s id list in {@link instances}. */
+  /** Byte offset of level `l`'s id list in {@link instances} (global lists). */
   instanceOffset(level: number): number { return level * this.instanceBytes; }
+  /** Byte offset of the arguments of profile `p`'s level `l` (per-profile lists; else as {@link indirectOffset}). */
+  indirectOffsetOf(profile: number, level: number): number {
+    return this.perProfile ? (this.listBase[profile] + level) * 20 : level * 20;
+  }
+  /** Byte offset of the id list of profile `p`'s level `l` (per-profile lists: changes with `setObjects`). */
+  instanceOffsetOf(profile: number, level: number): number {
+    return this.perProfile ? (this.listInstanceBase[profile] + level * this.listStride[profile]) * 4 : this.instanceOffset(level);
+  }
+  /** Bytes of one id list of profile `p` (per-profile lists; else {@link instanceBytes}). */
+  instanceBytesOf(profile: number): number {
+    return this.perProfile ? this.listStride[profile] * 4 : this.instanceBytes;
+  }
 
   /**
    * Writes the frame block and encodes the selection into `encoder` (or into its own submission when
@@ -341,7 +378,7 @@ export class GpuLodSelector {
     this.device.queue.writeBuffer(this.uniform, 0, this.frameBytes);
     const own = encoder === undefined;
     const enc = encoder ?? this.device.createCommandEncoder({ label: `${OWNER}.update` });
-    enc.copyBufferToBuffer(this.template, 0, this.indirect, 0, this.levelCount * 20);
+    enc.copyBufferToBuffer(this.template, 0, this.indirect, 0, this.listCount * 20);
     enc.clearBuffer(this.scratch, 0, SCRATCH_CHANGED * 4);
     if (this.count > 0) {
       const pass = enc.beginComputePass({ label: `${OWNER}.select` });
@@ -382,7 +419,7 @@ export class GpuLodSelector {
   async readback(): Promise<GpuLodReadback> {
     const d = this.device, n = Math.max(this.count, 1);
     const sources = [this.state, this.indirect, this.instances, this.blend, this.scratch];
-    const sizes = [n * OBJECT_WORDS * 4, this.levelCount * 20, this.levelCount * this.instanceBytes, n * 4, (SCRATCH_CHANGED + n) * 4];
+    const sizes = [n * OBJECT_WORDS * 4, this.listCount * 20, this.instances.size, n * 4, (SCRATCH_CHANGED + n) * 4];
     const staging = sizes.map((size) => d.createBuffer({ size, usage: MAP_READ | COPY_DST }));
     const enc = d.createCommandEncoder();
     sources.forEach((src, k) => enc.copyBufferToBuffer(src, 0, staging[k], 0, sizes[k]));

@@ -7,14 +7,15 @@
  * Frame block (`FRAME_BYTES`), 16 header words: u32 `count`, u32 `viewCount`, f32 `bias`, f32
  * `hysteresis`, u32 `stride` (elements per level in the instance lists), u32 `levelCount`, u32
  * `frame` (frame counter), u32 `minFrames`, u32 `minLevel`, u32 `maxLevel`, u32 `flags` (bit 0:
- * budget set, bit 1: cluster culling), f32 `tolerance` (px), u32 `budgetLo`, u32 `budgetHi` (the budget in cost units, see
+ * budget set, bit 1: cluster culling, bit 2: per-(profile, level) lists), f32 `tolerance` (px), u32 `budgetLo`, u32 `budgetHi` (the budget in cost units, see
  * {@link costScaleOf}), f32 `viewportMax` (largest viewport height), pad; then `MAX_GPU_VIEWS` views
  * of 32 floats: planes `[0, 24)` (a, b, c, d; inside where `a·x+b·y+c·z+d ≥ −r`), eye `[24, 27)`,
  * perspective flag `[27]`, window height `[28]`, window area `[29]`, viewport height `[30]`, pad.
  *
  * Profile record (`PROFILE_BYTES`, 72 words): u32 metric code, u32 threshold count, u32 level
  * count, u32 blend-threshold count; 16 f32 thresholds; 16 f32 blend thresholds; 16 u32 level costs
- * in cost units; 16 f32 level errors; u32 quality floor; 3 pad.
+ * in cost units; 16 f32 level errors; u32 quality floor; u32 first list, u32 first id-list element,
+ * u32 elements per list (per-(profile, level) lists, lists.ts; written by `setObjects`).
  *
  * Object record (`OBJECT_WORDS` u32 per object, the selector's `state` buffer): `state` (level in
  * bits 0–7, {@link NO_REFERENCE} bit 8, frames since the last level change in bits 16–31,
@@ -87,7 +88,7 @@ export const Scratch = {
   clustersOutside: 18, clustersInside: 19,
 } as const;
 /** Flag bits of the frame header's `flags` word. */
-export const FrameFlag = { budget: 1, clusters: 2 } as const;
+export const FrameFlag = { budget: 1, clusters: 2, perProfile: 4 } as const;
 /** Largest cost of one level in cost units (so 64 objects' sum fits in a u32). */
 export const MAX_UNIT_COST = 2 ** 24;
 
@@ -104,6 +105,8 @@ export interface FrameExtras {
   clusters?: boolean;
   /** The selector's capacity (offset of the slot order in the profile-id buffer and of the cluster spheres). */
   capacity?: number;
+  /** Per-(profile, level) lists (lists.ts). */
+  perProfile?: boolean;
 }
 
 // Typed views of the last packed frame block (a selector packs into the same block every frame).
@@ -122,7 +125,7 @@ export function packFrame(out: ArrayBuffer, views: readonly LodView[], count: nu
   u[0] = count; u[1] = views.length; f[2] = bias; f[3] = hysteresis; u[4] = stride; u[5] = levelCount;
   u[6] = extras?.frame ?? 1; u[7] = extras?.minFrames ?? 0; u[8] = extras?.minLevel ?? 0; u[9] = extras?.maxLevel ?? 255;
   const budget = extras?.budgetUnits;
-  u[10] = (budget != null ? FrameFlag.budget : 0) | (extras?.clusters ? FrameFlag.clusters : 0);
+  u[10] = (budget != null ? FrameFlag.budget : 0) | (extras?.clusters ? FrameFlag.clusters : 0) | (extras?.perProfile ? FrameFlag.perProfile : 0);
   f[11] = extras?.tolerance ?? 1;
   const b = budget != null ? budget : 0;
   const hi = Math.floor(b / 2 ** 32);

@@ -46,7 +46,7 @@ export const SELECT_WGSL = /* wgsl */ `
 ${FRAME_STRUCT_WGSL}struct Profile {
   metric: u32, count: u32, levels: u32, blendCount: u32,
   t: array<vec4f, 4>, b: array<vec4f, 4>, cost: array<vec4u, 4>, err: array<vec4f, 4>,
-  qualityFloor: u32, pad0: u32, pad1: u32, pad2: u32,
+  qualityFloor: u32, listBase: u32, instanceBase: u32, listStride: u32,
 }
 
 @group(0) @binding(0) var<uniform> frame: Frame;
@@ -413,6 +413,7 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_ind
     }
     return;
   }
+  let perProfile = (frame.flags & 4u) != 0u;
   var level = 255u;
   var lslot = 0u;
   var cslot = 0u;
@@ -433,10 +434,19 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_ind
     if ((work & (1u << 10u)) != 0u) { atomicAdd(&wgSum[4], 1u); }
     if (mark == 1u && (work & (1u << 10u)) == 0u) { atomicAdd(&wgSum[6], 1u); }
     if (changed) { cslot = atomicAdd(&wgSum[5], 1u); }
-    if (level < 16u) { lslot = atomicAdd(&wgCount[level], 1u); }
+    if (level < 16u) {
+      if (perProfile) {
+        // Per-(profile, level) lists: objects of a workgroup may have any profile, so one atomic each.
+        let pr = profiles[p];
+        let at = atomicAdd(&args[(pr.listBase + level) * 5u + 1u], 1u);
+        instances[pr.instanceBase + level * pr.listStride + at] = i;
+      } else {
+        lslot = atomicAdd(&wgCount[level], 1u);
+      }
+    }
   }
   workgroupBarrier();
-  if (li < frame.levelCount) {
+  if (li < frame.levelCount && !perProfile) {
     let c = atomicLoad(&wgCount[li]);
     if (c > 0u) { wgBase[li] = atomicAdd(&args[li * 5u + 1u], c); }
   }
@@ -450,6 +460,6 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_ind
   }
   workgroupBarrier();
   if (changed) { atomicStore(&scratch[CHANGED + wgChangedBase + cslot], i); }
-  if (level < 16u) { instances[level * frame.stride + wgBase[level] + lslot] = i; }
+  if (level < 16u && !perProfile) { instances[level * frame.stride + wgBase[level] + lslot] = i; }
 }
 `;

@@ -130,6 +130,8 @@ interface SceneConfig {
   frames?: number;
   /** Cluster culling (default true, as the selector). */
   clusters?: boolean;
+  /** Per-(profile, level) lists with distinct mesh ranges per profile. */
+  perProfile?: boolean;
 }
 
 interface FrameResult {
@@ -158,8 +160,15 @@ async function scene(seed: number, n: number, cfg: SceneConfig): Promise<FrameRe
   // A few bad spheres: NaN, +∞, negative radius (coarsest level, counted as invalid by the engine).
   spheres[4 * 7] = Number.NaN; spheres[4 * 11 + 2] = Number.POSITIVE_INFINITY; spheres[4 * 13 + 3] = -1;
   const profiles = PROFILES(cfg.blend ?? false);
-  const sel = new GpuLodSelector(device!, { capacity: n, levels: MESHES, profiles, clusters: cfg.clusters });
+  const levelsOf = profiles.map((p) => p.thresholds.length + 1);
+  // Per profile p: mesh l = MESHES[l] shifted by 10000·p indices and p vertices (distinct records).
+  const profileMeshes = levelsOf.map((lc, p) => MESHES.slice(0, lc).map((m) => ({ indexCount: m.indexCount + p, firstIndex: (m.firstIndex ?? 0) + 10_000 * p, baseVertex: (m.baseVertex ?? 0) + p })));
+  const sel = new GpuLodSelector(device!, { capacity: n, levels: MESHES, profiles, clusters: cfg.clusters, ...(cfg.perProfile ? { profileMeshes } : {}) });
   sel.setObjects(spheres, ids);
+  // The draw lists to check: global (profile −1) or one per (profile, level).
+  const lists = cfg.perProfile
+    ? levelsOf.flatMap((lc, p) => Array.from({ length: lc }, (_, l) => ({ p, l, mesh: profileMeshes[p][l] })))
+    : MESHES.map((mesh, l) => ({ p: -1, l, mesh }));
   const costTable = profiles.map((p) => p.costs ? Array.from(p.costs) : Array.from({ length: p.thresholds.length + 1 }, (_, l) => 4 ** (p.thresholds.length - l)));
   const yaw = (a: number) => [0, Math.sin(a / 2), 0, Math.cos(a / 2)];
   const path: LodView[][] = [];
@@ -206,10 +215,15 @@ async function scene(seed: number, n: number, cfg: SceneConfig): Promise<FrameRe
       preferredCost: rs.preferredUnits / sel.costScale, minimumCost,
     };
     const perLevel = new Array(MESHES.length).fill(0);
+    const perList = new Map<string, number>();
     let cost = 0;
     for (let i = 0; i < n; i++) {
       const g = rb.levels[i], e = ref[i * OBJECT_WORDS] & 0xff;
-      if (g !== 255) { r.visible++; perLevel[g]++; cost += costTable[ids[i]][g]; }
+      if (g !== 255) {
+        r.visible++; perLevel[g]++; cost += costTable[ids[i]][g];
+        const key = cfg.perProfile ? `${ids[i]}/${g}` : `-1/${g}`;
+        perList.set(key, (perList.get(key) ?? 0) + 1);
+      }
       if (near[i]) r.near++;
       if (g !== e) { if (near[i]) r.nearMismatches++; else r.mismatches++; }
       const be = Math.abs(rb.blend[i] - blendRef[i]);
@@ -217,15 +231,18 @@ async function scene(seed: number, n: number, cfg: SceneConfig): Promise<FrameRe
     }
     r.cost = cost;
     if (budget !== null && rs.mode !== 2 && cost > budget) r.overBudget = 1;
-    for (let l = 0; l < MESHES.length; l++) {
-      const a = rb.indirect.subarray(5 * l, 5 * l + 5), m = MESHES[l];
+    for (const { p, l, mesh: m } of lists) {
+      const ao = (p < 0 ? sel.indirectOffset(l) : sel.indirectOffsetOf(p, l)) / 4;
+      const a = rb.indirect.subarray(ao, ao + 5);
       if (a[0] !== m.indexCount || a[2] !== (m.firstIndex ?? 0) || a[3] !== (m.baseVertex ?? 0) || a[4] !== 0) r.argErrors++;
-      if (a[1] !== perLevel[l]) r.countErrors++;
-      // The list must hold exactly the ids at level l, each once.
+      if (a[1] !== (perList.get(`${p}/${l}`) ?? 0)) r.countErrors++;
+      // The list must hold exactly the ids at level l (of profile p), each once.
+      const io = (p < 0 ? sel.instanceOffset(l) : sel.instanceOffsetOf(p, l)) / 4, cap = (p < 0 ? sel.instanceBytes : sel.instanceBytesOf(p)) / 4;
       const seen = new Uint8Array(n);
-      for (let q = 0; q < Math.min(a[1], sel.stride); q++) {
-        const id = rb.instances[l * sel.stride + q];
-        if (id >= n || seen[id] || rb.levels[id] !== l) r.listErrors++; else seen[id] = 1;
+      if (a[1] > cap) r.listErrors++;
+      for (let q = 0; q < Math.min(a[1], cap); q++) {
+        const id = rb.instances[io + q];
+        if (id >= n || seen[id] || rb.levels[id] !== l || (p >= 0 && ids[id] !== p)) r.listErrors++; else seen[id] = 1;
       }
     }
     // Changed ids: the reference's set (from the same previous levels), near objects excepted.
