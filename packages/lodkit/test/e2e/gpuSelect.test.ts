@@ -1,10 +1,13 @@
 /**
  * `GpuLodSelector` in Debian's headless Chromium (SwiftShader's WebGPU adapter through
- * `--enable-unsafe-webgpu`): seeded 60k-object scenes over a camera path (perspective,
- * orthographic, two views), GPU levels vs the float32 reference except the counted near-threshold
- * cases, indirect instance counts vs per-level counts, id lists vs the levels. Skips with a notice
- * when Chromium or a working adapter is missing (a known kernel is checked first, so an adapter that
- * computes nothing never passes).
+ * `--enable-unsafe-webgpu`): hand-worked cases (levels, blend, min/max level, minFrames, budget),
+ * then seeded 40–60k-object scenes over camera paths (perspective, orthographic, two views;
+ * hysteresis, blend, min/max, minFramesBetweenChanges, budgets that fit / bind / cannot be met,
+ * split passes, per-(profile, level) lists): GPU levels and blend vs the float32 reference except
+ * the counted near-threshold cases, indirect counts vs per-level counts, id lists vs the levels,
+ * changed ids vs the reference's set, stats, the budget never exceeded; and cluster culling
+ * bit-identical to the per-object path. Skips with a notice when Chromium or a working adapter is
+ * missing (a known kernel is checked first, so an adapter that computes nothing never passes).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
