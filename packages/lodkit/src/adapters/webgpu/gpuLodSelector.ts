@@ -138,7 +138,7 @@ const MAP_READ = 0x1, COPY_SRC = 0x4, COPY_DST = 0x8, INDIRECT = 0x100, UNIFORM 
  * ```ts
  * const sel = new GpuLodSelector(device, { capacity: n, profiles: [{ metric: 'pixels', thresholds: [200, 50] }], levels: meshes });
  * sel.setObjects(spheres, profileIds);
- * sel.update({ frustum, viewportHeight: 1080 }, { hysteresis: 0.1 }, encoder);
+ * sel.update({ frustum, viewportHeight: 1080 }, { hysteresis: 0.1, budget: 2_000_000 }, encoder);
  * pass.drawIndexedIndirect(sel.indirect, sel.indirectOffset(0));
  * ```
  * @category WebGPU
@@ -349,7 +349,10 @@ export class GpuLodSelector {
 
   /**
    * Writes the frame block and encodes the selection into `encoder` (or into its own submission when
-   * none is given). `views`: one view or up to 4 (max of screen sizes, min of distances).
+   * none is given). `views`: one view or up to 4 (max of screen sizes, min of distances). Without a
+   * budget one fused dispatch; with one select → cut → refine → cut → compact (wgsl.ts,
+   * budgetWgsl.ts), never over the budget. Throws `RangeError`/`TypeError` naming the option for
+   * invalid options; bad sphere data gets the coarsest allowed level and is counted.
    */
   update(views: LodView | readonly LodView[], options: GpuLodUpdateOptions = GPU_LOD_UPDATE_DEFAULTS, encoder?: GPUCommandEncoder): void {
     const list = this.viewList;
