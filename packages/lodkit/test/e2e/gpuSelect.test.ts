@@ -27,7 +27,7 @@ interface FrameResult {
   changedErrors: number; statsErrors: number; perLevel: number[];
   budget: number; cost: number; mode: number; refMode: number; overBudget: number; budgetMetFlag: number; preferredCost: number; minimumCost: number;
 }
-interface SceneConfig { perProfile?: boolean; clusters?: boolean; hysteresis?: number; minLevel?: number; maxLevel?: number; minFrames?: number; blend?: boolean; passes?: 'auto' | 'split'; budgetFraction?: number | null; frames?: number }
+interface SceneConfig { cull?: boolean; perProfile?: boolean; clusters?: boolean; hysteresis?: number; minLevel?: number; maxLevel?: number; minFrames?: number; blend?: boolean; passes?: 'auto' | 'split'; budgetFraction?: number | null; frames?: number }
 type Api = {
   probe: () => Promise<{ ok: boolean; reason: string; adapter: string }>; handWorked: () => Promise<number[]>; handWorkedOptions: () => Promise<number[]>;
   scene: (seed: number, n: number, cfg: SceneConfig) => Promise<FrameResult[]>;
@@ -120,11 +120,14 @@ describe.skipIf(!HAS_CHROMIUM)('GpuLodSelector in Chromium (WebGPU)', () => {
     expect(errors).toEqual([]);
   }, 90_000);
 
-  it('a second seed without hysteresis, split passes (select → cut → compact without a budget)', async (ctx) => {
+  it('a second seed without hysteresis, split passes (select → cut → compact without a budget); then cull: false', async (ctx) => {
     if (!usable) ctx.skip();
     const frames = await api((a) => a.scene(99, 50_000, { passes: 'split', clusters: false }));
     checkFrames(frames, 'split');
     for (const f of frames) expect([f.holds, f.mode], 'no hold, no budget').toEqual([0, 0]);
+    const drawn = await api((a) => a.scene(99, 30_000, { cull: false, hysteresis: 0.1 }));
+    checkFrames(drawn, 'cull: false');
+    for (const f of drawn) expect(f.visible, 'cull: false draws every object').toBe(30_000);
     expect(errors).toEqual([]);
   }, 90_000);
 

@@ -81,11 +81,16 @@ export interface GpuLodUpdateOptions {
   tolerance?: number;
   /** `'split'` runs select → cut → compact even without a budget (tests; same result). Default `'auto'`. */
   passes?: 'auto' | 'split';
+  /**
+   * As `LodSet`'s `cull`: false draws objects outside every view too (a screen size of 0 from a view
+   * an object is outside, the distance as if inside). Default true.
+   */
+  cull?: boolean;
 }
 
 /** Defaults of {@link GpuLodUpdateOptions}. @category WebGPU */
 export const GPU_LOD_UPDATE_DEFAULTS: Required<GpuLodUpdateOptions> = {
-  bias: 1, hysteresis: 0, minLevel: 0, maxLevel: 255, minFramesBetweenChanges: 0, budget: null, tolerance: 1, passes: 'auto',
+  bias: 1, hysteresis: 0, minLevel: 0, maxLevel: 255, minFramesBetweenChanges: 0, budget: null, tolerance: 1, passes: 'auto', cull: true,
 };
 
 /** Frame stats computed on the GPU (see {@link GpuLodReadback.stats}). @category WebGPU */
@@ -192,7 +197,7 @@ export class GpuLodSelector {
   private readonly viewList: LodView[] = [];
   private readonly extras = {
     frame: 0, minFrames: 0, minLevel: 0, maxLevel: 255, budgetUnits: null as number | null, tolerance: 1, clusters: false, capacity: 0,
-    perProfile: false,
+    perProfile: false, cull: true,
   };
   private count = 0;
   private frame = 0;
@@ -376,6 +381,8 @@ export class GpuLodSelector {
     }
     // Rounded down in cost units (costs are rounded up), so fitting in units means fitting in cost.
     ex.budgetUnits = budget === null ? null : Math.min(Math.floor(budget * this.costScale), 2 ** 53);
+    if (options.cull !== undefined && typeof options.cull !== 'boolean') throw new TypeError(`${OWNER}.update: cull must be a boolean, got ${String(options.cull)}`);
+    ex.cull = options.cull ?? true;
     ex.frame = ++this.frame;
     packFrame(this.frameBytes, list, this.count, this.stride, this.levelCount, bias, h, ex);
     this.device.queue.writeBuffer(this.uniform, 0, this.frameBytes);

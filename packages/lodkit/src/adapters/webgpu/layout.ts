@@ -7,7 +7,7 @@
  * Frame block (`FRAME_BYTES`), 16 header words: u32 `count`, u32 `viewCount`, f32 `bias`, f32
  * `hysteresis`, u32 `stride` (elements per level in the instance lists), u32 `levelCount`, u32
  * `frame` (frame counter), u32 `minFrames`, u32 `minLevel`, u32 `maxLevel`, u32 `flags` (bit 0:
- * budget set, bit 1: cluster culling, bit 2: per-(profile, level) lists), f32 `tolerance` (px), u32 `budgetLo`, u32 `budgetHi` (the budget in cost units, see
+ * budget set, bit 1: cluster culling, bit 2: per-(profile, level) lists, bit 3: culling off), f32 `tolerance` (px), u32 `budgetLo`, u32 `budgetHi` (the budget in cost units, see
  * {@link costScaleOf}), f32 `viewportMax` (largest viewport height), pad; then `MAX_GPU_VIEWS` views
  * of 32 floats: planes `[0, 24)` (a, b, c, d; inside where `a·x+b·y+c·z+d ≥ −r`), eye `[24, 27)`,
  * perspective flag `[27]`, window height `[28]`, window area `[29]`, viewport height `[30]`, pad.
@@ -88,7 +88,7 @@ export const Scratch = {
   clustersOutside: 18, clustersInside: 19,
 } as const;
 /** Flag bits of the frame header's `flags` word. */
-export const FrameFlag = { budget: 1, clusters: 2, perProfile: 4 } as const;
+export const FrameFlag = { budget: 1, clusters: 2, perProfile: 4, noCull: 8 } as const;
 /** Largest cost of one level in cost units (so 64 objects' sum fits in a u32). */
 export const MAX_UNIT_COST = 2 ** 24;
 
@@ -107,6 +107,8 @@ export interface FrameExtras {
   capacity?: number;
   /** Per-(profile, level) lists (lists.ts). */
   perProfile?: boolean;
+  /** `cull: false` (objects outside every view are still drawn). Default true. */
+  cull?: boolean;
 }
 
 // Typed views of the last packed frame block (a selector packs into the same block every frame).
@@ -125,7 +127,7 @@ export function packFrame(out: ArrayBuffer, views: readonly LodView[], count: nu
   u[0] = count; u[1] = views.length; f[2] = bias; f[3] = hysteresis; u[4] = stride; u[5] = levelCount;
   u[6] = extras?.frame ?? 1; u[7] = extras?.minFrames ?? 0; u[8] = extras?.minLevel ?? 0; u[9] = extras?.maxLevel ?? 255;
   const budget = extras?.budgetUnits;
-  u[10] = (budget != null ? FrameFlag.budget : 0) | (extras?.clusters ? FrameFlag.clusters : 0) | (extras?.perProfile ? FrameFlag.perProfile : 0);
+  u[10] = (budget != null ? FrameFlag.budget : 0) | (extras?.clusters ? FrameFlag.clusters : 0) | (extras?.perProfile ? FrameFlag.perProfile : 0) | (extras?.cull === false ? FrameFlag.noCull : 0);
   f[11] = extras?.tolerance ?? 1;
   const b = budget != null ? budget : 0;
   const hi = Math.floor(b / 2 ** 32);

@@ -17,7 +17,7 @@
  * `chainFloat32`). Blend must be within {@link BLEND_TOLERANCE} of this reference for every object
  * that is not near.
  *
- * Semantics follow `LodSet`'s thresholds policy with `cull: true` (and, with a budget, its hybrid
+ * Semantics follow `LodSet`'s thresholds policy (`cull` on or off; and, with a budget, its hybrid
  * policy with `stabilityBand: 0`, bucketed — budgetReference.ts): culled in every view →
  * `HIDDEN_LEVEL` (255); a NaN/±∞ coordinate or a negative radius → the coarsest allowed level;
  * OpenUSD blend fraction, clamped to `[minLevel, maxLevel]`; hysteresis is the relative band `h`
@@ -116,7 +116,7 @@ export function referenceFrame(frame: ArrayBuffer, profiles: ArrayBuffer, sphere
   const f = new Float32Array(frame), u = new Uint32Array(frame);
   const pu = new Uint32Array(profiles), pt = new Float32Array(profiles), w = PROFILE_BYTES / 4;
   const viewCount = u[1], bias = f[2], h = f[3], minFrames = u[7], minLevel = u[8], maxLevel = u[9];
-  const hasBudget = (u[10] & FrameFlag.budget) !== 0, tol = f[11], vmax = f[14];
+  const hasBudget = (u[10] & FrameFlag.budget) !== 0, cullOn = (u[10] & FrameFlag.noCull) === 0, tol = f[11], vmax = f[14];
   const up = fr(1 + h), down = fr(1 - h);
   const pv: ProfileView = { pu, pt, o: 0 };
   const hist = new Float64Array(BUDGET_BUCKETS);
@@ -146,8 +146,9 @@ export function referenceFrame(frame: ArrayBuffer, profiles: ArrayBuffer, sphere
         if (Math.abs(s + r) <= NEAR_EPSILON * (Math.abs(a) + Math.abs(b) + Math.abs(c) + Math.abs(d) + r)) isNear = true;
         if (s < -r) culled = true;
       }
-      if (culled) continue;
+      if (culled && cullOn) continue;
       visible = true;
+      if (culled && metric !== 0) continue; // cull off: a screen size of 0, a no-op in the max
       const persp = f[vo + 27] !== 0, wh = f[vo + 28], wa = f[vo + 29], vp = f[vo + 30], scale = metric === 1 ? vp : 1;
       let dist = 0;
       if (metric === 0 || persp) {
@@ -155,7 +156,9 @@ export function referenceFrame(frame: ArrayBuffer, profiles: ArrayBuffer, sphere
         dist = fr(Math.sqrt(fr(fr(fr(dx * dx) + fr(dy * dy)) + fr(dz * dz))));
       }
       if (persp && Math.abs(dist - r) <= NEAR_EPSILON * dist && (metric === 1 || metric === 2 || hasBudget)) isNear = true;
-      if (persp) {
+      if (culled) {
+        // cull off, distance metric: no weight from this view
+      } else if (persp) {
         if (dist <= r) insidePx = true;
         else { const val = fr(fr(fr(2 * r) / fr(dist * wh)) * vp); if (val > px) px = val; }
       } else {

@@ -221,6 +221,7 @@ fn decide(i: u32, cmask: u32) -> u32 {
     blend[i] = 0.0;
     return work;
   }
+  let cullOn = (frame.flags & 8u) == 0u;
   var visible = false;
   var inside = false;
   var insidePx = false;
@@ -229,9 +230,8 @@ fn decide(i: u32, cmask: u32) -> u32 {
   for (var v = 0u; v < frame.viewCount; v++) {
     let view = frame.views[v];
     let cs = (cmask >> (2u * v)) & 3u; // cluster status: 0 test, 1 wholly outside, 2 wholly inside
-    if (cs == 1u) { continue; }
-    var culled = false;
-    if (cs != 2u) {
+    var culled = cs == 1u;
+    if (cs == 0u) {
       for (var k = 0u; k < 6u; k++) {
         let q = view.planes[k];
         let a = q.x * s.x; let b = q.y * s.y; let c = q.z * s.z;
@@ -239,8 +239,11 @@ fn decide(i: u32, cmask: u32) -> u32 {
         if (sum < -r) { culled = true; }
       }
     }
-    if (culled) { continue; }
+    if (culled && cullOn) { continue; }
     visible = true;
+    // cull: false — outside this view a screen size (and the budget weight) is 0, a no-op in the
+    // max; the distance is taken as if inside (LodSet's kernels).
+    if (culled && metric != 0u) { continue; }
     let persp = view.eye.w != 0.0;
     let wh = view.misc.x; let wa = view.misc.y; let vp = view.misc.z;
     var dist = 0.0;
@@ -250,7 +253,9 @@ fn decide(i: u32, cmask: u32) -> u32 {
       dist = sqrt((xx + yy) + zz);
     }
     // Projected diameter in px (the budget's weight), as the 'pixels' metric.
-    if (persp) {
+    if (culled) {
+      // (cull off, distance metric: no weight from a view the object is outside)
+    } else if (persp) {
       if (dist <= r) { insidePx = true; } else { px = max(px, ((2.0 * r) / (dist * wh)) * vp); }
     } else {
       px = max(px, ((2.0 * r) / wh) * vp);

@@ -94,6 +94,30 @@ describe('float32 reference vs LodSet: blend, min/max level, hysteresis, minFram
   });
 });
 
+describe('float32 reference vs LodSet: cull: false', () => {
+  it('every object drawn; equal levels except counted near-threshold objects', () => {
+    const { spheres, ids, set } = scene(13, 3000);
+    const n = ids.length;
+    const pb = packProfiles(PROFILES.map((p) => validateLodProfile(p)), 'test');
+    const records = freshRecords(n), blend = new Float32Array(n), near = new Uint8Array(n), diverged = new Uint8Array(n);
+    const frame = new ArrayBuffer(FRAME_BYTES);
+    let nearCount = 0;
+    for (const [k, views] of cameraPath(6).entries()) {
+      packFrame(frame, views, n, 64, 5, 1, 0.1, { frame: k + 1, cull: false });
+      const st = referenceFrame(frame, pb, spheres, ids, n, records, blend, near);
+      set.update(views, { policy: 'thresholds', clusters: false, hysteresis: 0.1, cull: false });
+      expect(st.hidden, `frame ${k}`).toBe(0);
+      let bad = 0;
+      for (let i = 0; i < n; i++) {
+        if (near[i]) { nearCount++; diverged[i] = 1; }
+        if (!diverged[i] && ((records[i * OBJECT_WORDS] & 0xff) !== set.levels[i] || Math.abs(blend[i] - set.blend[i]) > 2 ** -16)) bad++;
+      }
+      expect(bad, `frame ${k}`).toBe(0);
+    }
+    expect(nearCount).toBeLessThan(30);
+  });
+});
+
 describe('budget math', () => {
   it('keyCodeOf: bucket = bucketOfKey, monotone in the key; key 0 by id range, lower ids first', () => {
     expect(keyCodeOf(1, 0, 10) >>> 8).toBe(bucketOfKey(1));

@@ -132,6 +132,8 @@ interface SceneConfig {
   clusters?: boolean;
   /** Per-(profile, level) lists with distinct mesh ranges per profile. */
   perProfile?: boolean;
+  /** `cull: false` (default true). */
+  cull?: boolean;
 }
 
 interface FrameResult {
@@ -189,13 +191,13 @@ async function scene(seed: number, n: number, cfg: SceneConfig): Promise<FrameRe
   const probe = new ArrayBuffer(FRAME_BYTES);
   for (const views of path) {
     const opts: GpuLodUpdateOptions = {
-      hysteresis: cfg.hysteresis ?? 0, minLevel: cfg.minLevel, maxLevel: cfg.maxLevel, minFramesBetweenChanges: cfg.minFrames, passes: cfg.passes,
+      hysteresis: cfg.hysteresis ?? 0, minLevel: cfg.minLevel, maxLevel: cfg.maxLevel, minFramesBetweenChanges: cfg.minFrames, passes: cfg.passes, cull: cfg.cull,
     };
     let budget: number | null = null, minimumCost = 0;
     if (cfg.budgetFraction != null) {
       // The budget from the reference's preferred cost of this frame (no budget), never from the GPU.
       packFrame(probe, views, n, sel.stride, MESHES.length, 1, opts.hysteresis ?? 0, {
-        frame: sel.frameCount + 1, minFrames: cfg.minFrames ?? 0, minLevel: cfg.minLevel ?? 0, maxLevel: cfg.maxLevel ?? 255, budgetUnits: 0,
+        frame: sel.frameCount + 1, minFrames: cfg.minFrames ?? 0, minLevel: cfg.minLevel ?? 0, maxLevel: cfg.maxLevel ?? 255, budgetUnits: 0, cull: cfg.cull,
       });
       noHold.set(prev);
       const st = referenceFrame(probe, sel.profileBytes, spheres, ids, n, noHold, blend0, near0);
