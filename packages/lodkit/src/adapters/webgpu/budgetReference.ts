@@ -11,8 +11,9 @@
  * and buys every bucket above the cut whole, then splits the first bucket not bought whole into 256
  * sub-buckets (a second pass over the objects) and buys those above a second cut — so it leaves at
  * most one sub-bucket's cost (keys within 0.017 %, or for loss-free steps 1/256 of the ids)
- * unspent, never more than the budget. The GPU has no stability band (`stabilityBand: 0`; the thresholds
- * hysteresis still applies to the preferred levels) and rounds costs up to integer cost units.
+ * unspent, never more than the budget. Of `LodSet`'s stability band the GPU has the keep bonus of the previous
+ * level, not the price terms (no λ from the last frame: no price on level changes, no protected
+ * tier, no ceiling on upgrades past the previous level), and it rounds costs up to integer units.
  *
  * @module
  */
@@ -20,6 +21,7 @@ import { BUDGET_BUCKETS, ProfileWord } from './layout.js';
 import { NEAR_EPSILON, type ProfileView } from './reference.js';
 
 const fr = Math.fround;
+const MAXF32 = fr(3.4028234663852886e38);
 const f32 = new Float32Array(1), u32 = new Uint32Array(f32.buffer);
 
 /**
@@ -78,14 +80,21 @@ const ben = new Float64Array(16);
  * the cut's. Returns a shared object (overwritten by the next call).
  */
 export function chainFloat32(pv: ProfileView, i: number, count: number, pref: number, fl: number, w: number, tol: number,
-  op: 0 | 1 | 2, hist: Float64Array | null, thr: number): ChainResult {
+  op: 0 | 1 | 2, hist: Float64Array | null, thr: number, prev = 255, band = 0): ChainResult {
   const { pu, pt, o } = pv;
   const cost = (l: number) => pu[o + ProfileWord.costs + l];
+  const err = (l: number) => pt[o + ProfileWord.errors + l];
   let near = false;
   for (let l = pref; l <= fl; l++) {
-    const ew = fr(pt[o + ProfileWord.errors + l] * w), e = fr(ew - tol);
+    const ew = fr(err(l) * w), e = fr(ew - tol);
     if (Math.abs(e) <= NEAR_EPSILON * Math.max(tol, 1e-30)) near = true;
     ben[l] = e > 0 ? -e : 0;
+  }
+  // The stability band's keep bonus (kernel `chain`; buildObjectChain without its price terms).
+  if (band > 0 && prev >= pref && prev <= fl) {
+    const sse = fr(err(prev) * w), coarser = prev < fl ? fr(err(prev + 1) * w) : MAXF32, edge = fr(fr(1 - band) * tol);
+    if (Math.abs(coarser - edge) <= NEAR_EPSILON * Math.max(edge, 1e-30)) near = true;
+    if (coarser > edge) ben[prev] = fr(ben[prev] + fr(band * Math.max(sse, tol)));
   }
   const c0 = cost(fl);
   let cur = fl;

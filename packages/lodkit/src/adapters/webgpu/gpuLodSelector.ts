@@ -79,6 +79,11 @@ export interface GpuLodUpdateOptions {
   budget?: number | null;
   /** Budget: screen-space error (px) below which a level is as good as full detail. Default 1. */
   tolerance?: number;
+  /**
+   * Budget: `LodSet`'s stability band in [0, 1) — the keep bonus `band × max(sse, tolerance)` px for
+   * the previous level (its price terms are not on the GPU, docs/webgpu.md). Default 0.4, as `LodSet`.
+   */
+  stabilityBand?: number;
   /** `'split'` runs select → cut → compact even without a budget (tests; same result). Default `'auto'`. */
   passes?: 'auto' | 'split';
   /**
@@ -90,7 +95,7 @@ export interface GpuLodUpdateOptions {
 
 /** Defaults of {@link GpuLodUpdateOptions}. @category WebGPU */
 export const GPU_LOD_UPDATE_DEFAULTS: Required<GpuLodUpdateOptions> = {
-  bias: 1, hysteresis: 0, minLevel: 0, maxLevel: 255, minFramesBetweenChanges: 0, budget: null, tolerance: 1, passes: 'auto', cull: true,
+  bias: 1, hysteresis: 0, minLevel: 0, maxLevel: 255, minFramesBetweenChanges: 0, budget: null, tolerance: 1, stabilityBand: 0.4, passes: 'auto', cull: true,
 };
 
 /** Frame stats computed on the GPU (see {@link GpuLodReadback.stats}). @category WebGPU */
@@ -197,7 +202,7 @@ export class GpuLodSelector {
   private readonly viewList: LodView[] = [];
   private readonly extras = {
     frame: 0, minFrames: 0, minLevel: 0, maxLevel: 255, budgetUnits: null as number | null, tolerance: 1, clusters: false, capacity: 0,
-    perProfile: false, cull: true,
+    perProfile: false, cull: true, stabilityBand: 0.4,
   };
   private count = 0;
   private frame = 0;
@@ -383,6 +388,9 @@ export class GpuLodSelector {
     ex.budgetUnits = budget === null ? null : Math.min(Math.floor(budget * this.costScale), 2 ** 53);
     if (options.cull !== undefined && typeof options.cull !== 'boolean') throw new TypeError(`${OWNER}.update: cull must be a boolean, got ${String(options.cull)}`);
     ex.cull = options.cull ?? true;
+    const band = options.stabilityBand ?? 0.4;
+    if (!(band >= 0 && band < 1)) throw new RangeError(`${OWNER}.update: stabilityBand must be in [0, 1), got ${String(band)}`);
+    ex.stabilityBand = band;
     ex.frame = ++this.frame;
     packFrame(this.frameBytes, list, this.count, this.stride, this.levelCount, bias, h, ex);
     this.device.queue.writeBuffer(this.uniform, 0, this.frameBytes);

@@ -4,11 +4,12 @@
  * bytes, so the reference sees exactly the float32 inputs the GPU sees (window height/area are
  * computed once here, in float64, then rounded).
  *
- * Frame block (`FRAME_BYTES`), 16 header words: u32 `count`, u32 `viewCount`, f32 `bias`, f32
+ * Frame block (`FRAME_BYTES`), 20 header words: u32 `count`, u32 `viewCount`, f32 `bias`, f32
  * `hysteresis`, u32 `stride` (elements per level in the instance lists), u32 `levelCount`, u32
  * `frame` (frame counter), u32 `minFrames`, u32 `minLevel`, u32 `maxLevel`, u32 `flags` (bit 0:
  * budget set, bit 1: cluster culling, bit 2: per-(profile, level) lists, bit 3: culling off), f32 `tolerance` (px), u32 `budgetLo`, u32 `budgetHi` (the budget in cost units, see
- * {@link costScaleOf}), f32 `viewportMax` (largest viewport height), pad; then `MAX_GPU_VIEWS` views
+ * {@link costScaleOf}), f32 `viewportMax` (largest viewport height), u32 `capacity`, f32
+ * `stabilityBand`, 3 pad; then `MAX_GPU_VIEWS` views
  * of 32 floats: planes `[0, 24)` (a, b, c, d; inside where `a·x+b·y+c·z+d ≥ −r`), eye `[24, 27)`,
  * perspective flag `[27]`, window height `[28]`, window area `[29]`, viewport height `[30]`, pad.
  *
@@ -43,7 +44,7 @@ export const MAX_GPU_VIEWS = 4;
 /** Levels a GPU profile (and the level table) may have. @category WebGPU */
 export const MAX_GPU_LEVELS = 16;
 /** Words of the frame header. */
-export const FRAME_HEADER_WORDS = 16;
+export const FRAME_HEADER_WORDS = 20;
 /** Bytes of the frame uniform block. @category WebGPU */
 export const FRAME_BYTES = FRAME_HEADER_WORDS * 4 + MAX_GPU_VIEWS * 128;
 /** Bytes of one profile record. @category WebGPU */
@@ -109,6 +110,8 @@ export interface FrameExtras {
   perProfile?: boolean;
   /** `cull: false` (objects outside every view are still drawn). Default true. */
   cull?: boolean;
+  /** Budget: the keep bonus of the previous level (`LodSet`'s `stabilityBand`, without its price terms). Default 0. */
+  stabilityBand?: number;
 }
 
 // Typed views of the last packed frame block (a selector packs into the same block every frame).
@@ -147,6 +150,7 @@ export function packFrame(out: ArrayBuffer, views: readonly LodView[], count: nu
     if (vp > vmax) vmax = vp;
   }
   f[14] = vmax; u[15] = extras?.capacity ?? 0;
+  f[16] = extras?.stabilityBand ?? 0; u[17] = 0; u[18] = 0; u[19] = 0;
 }
 
 /**

@@ -18,7 +18,7 @@
  * that is not near.
  *
  * Semantics follow `LodSet`'s thresholds policy (`cull` on or off; and, with a budget, its hybrid
- * policy with `stabilityBand: 0`, bucketed — budgetReference.ts): culled in every view →
+ * policy, bucketed and with the stability band's keep bonus only — budgetReference.ts): culled in every view →
  * `HIDDEN_LEVEL` (255); a NaN/±∞ coordinate or a negative radius → the coarsest allowed level;
  * OpenUSD blend fraction, clamped to `[minLevel, maxLevel]`; hysteresis is the relative band `h`
  * (keep the previous level `Lp` when `Lp` lies between the levels of `v·(1+h)` and `v·(1−h)`, with
@@ -116,6 +116,7 @@ export function referenceFrame(frame: ArrayBuffer, profiles: ArrayBuffer, sphere
   const f = new Float32Array(frame), u = new Uint32Array(frame);
   const pu = new Uint32Array(profiles), pt = new Float32Array(profiles), w = PROFILE_BYTES / 4;
   const viewCount = u[1], bias = f[2], h = f[3], minFrames = u[7], minLevel = u[8], maxLevel = u[9];
+  const band = f[16];
   const hasBudget = (u[10] & FrameFlag.budget) !== 0, cullOn = (u[10] & FrameFlag.noCull) === 0, tol = f[11], vmax = f[14];
   const up = fr(1 + h), down = fr(1 - h);
   const pv: ProfileView = { pu, pt, o: 0 };
@@ -218,7 +219,7 @@ export function referenceFrame(frame: ArrayBuffer, profiles: ArrayBuffer, sphere
       const fl = Math.min(Math.max(pu[o + ProfileWord.floor], lo), hi);
       if (mark === 1 || level >= fl) minUnits += cost(level);
       else {
-        const c = chainFloat32(pv, i, count, level, fl, weight, tol, 0, hist, 0);
+        const c = chainFloat32(pv, i, count, level, fl, weight, tol, 0, hist, 0, st & 0xff, band);
         minUnits += cost(c.start);
         if (c.near) isNear = true;
       }
@@ -239,7 +240,7 @@ export function referenceFrame(frame: ArrayBuffer, profiles: ArrayBuffer, sphere
         const o = profileIds[i] * w, levels = pu[o + ProfileWord.levels], hi = Math.min(maxLevel, levels - 1), lo = Math.min(minLevel, hi);
         const fl = Math.min(Math.max(pu[o + ProfileWord.floor], lo), hi);
         pv.o = o;
-        if (pref < fl) chainFloat32(pv, i, count, pref, fl, floatOf(objects[b + 3]), tol, 1, sub, c.partial);
+        if (pref < fl) chainFloat32(pv, i, count, pref, fl, floatOf(objects[b + 3]), tol, 1, sub, c.partial, objects[b] & 0xff, band);
       }
       thr = c.partial * 256 + suffixCut(sub, BUDGET_SUB_BUCKETS, c.left).cut;
     }
@@ -258,7 +259,7 @@ export function referenceFrame(frame: ArrayBuffer, profiles: ArrayBuffer, sphere
       const levels = pu[o + ProfileWord.levels], hi = Math.min(maxLevel, levels - 1), lo = Math.min(minLevel, hi);
       const fl = Math.min(Math.max(pu[o + ProfileWord.floor], lo), hi);
       if (pref < fl) {
-        const c = chainFloat32(pv, i, count, pref, fl, floatOf(objects[b + 3]), tol, 2, null, cut.cut);
+        const c = chainFloat32(pv, i, count, pref, fl, floatOf(objects[b + 3]), tol, 2, null, cut.cut, st & 0xff, band);
         level = c.level;
         if (c.near) near[i] = 1;
       }

@@ -37,6 +37,7 @@ struct View { planes: array<vec4f, 6>, eye: vec4f, misc: vec4f }
 struct Frame {
   count: u32, viewCount: u32, bias: f32, hysteresis: f32, stride: u32, levelCount: u32, frame: u32, minFrames: u32,
   minLevel: u32, maxLevel: u32, flags: u32, tolerance: f32, budgetLo: u32, budgetHi: u32, viewportMax: f32, capacity: u32,
+  band: f32, pad1: u32, pad2: u32, pad3: u32,
   views: array<View, 4>,
 }
 `;
@@ -150,18 +151,28 @@ fn add64(at: u32, v: u32) {
 }
 
 // The hybrid policy's upgrade chain of object i (profile p) from its quality floor fl up to its
-// preferred level pref at weight w px (lodkit's buildObjectChain with stabilityBand 0): start at the
-// best level costing as little as fl, then repeatedly the finer level of largest Δbenefit / Δcost
-// (ties: the finer), benefit = −max(0, error · w − tolerance). A step's key code is never above the
-// previous step's (so the bought steps are a prefix). op 0: add each step's Δcost to its bucket;
-// op 1: add the steps of bucket thr to their sub-bucket; both return the start. op 2: return the
-// finest level whose step's code is ≥ thr.
+// preferred level pref at weight w px (lodkit's buildObjectChain without the price terms): start at
+// the best level costing as little as fl, then repeatedly the finer level of largest Δbenefit /
+// Δcost (ties: the finer), benefit = −max(0, error · w − tolerance) (+ the previous level's keep
+// bonus). A step's key code is never above the previous step's (so the bought steps are a
+// prefix). op 0: add each step's Δcost to its bucket; op 1: add the steps of bucket thr to their
+// sub-bucket; both return the start. op 2: return the finest level whose step's code is ≥ thr.
 fn chain(i: u32, p: u32, pref: u32, fl: u32, w: f32, op: u32, thr: u32) -> u32 {
   var ben: array<f32, 16>;
   let tol = frame.tolerance;
   for (var l = pref; l <= fl; l++) {
     let e = errAt(p, l) * w - tol;
     ben[l] = select(0.0, -e, e > 0.0);
+  }
+  // Stability band: the previous level's keep bonus band · max(sse, tolerance), unless its next
+  // coarser level is finer than needed by the band's margin (buildObjectChain).
+  let prev = objects[i].x & 255u;
+  let band = frame.band;
+  if (band > 0.0 && prev >= pref && prev <= fl) {
+    let sse = errAt(p, prev) * w;
+    var coarser = MAXF;
+    if (prev < fl) { coarser = errAt(p, prev + 1u) * w; }
+    if (coarser > (1.0 - band) * tol) { ben[prev] = ben[prev] + band * max(sse, tol); }
   }
   let c0 = costAt(p, fl);
   var cur = fl;
