@@ -116,6 +116,8 @@ export interface GpuLodStats {
   invalid: number;
   /** Objects held at their previous level by hysteresis or `minFramesBetweenChanges`. */
   held: number;
+  /** Drawn objects per level (the GPU's instance counts, summed over profiles with per-profile lists). */
+  levelCounts: Uint32Array;
   /** Cluster culling: (cluster, view) pairs decided wholly outside / wholly inside (0 with clusters off). */
   clustersOutside: number;
   clustersInside: number;
@@ -454,12 +456,22 @@ export class GpuLodSelector {
       budgetMode: mode, budgetMet: mode !== 2, cut: scratch[Scratch.cut],
       hidden: scratch[Scratch.hidden], invalid: scratch[Scratch.invalid], held: scratch[Scratch.held],
       clustersOutside: scratch[Scratch.clustersOutside], clustersInside: scratch[Scratch.clustersInside],
+      levelCounts: this.levelHistogram(indirect),
       changed: scratch.slice(SCRATCH_CHANGED, SCRATCH_CHANGED + Math.min(scratch[Scratch.changed], this.count)),
     };
     return {
       levels, state: state.subarray(0, this.count * OBJECT_WORDS), indirect, instances,
       blend: new Float32Array(blendWords.buffer, 0, this.count), stats,
     };
+  }
+
+  private levelHistogram(indirect: Uint32Array): Uint32Array {
+    const out = new Uint32Array(this.levelCount);
+    if (!this.perProfile) { for (let l = 0; l < this.levelCount; l++) out[l] = indirect[l * 5 + 1]; return out; }
+    for (let p = 0; p < this.profileCount; p++) {
+      for (let l = 0; l < this.validated[p].levelCount; l++) out[l] += indirect[(this.listBase[p] + l) * 5 + 1];
+    }
+    return out;
   }
 
   /** Frees the GPU buffers. */

@@ -257,6 +257,7 @@ async function scene(seed: number, n: number, cfg: SceneConfig): Promise<FrameRe
     if (Math.abs(rb.stats.totalCost - Math.ceil(cost * sel.costScale) / sel.costScale) > 1e-9 * Math.max(1, cost)) r.statsErrors++;
     if (rb.stats.hidden + r.visible !== n) r.statsErrors++;
     if (rb.stats.invalid !== rs.invalid) r.statsErrors++;
+    for (let l = 0; l < MESHES.length; l++) if (rb.stats.levelCounts[l] !== perLevel[l] || (r.nearMismatches === 0 && r.mismatches === 0 && perLevel[l] !== rs.levelCounts[l])) r.statsErrors++;
     if (r.nearMismatches === 0 && (rb.stats.held !== rs.held || rb.stats.budgetMode !== rs.mode || rb.stats.changed.length !== rs.changed.length)) r.statsErrors++;
     r.perLevel = perLevel;
     out.push(r);
