@@ -10,7 +10,7 @@
  * `timestamp-query` feature exists); wall time = submit → `onSubmittedWorkDone` (always measured, the
  * only time where timestamps are missing). Medians and p90 over the timed frames.
  *
- * Correctness (after the timed frames, on the next two poses): the state words are copied before and
+ * Correctness (after the timed frames, on the next two poses): the object records are copied before and
  * after the selection; every object's level is counted per level and compared with the indirect
  * `instanceCount`s; a seeded sample of objects is run through the float32 reference from the GPU's
  * previous state and compared (equal except the reference's near-threshold flags).
@@ -23,7 +23,7 @@
 import { Frustum } from '../../src/metrics/frustum.js';
 import type { LodView } from '../../src/batch/lodSet.js';
 import type { LodProfileOptions } from '../../src/batch/profiles.js';
-import { GpuLodSelector, selectLevelsFloat32, type GpuLevelMesh } from '../../src/adapters/webgpu/index.js';
+import { GpuLodSelector, OBJECT_WORDS, referenceFrame, type GpuLevelMesh } from '../../src/adapters/webgpu/index.js';
 
 /** What a software adapter's report says instead of times. */
 export const SOFTWARE_LABEL = 'software adapter: correctness only, times not quoted';
@@ -137,8 +137,11 @@ export async function runGpuBench(device: GPUDevice, adapter: string, software: 
   const levels = BENCH_MESHES.length;
   for (const n of sizes) {
     const stride = Math.ceil(n / 64) * 64;
-    const bindingBytes = Math.max(n * 16, levels * stride * 4);
-    const totalBytes = n * 16 + 2 * n * 4 + levels * stride * 4;
+    // The selector's buffers (gpuLodSelector.ts): spheres + one bounding sphere per cluster of 64,
+    // profile ids + slot order, object records, blend, scratch, the instance lists.
+    const sphereBytes = (n + Math.ceil(n / 64)) * 16, stateBytes = n * OBJECT_WORDS * 4, listBytes = levels * stride * 4;
+    const bindingBytes = Math.max(sphereBytes, stateBytes, listBytes);
+    const totalBytes = sphereBytes + n * 8 + stateBytes + n * 4 + n * 4 + listBytes;
     const r: SizeResult = {
       objects: n, status: 'ok', reason: '', bindingBytes, totalBytes, frames, warmup, gpuMs: null, wallMs: null, coldMs: null, perLevel: [], visible: 0,
       check: { frames: 0, sampled: 0, near: 0, nearMismatches: 0, mismatches: 0, countErrors: 0 },
@@ -199,27 +202,28 @@ async function verify(device: GPUDevice, sel: GpuLodSelector, spheres: Float32Ar
   // A seeded sample: one index in each of s equal slices.
   const pick = new Uint32Array(s);
   for (let j = 0; j < s; j++) pick[j] = Math.min(n - 1, Math.floor((j + rnd()) * (n / s)));
-  const sSpheres = new Float32Array(4 * s), sIds = new Uint32Array(s), ref = new Uint32Array(s), near = new Uint8Array(s);
+  const sSpheres = new Float32Array(4 * s), sIds = new Uint32Array(s), ref = new Uint32Array(s * OBJECT_WORDS), near = new Uint8Array(s), blend = new Float32Array(s);
   for (let j = 0; j < s; j++) { const i = pick[j]; sSpheres.set(spheres.subarray(4 * i, 4 * i + 4), 4 * j); sIds[j] = ids[i]; }
-  const before = device.createBuffer({ size: n * 4, usage: MAP_READ | COPY_DST });
-  const after = device.createBuffer({ size: n * 4, usage: MAP_READ | COPY_DST });
+  const recordBytes = n * OBJECT_WORDS * 4;
+  const before = device.createBuffer({ size: recordBytes, usage: MAP_READ | COPY_DST });
+  const after = device.createBuffer({ size: recordBytes, usage: MAP_READ | COPY_DST });
   const args = device.createBuffer({ size: levels * 20, usage: MAP_READ | COPY_DST });
   for (let f = 0; f < 2; f++) {
     const enc = device.createCommandEncoder();
-    enc.copyBufferToBuffer(sel.state, 0, before, 0, n * 4);
+    enc.copyBufferToBuffer(sel.state, 0, before, 0, recordBytes);
     sel.update(benchView(k0 + f, side), { hysteresis: h }, enc);
-    enc.copyBufferToBuffer(sel.state, 0, after, 0, n * 4);
+    enc.copyBufferToBuffer(sel.state, 0, after, 0, recordBytes);
     enc.copyBufferToBuffer(sel.indirect, 0, args, 0, levels * 20);
     device.queue.submit([enc.finish()]);
     const [prev, cur, ind] = (await Promise.all([mapped(before), mapped(after), mapped(args)])).map((b) => new Uint32Array(b));
     const perLevel = new Array(levels).fill(0);
     let visible = 0;
-    for (let i = 0; i < n; i++) { const l = cur[i] & 0xff; if (l !== 255) { perLevel[l]++; visible++; } }
+    for (let i = 0; i < n; i++) { const l = cur[i * OBJECT_WORDS] & 0xff; if (l !== 255) { perLevel[l]++; visible++; } }
     for (let l = 0; l < levels; l++) if (ind[5 * l + 1] !== perLevel[l]) r.check.countErrors++;
-    for (let j = 0; j < s; j++) ref[j] = prev[pick[j]];
-    selectLevelsFloat32(sel.frameBytes, sel.profileBytes, sSpheres, sIds, s, ref, near);
+    for (let j = 0; j < s; j++) ref.set(prev.subarray(pick[j] * OBJECT_WORDS, (pick[j] + 1) * OBJECT_WORDS), j * OBJECT_WORDS);
+    referenceFrame(sel.frameBytes, sel.profileBytes, sSpheres, sIds, s, ref, blend, near);
     for (let j = 0; j < s; j++) {
-      const g = cur[pick[j]] & 0xff, e = ref[j] & 0xff;
+      const g = cur[pick[j] * OBJECT_WORDS] & 0xff, e = ref[j * OBJECT_WORDS] & 0xff;
       if (near[j]) r.check.near++;
       if (g !== e) { if (near[j]) r.check.nearMismatches++; else r.check.mismatches++; }
     }

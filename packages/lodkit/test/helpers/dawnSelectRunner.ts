@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { Frustum } from '../../src/metrics/frustum.js';
 import type { LodView } from '../../src/batch/lodSet.js';
-import { GpuLodSelector, NO_REFERENCE, selectLevelsFloat32 } from '../../src/adapters/webgpu/index.js';
+import { FRESH_STATE, GpuLodSelector, OBJECT_WORDS, referenceFrame } from '../../src/adapters/webgpu/index.js';
 import { runGpuBench, type GpuBenchResult } from '../../bench/webgpu/gpuBench.js';
 import { openDawnDevice } from './dawnDevice.js';
 import { SCENE_MESHES, SCENE_PROFILES, checkScene, makeScene, type FrameCheck } from './gpuSelectScenes.js';
@@ -75,7 +75,7 @@ async function handWorked(device: GPUDevice): Promise<number[][]> {
 async function property(device: GPUDevice, runs: number): Promise<{ failure: string | null; visible: number; levelsUsed: number[] }> {
   const cap = 400;
   const sel = new GpuLodSelector(device, { capacity: cap, profiles: SCENE_PROFILES, levels: SCENE_MESHES });
-  const ref = new Uint32Array(cap), near = new Uint8Array(cap);
+  const ref = new Uint32Array(cap * OBJECT_WORDS), near = new Uint8Array(cap), blend = new Float32Array(cap);
   // How much the runs saw (the test checks the property was not vacuous).
   let visible = 0;
   const levelsUsed = new Array(SCENE_MESHES.length).fill(0);
@@ -90,7 +90,8 @@ async function property(device: GPUDevice, runs: number): Promise<{ failure: str
     await fc.assert(fc.asyncProperty(arb, async (c) => {
       const { spheres, ids } = makeScene(c.seed, c.n);
       sel.setObjects(spheres, ids, c.n);
-      let prev = new Uint32Array(c.n).fill(255 | NO_REFERENCE);
+      let prev = new Uint32Array(c.n * OBJECT_WORDS);
+      for (let i = 0; i < c.n; i++) prev[i * OBJECT_WORDS] = FRESH_STATE;
       for (let f = 0; f < 2; f++) {
         const position = [c.x, c.y, c.z - f * c.step], rotation = yaw(c.heading + 0.01 * f);
         const frustum = c.ortho
@@ -99,11 +100,12 @@ async function property(device: GPUDevice, runs: number): Promise<{ failure: str
         sel.update({ frustum, viewportHeight: 900 }, { hysteresis: c.h });
         const rb = await sel.readback();
         ref.set(prev);
-        selectLevelsFloat32(sel.frameBytes, sel.profileBytes, spheres, ids, c.n, ref, near);
+        referenceFrame(sel.frameBytes, sel.profileBytes, spheres, ids, c.n, ref, blend, near);
         const perLevel = new Array(SCENE_MESHES.length).fill(0);
         for (let i = 0; i < c.n; i++) {
           const g = rb.levels[i];
-          if (g !== (ref[i] & 0xff) && !near[i]) throw new Error(`frame ${f}: object ${i} GPU level ${g}, reference ${ref[i] & 0xff}`);
+          const e = ref[i * OBJECT_WORDS] & 0xff;
+          if (g !== e && !near[i]) throw new Error(`frame ${f}: object ${i} GPU level ${g}, reference ${e}`);
           if (g !== 255) { perLevel[g]++; visible++; levelsUsed[g]++; }
         }
         for (let l = 0; l < SCENE_MESHES.length; l++) {

@@ -3,7 +3,7 @@
  * Seeded scenes and camera paths for checking `GpuLodSelector` against the float32 reference on any
  * `GPUDevice` (used by the Node/Dawn test's child process). Returns counts only; the test asserts.
  *
- * Per frame: GPU levels vs `selectLevelsFloat32` (started from the GPU's previous state words, so one
+ * Per frame: GPU levels vs `referenceFrame` (started from the GPU's previous state words, so one
  * counted near-threshold case cannot cascade into later frames), the near-threshold objects the
  * reference flags, hysteresis holds (objects whose level the band kept), indirect `instanceCount` vs
  * the number of objects the GPU put at each level, each instance list vs the levels (every id at its
@@ -12,7 +12,7 @@
 import { Frustum } from '../../src/metrics/frustum.js';
 import type { LodView } from '../../src/batch/lodSet.js';
 import type { LodProfileOptions } from '../../src/batch/profiles.js';
-import { GpuLodSelector, NO_REFERENCE, selectLevelsFloat32, type GpuLevelMesh } from '../../src/adapters/webgpu/index.js';
+import { FRESH_STATE, GpuLodSelector, OBJECT_WORDS, referenceFrame, type GpuLevelMesh } from '../../src/adapters/webgpu/index.js';
 import { lcg } from './random.js';
 
 /** One frame of a camera path. */
@@ -114,23 +114,25 @@ export async function checkScene(device: GPUDevice, seed: number, n: number, h: 
   const sel = new GpuLodSelector(device, { capacity: n, profiles: SCENE_PROFILES, levels: SCENE_MESHES });
   sel.setObjects(spheres, ids);
   const out: FrameCheck[] = [];
-  let prev = new Uint32Array(n).fill(255 | NO_REFERENCE);
-  const ref = new Uint32Array(n), noHold = new Uint32Array(n), near = new Uint8Array(n), near0 = new Uint8Array(n), seen = new Uint8Array(n);
+  let prev = new Uint32Array(n * OBJECT_WORDS);
+  for (let i = 0; i < n; i++) prev[i * OBJECT_WORDS] = FRESH_STATE;
+  const ref = new Uint32Array(n * OBJECT_WORDS), noHold = new Uint32Array(n * OBJECT_WORDS);
+  const near = new Uint8Array(n), near0 = new Uint8Array(n), seen = new Uint8Array(n), blend = new Float32Array(n), blend0 = new Float32Array(n);
   for (const frame of cameraPath().slice(0, frames)) {
     sel.update(frame.views, { hysteresis: h, bias: frame.bias });
     const rb = await sel.readback();
     ref.set(prev); noHold.set(prev);
-    selectLevelsFloat32(sel.frameBytes, sel.profileBytes, spheres, ids, n, ref, near);
+    referenceFrame(sel.frameBytes, sel.profileBytes, spheres, ids, n, ref, blend, near);
     const f0 = sel.frameBytes.slice(0);
     new Float32Array(f0)[3] = 0;
-    selectLevelsFloat32(f0, sel.profileBytes, spheres, ids, n, noHold, near0);
+    referenceFrame(f0, sel.profileBytes, spheres, ids, n, noHold, blend0, near0);
     const r: FrameCheck = { label: frame.label, visible: 0, near: 0, mismatches: 0, nearMismatches: 0, holds: 0, countErrors: 0, listErrors: 0, argErrors: 0, perLevel: new Array(SCENE_MESHES.length).fill(0) };
     for (let i = 0; i < n; i++) {
-      const g = rb.levels[i], e = ref[i] & 0xff;
+      const g = rb.levels[i], e = ref[i * OBJECT_WORDS] & 0xff;
       if (g !== 255) { r.visible++; r.perLevel[g]++; }
       if (near[i]) r.near++;
       if (g !== e) { if (near[i]) r.nearMismatches++; else r.mismatches++; }
-      if ((noHold[i] & 0xff) !== e) r.holds++;
+      if ((noHold[i * OBJECT_WORDS] & 0xff) !== e) r.holds++;
     }
     for (let l = 0; l < SCENE_MESHES.length; l++) {
       const a = rb.indirect.subarray(5 * l, 5 * l + 5), m = SCENE_MESHES[l];
