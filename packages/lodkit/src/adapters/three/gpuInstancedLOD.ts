@@ -1,0 +1,328 @@
+/// <reference types="@webgpu/types" preserve="true" />
+/**
+ * `GpuInstancedLOD`: millions of instances of one model with per-instance levels chosen on the GPU
+ * by `GpuLodSelector` (lodkit/webgpu) and drawn by three.js's `WebGPURenderer` straight from the
+ * selector's indirect arguments and id lists. A frame writes one uniform block (the views) and
+ * nothing per instance. Without a WebGPU backend (WebGPURenderer's WebGL 2 fallback, or a
+ * `WebGLRenderer`) the same object runs the CPU engine: an `InstancedLOD` child.
+ *
+ * Contributor notes:
+ * - GPU path, per level `l`: one `Mesh` whose geometry (a shallow copy of the level geometry:
+ *   same attributes and index) has `setIndirect(indirect, l × 20)`, so three issues
+ *   `drawIndexedIndirect` with the selector's arguments (`instanceCount` written by the compute
+ *   pass). Its material's `positionNode` reads `id = ids[l·stride + instanceIndex]` and the
+ *   sphere `s = spheres[id]`, and places the local vertex `p` at `s.xyz + (p − c)·(s.w / r)`
+ *   (`c, r` the local bounding sphere of one instance): translation and uniform scale, no
+ *   rotation — the sphere is the whole instance transform, so nothing but the spheres is stored.
+ * - The three attributes behind `ids`, `spheres` and the indirect arguments are 1-element stand-ins
+ *   whose GPU buffers are the selector's (gpuBuffers.ts): nothing is copied or uploaded per frame.
+ * - Spheres are world space (the selector culls them against the camera as given): keep this
+ *   object at the origin, unrotated, unscaled.
+ * - CPU path: an `InstancedLOD` with matrices built from the spheres (the same translation and
+ *   scale), updated with the thresholds policy and the same bias and hysteresis; levels equal the
+ *   GPU's up to the float32 rule of docs/webgpu.md.
+ *
+ * @module
+ */
+import { BufferAttribute, BufferGeometry, Mesh, Object3D, Sphere, Vector2, type Camera, type Material } from 'three';
+import { IndirectStorageBufferAttribute, StorageBufferAttribute } from 'three/webgpu';
+import { instanceIndex, positionLocal, storage, uint, vec3 } from 'three/tsl';
+import type { LodView } from '../../batch/lodSet.js';
+import type { SphereMetric } from '../../heuristics/lodThresholds.js';
+import { GpuLodSelector } from '../webgpu/gpuLodSelector.js';
+import { CameraFrustumCache } from './frustumFromCamera.js';
+import { IndirectCountReader, isSharedGpuBuffer, shareGpuBuffer, type GpuBackendLike } from './gpuBuffers.js';
+import { InstancedLOD } from './instancedLOD.js';
+import { unionSphere, type InstancedLODLevel } from './instancedLODOptions.js';
+import type { ViewportSource } from './screenSizeLOD.js';
+
+// TSL's generic node typings do not follow storage elements through swizzles; the graph is checked
+// by the Chromium WebGPU test (test/e2e/gpuInstanced.test.ts) instead.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type N = any;
+
+/** What `GpuInstancedLOD` needs of a renderer: `WebGPURenderer` (after `init()`) or `WebGLRenderer`. @category three.js */
+export interface GpuInstancedRenderer extends ViewportSource {
+  /** three's backend; a WebGPU one (with its device) selects the GPU path. */
+  readonly backend?: unknown;
+  /** `WebGPURenderer`'s node library, used to turn classic materials into node materials. */
+  readonly library?: { fromMaterial(material: Material): Material | null };
+}
+
+/** Options of {@link GpuInstancedLOD}. @category three.js */
+export interface GpuInstancedLODOptions {
+  /** Levels, finest first (one material each; indexed or not). */
+  levels: InstancedLODLevel[];
+  /** Metric of `thresholds`. Default `'pixels'`. */
+  metric?: SphereMetric;
+  /** lodkit thresholds (levels − 1 values): descending sizes, or ascending distances. */
+  thresholds: ArrayLike<number>;
+  /** Largest number of instances (GPU buffers are sized once). */
+  capacity: number;
+  /** Local bounding sphere of one instance; default: the union of the level geometries' spheres. */
+  sphere?: Sphere;
+  /** Viewport height in pixels for `'pixels'`; default: the renderer's drawing-buffer height. */
+  viewportHeight?: number | null;
+  /** Run the CPU engine even on a WebGPU backend (comparisons, debugging). Default false. */
+  forceCpu?: boolean;
+}
+
+/** Defaults of {@link GpuInstancedLODOptions}. @category three.js */
+export const GPU_INSTANCED_LOD_DEFAULTS = { metric: 'pixels' as SphereMetric, viewportHeight: null as number | null, forceCpu: false };
+
+/** Per-frame options of {@link GpuInstancedLOD.update}. @category three.js */
+export interface GpuInstancedUpdateOptions {
+  /** Multiplies screen sizes, divides distances. Default 1. */
+  bias?: number;
+  /** Relative hysteresis band in [0, 1). Default 0. */
+  hysteresis?: number;
+}
+
+const NO_OPTIONS: GpuInstancedUpdateOptions = {};
+const scratchSize = new Vector2();
+
+/**
+ * GPU-driven per-instance LOD for `WebGPURenderer`, with a CPU fallback behind the same API.
+ * @example
+ * ```ts
+ * import { WebGPURenderer } from 'three/webgpu';
+ * import { GpuInstancedLOD } from 'lodkit/three/webgpu';
+ * const renderer = new WebGPURenderer();
+ * await renderer.init();
+ * const rocks = new GpuInstancedLOD(renderer, {
+ *   levels: [{ geometry: high, material }, { geometry: mid, material }, { geometry: low, material }],
+ *   metric: 'pixels', thresholds: [80, 20], capacity: spheres.length / 4,
+ * });
+ * rocks.setSpheres(spheres);                        // x, y, z, r per instance (world space)
+ * scene.add(rocks);
+ * renderer.setAnimationLoop(() => { rocks.update(camera, { hysteresis: 0.1 }); renderer.render(scene, camera); });
+ * ```
+ * @category three.js
+ */
+export class GpuInstancedLOD extends Object3D {
+  readonly isGpuInstancedLOD = true;
+  /** `'gpu'`: selection and draws on the GPU; `'cpu'`: the `InstancedLOD` fallback. */
+  readonly mode: 'gpu' | 'cpu';
+  readonly levelCount: number;
+  readonly capacity: number;
+  /** GPU path: the selector (its buffers are the ones drawn). `null` on the CPU path. */
+  readonly selector: GpuLodSelector | null = null;
+  /** CPU path: the engine (a child). `null` on the GPU path. */
+  readonly cpu: InstancedLOD | null = null;
+  /**
+   * One mesh per level, finest first. GPU path: plain meshes drawing indirectly (their materials are
+   * the given node materials, or node copies of classic ones, with `positionNode` set); CPU path: the
+   * `InstancedLOD`'s `InstancedMesh`es.
+   */
+  readonly levelMeshes: Mesh[];
+  /**
+   * GPU path: per level, the TSL node of the instance id being drawn (`ids[l·stride + instanceIndex]`),
+   * for colour nodes that vary per instance; empty on the CPU path.
+   */
+  readonly instanceIdNodes: N[] = [];
+  viewportHeight: number | null;
+  /** Frames skipped for an unusable camera or a 0-px viewport (levels kept). */
+  skippedFrames = 0;
+
+  private readonly renderer: GpuInstancedRenderer;
+  private readonly levels: InstancedLODLevel[];
+  private readonly metric: SphereMetric;
+  private readonly thresholds: number[];
+  private readonly localSphere: Sphere;
+  private readonly backend: GpuBackendLike | null = null;
+  private readonly shared: [BufferAttribute, GPUBuffer][] = [];
+  private readonly reader: IndirectCountReader | null = null;
+  private readonly cache = new CameraFrustumCache();
+  private readonly views: LodView[] = [];
+  private readonly cpuCounts: Uint32Array;
+  private live = 0;
+
+  constructor(renderer: GpuInstancedRenderer, options: GpuInstancedLODOptions) {
+    super();
+    const o = { ...GPU_INSTANCED_LOD_DEFAULTS, ...options };
+    if (renderer == null || typeof renderer.getDrawingBufferSize !== 'function') throw new TypeError('GpuInstancedLOD: renderer must be a three.js renderer');
+    if (!Array.isArray(o.levels) || o.levels.length < 1 || o.levels.length > 16) throw new TypeError('GpuInstancedLOD: levels must be an array of 1 … 16 {geometry, material}');
+    o.levels.forEach((l, i) => {
+      if (l == null || (l.geometry as { isBufferGeometry?: boolean })?.isBufferGeometry !== true) throw new TypeError(`GpuInstancedLOD: levels[${i}].geometry must be a BufferGeometry`);
+      if (l.material == null || Array.isArray(l.material)) throw new TypeError(`GpuInstancedLOD: levels[${i}].material must be one material`);
+    });
+    const L = o.levels.length;
+    if (o.thresholds == null || o.thresholds.length !== L - 1) throw new RangeError(`GpuInstancedLOD: thresholds must have levels − 1 = ${L - 1} values, got ${o.thresholds?.length}`);
+    if (!Number.isInteger(o.capacity) || o.capacity < 1) throw new RangeError(`GpuInstancedLOD: capacity must be an integer ≥ 1, got ${String(o.capacity)}`);
+    this.renderer = renderer;
+    this.levels = o.levels;
+    this.levelCount = L;
+    this.capacity = o.capacity;
+    this.metric = o.metric;
+    this.thresholds = Array.from(o.thresholds);
+    this.viewportHeight = o.viewportHeight;
+    this.localSphere = o.sphere?.clone() ?? unionSphere(o.levels.map((l) => l.geometry));
+    if (!(this.localSphere.radius > 0)) throw new RangeError('GpuInstancedLOD: the local bounding sphere of one instance must have a radius > 0');
+    this.cpuCounts = new Uint32Array(L);
+    const backend = renderer.backend as GpuBackendLike | undefined;
+    const gpu = !o.forceCpu && backend?.isWebGPUBackend === true && backend.device != null;
+    this.mode = gpu ? 'gpu' : 'cpu';
+    (this as { type: string }).type = 'GpuInstancedLOD';
+    if (!gpu) {
+      this.levelMeshes = [];
+      this.rebuildCpu(new Float32Array(0), 0);
+      return;
+    }
+    this.backend = backend!;
+    const device = backend!.device!;
+    const geometries = o.levels.map((l) => indexedCopy(l.geometry));
+    // Validates metric and thresholds with errors naming the field (LodSet's profile rules).
+    const sel = new GpuLodSelector(device, {
+      capacity: o.capacity, profiles: [{ metric: o.metric, thresholds: this.thresholds }],
+      levels: geometries.map((g) => ({ indexCount: g.index!.count })),
+    });
+    this.selector = sel;
+    this.reader = new IndirectCountReader(device, L);
+    const indirect = new IndirectStorageBufferAttribute(new Uint32Array(5), 5);
+    const idsAttr = new StorageBufferAttribute(new Uint32Array(1), 1);
+    const spheresAttr = new StorageBufferAttribute(new Float32Array(4), 4);
+    for (const [a, b] of [[indirect, sel.indirect], [idsAttr, sel.instances], [spheresAttr, sel.spheres]] as const) {
+      shareGpuBuffer(backend!, a, b);
+      this.shared.push([a, b]);
+    }
+    const ids: N = storage(idsAttr, 'uint', 1).toReadOnly();
+    const spheres: N = storage(spheresAttr, 'vec4', 1).toReadOnly();
+    const c = this.localSphere.center, invR = 1 / this.localSphere.radius;
+    const seen = new Set<Material>();
+    this.levelMeshes = geometries.map((geometry, l) => {
+      geometry.setIndirect(indirect, sel.indirectOffset(l));
+      const material = nodeMaterial(renderer, o.levels[l].material as Material, seen, l);
+      const id: N = ids.element(instanceIndex.add(uint(l * sel.stride)));
+      const s: N = spheres.element(id);
+      (material as { positionNode?: N }).positionNode = positionLocal.sub(vec3(c.x, c.y, c.z)).mul(s.w.mul(invR)).add(s.xyz);
+      this.instanceIdNodes.push(id);
+      const mesh = new Mesh(geometry, material);
+      mesh.frustumCulled = false; // the selector culls per instance
+      mesh.name = `GpuInstancedLOD level ${l}`;
+      this.add(mesh);
+      return mesh;
+    });
+  }
+
+  /** Instances the next {@link update} selects and draws. */
+  get instanceCount(): number { return this.live; }
+
+  /**
+   * GPU path: whether three still draws from the selector's buffers (no copy). `true` on the CPU path.
+   * three adopts them on the first render; a `false` after one means this three version changed its
+   * backend and the draws would read three's own (empty) buffers.
+   */
+  get sharedBuffers(): boolean {
+    return this.backend === null || this.shared.every(([a, b]) => isSharedGpuBuffer(this.backend!, a, b));
+  }
+
+  /**
+   * Sets the instances: `count` world-space spheres (`x, y, z, r` f32 each). Each instance is the
+   * level geometry moved and uniformly scaled so that its local bounding sphere becomes its sphere.
+   * Uploads once (GPU) or rebuilds the instance store (CPU); hysteresis restarts.
+   */
+  setSpheres(spheres: Float32Array, count = Math.floor(spheres.length / 4)): void {
+    if (!(spheres instanceof Float32Array)) throw new TypeError('GpuInstancedLOD.setSpheres: spheres must be a Float32Array (x, y, z, r per instance)');
+    if (!Number.isInteger(count) || count < 0 || count > this.capacity) throw new RangeError(`GpuInstancedLOD.setSpheres: count must be an integer in [0, ${this.capacity}], got ${String(count)}`);
+    if (spheres.length < count * 4) throw new RangeError(`GpuInstancedLOD.setSpheres: spheres has ${spheres.length} floats, ${count * 4} needed`);
+    this.live = count;
+    if (this.selector !== null) this.selector.setObjects(spheres, new Uint32Array(count), count);
+    else this.rebuildCpu(spheres, count);
+  }
+
+  /**
+   * Chooses every instance's level for `camera`; call once per frame before `render`. GPU path: one
+   * uniform write and one compute submission (before the render's, so the draws see this frame's
+   * lists). An unusable camera or a 0-px viewport skips the frame (`skippedFrames`), keeping levels.
+   */
+  update(camera: Camera, options: GpuInstancedUpdateOptions = NO_OPTIONS): void {
+    const bias = options.bias ?? 1, hysteresis = options.hysteresis ?? 0;
+    if (this.cpu !== null) {
+      this.cpu.viewportHeight = this.viewportHeight;
+      const skipped = this.cpu.skippedFrames;
+      const stats = this.cpu.update(camera, { policy: 'thresholds', bias, hysteresis });
+      this.skippedFrames += this.cpu.skippedFrames - skipped;
+      this.cpuCounts.fill(0);
+      for (let l = 0; l < this.levelCount && l < stats.levelCounts.length; l++) this.cpuCounts[l] = stats.levelCounts[l];
+      return;
+    }
+    const n = this.cache.update(camera);
+    const viewport = this.viewportHeight ?? this.renderer.getDrawingBufferSize(scratchSize).y;
+    if (n === 0 || (this.metric === 'pixels' && !(viewport > 0))) { this.skippedFrames++; return; }
+    const views = this.views;
+    views.length = Math.min(n, 4);
+    for (let i = 0; i < views.length; i++) {
+      const v = views[i] ?? (views[i] = { frustum: this.cache.frusta[i] });
+      v.frustum = this.cache.frusta[i];
+      v.viewportHeight = viewport > 0 ? viewport : undefined;
+    }
+    this.selector!.update(views, { bias, hysteresis });
+  }
+
+  /**
+   * Instances drawn per level by the last {@link update} (a reused array). GPU path: a 20-byte-per-level
+   * readback of the indirect arguments — for HUDs and tests, a few times a second, never needed per frame.
+   */
+  async readLevelCounts(): Promise<Uint32Array> {
+    if (this.reader === null) return this.cpuCounts;
+    return this.reader.read(this.selector!.indirect);
+  }
+
+  /** Frees the GPU buffers (GPU path) or the instance meshes (CPU path); geometries and materials given are the caller's. */
+  override dispose(): void {
+    if (this.cpu !== null) { this.cpu.dispose(); return; }
+    for (const m of this.levelMeshes) m.geometry.dispose();
+    this.reader!.destroy();
+    this.selector!.destroy();
+  }
+
+  private rebuildCpu(spheres: Float32Array, count: number): void {
+    if (this.cpu !== null) { this.remove(this.cpu); this.cpu.dispose(); }
+    const cpu = new InstancedLOD({
+      levels: this.levels, metric: this.metric, thresholds: this.thresholds, capacity: Math.max(1, count),
+      sphere: this.localSphere, viewportHeight: this.viewportHeight, renderer: this.renderer,
+    });
+    const c = this.localSphere.center, invR = 1 / this.localSphere.radius;
+    const m = new Float32Array(count * 16);
+    for (let i = 0; i < count; i++) {
+      const s = spheres[i * 4 + 3] * invR, o = i * 16;
+      m[o] = s; m[o + 5] = s; m[o + 10] = s; m[o + 15] = 1;
+      m[o + 12] = spheres[i * 4] - s * c.x; m[o + 13] = spheres[i * 4 + 1] - s * c.y; m[o + 14] = spheres[i * 4 + 2] - s * c.z;
+    }
+    if (count > 0) cpu.addInstances(m);
+    (this as { cpu: InstancedLOD }).cpu = cpu;
+    this.levelMeshes.length = 0;
+    this.levelMeshes.push(...cpu.levelMeshes);
+    this.add(cpu);
+    this.cpuCounts.fill(0);
+  }
+}
+
+/** A geometry sharing `src`'s attributes and index (a sequential index when it has none). */
+function indexedCopy(src: BufferGeometry): BufferGeometry {
+  const g = new BufferGeometry();
+  for (const name of Object.keys(src.attributes)) g.setAttribute(name, src.attributes[name]);
+  let index = src.index;
+  if (index === null) {
+    const n = src.attributes.position?.count ?? 0;
+    const a = new Uint32Array(n);
+    for (let i = 0; i < n; i++) a[i] = i;
+    index = new BufferAttribute(a, 1);
+  }
+  g.setIndex(index);
+  return g;
+}
+
+/** The node material drawn for level `l`: the given one, a node copy of a classic one, or a clone when shared by two levels. */
+function nodeMaterial(renderer: GpuInstancedRenderer, material: Material, seen: Set<Material>, l: number): Material {
+  let m = material;
+  if ((m as { isNodeMaterial?: boolean }).isNodeMaterial !== true) {
+    const converted = renderer.library?.fromMaterial(m) ?? null;
+    if (converted === null) throw new TypeError(`GpuInstancedLOD: levels[${l}].material (${m.type}) has no node material equivalent; use a NodeMaterial`);
+    m = converted;
+  } else if (seen.has(m)) {
+    m = m.clone();
+  }
+  seen.add(m);
+  return m;
+}
