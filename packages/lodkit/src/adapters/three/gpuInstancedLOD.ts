@@ -79,6 +79,8 @@ export interface GpuInstancedUpdateOptions {
 }
 
 const NO_OPTIONS: GpuInstancedUpdateOptions = {};
+// Reused per-frame options of the CPU path (no allocation per frame).
+const cpuOptions = { policy: 'thresholds' as const, bias: 1, hysteresis: 0 };
 const scratchSize = new Vector2();
 
 /**
@@ -240,7 +242,8 @@ export class GpuInstancedLOD extends Object3D {
     if (this.cpu !== null) {
       this.cpu.viewportHeight = this.viewportHeight;
       const skipped = this.cpu.skippedFrames;
-      const stats = this.cpu.update(camera, { policy: 'thresholds', bias, hysteresis });
+      cpuOptions.bias = bias; cpuOptions.hysteresis = hysteresis;
+      const stats = this.cpu.update(camera, cpuOptions);
       this.skippedFrames += this.cpu.skippedFrames - skipped;
       this.cpuCounts.fill(0);
       for (let l = 0; l < this.levelCount && l < stats.levelCounts.length; l++) this.cpuCounts[l] = stats.levelCounts[l];

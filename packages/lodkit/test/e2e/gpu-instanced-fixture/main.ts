@@ -25,6 +25,25 @@ let lod: GpuInstancedLOD | null = null;
 let camera: OrthographicCamera | null = null;
 let height = 100;
 
+// Upload accounting: bytes written with queue.writeBuffer and bytes of buffers created, so the test
+// can check that a frame moves nothing per instance.
+const uploads = { written: 0, created: 0 };
+if (typeof GPUQueue !== 'undefined') {
+  const write = GPUQueue.prototype.writeBuffer;
+  GPUQueue.prototype.writeBuffer = function (this: GPUQueue, buffer: GPUBuffer, offset: number, data: BufferSource | SharedArrayBuffer, dataOffset?: number, size?: number) {
+    // Typed arrays count dataOffset and size in elements, other sources in bytes.
+    const unit = ArrayBuffer.isView(data) ? ((data as unknown as { BYTES_PER_ELEMENT?: number }).BYTES_PER_ELEMENT ?? 1) : 1;
+    const bytes = size !== undefined ? size * unit : data.byteLength - (dataOffset ?? 0) * unit;
+    uploads.written += bytes;
+    return write.call(this, buffer, offset, data as BufferSource, dataOffset, size);
+  } as typeof write;
+  const create = GPUDevice.prototype.createBuffer;
+  GPUDevice.prototype.createBuffer = function (this: GPUDevice, descriptor: GPUBufferDescriptor) {
+    uploads.created += descriptor.size;
+    return create.call(this, descriptor);
+  };
+}
+
 /** Finds an adapter and proves it computes (a known kernel), so an adapter that computes nothing never passes. */
 async function probe(): Promise<{ ok: boolean; reason: string }> {
   if (!('gpu' in navigator)) return { ok: false, reason: 'navigator.gpu is missing' };
@@ -79,6 +98,10 @@ function setup(p: SceneParams): { mode: string; backend: string } {
 async function read(): Promise<Uint8Array> {
   renderer.setRenderTarget(target);
   await renderer.renderAsync(scene, camera!);
+  return readTarget();
+}
+
+async function readTarget(): Promise<Uint8Array> {
   const px = await renderer.readRenderTargetPixelsAsync(target, 0, 0, SIZE, SIZE) as Uint8Array;
   renderer.setRenderTarget(null);
   return px;
@@ -91,16 +114,23 @@ function base64(px: Uint8Array): string {
   return btoa(s);
 }
 
-/** One frame with the camera above (cx, height, 0) looking straight down: the picture and the drawn counts. */
-async function frame(cx: number): Promise<{ pixels: string; counts: number[]; shared: boolean }> {
+/**
+ * One frame with the camera above (cx, height, 0) looking straight down: the picture, the drawn
+ * counts, and the bytes written / buffers created by the update and render alone.
+ */
+async function frame(cx: number): Promise<{ pixels: string; counts: number[]; shared: boolean; written: number; created: number }> {
   camera!.position.set(cx, height, 0);
   camera!.up.set(0, 0, -1);
   camera!.lookAt(cx, 0, 0);
   camera!.updateMatrixWorld();
+  const w0 = uploads.written, c0 = uploads.created;
   lod!.update(camera!);
-  const pixels = base64(await read());
+  renderer.setRenderTarget(target);
+  await renderer.renderAsync(scene, camera!);
+  const written = uploads.written - w0, created = uploads.created - c0;
+  const pixels = base64(await readTarget());
   const counts = Array.from(await lod!.readLevelCounts());
-  return { pixels, counts, shared: lod!.sharedBuffers };
+  return { pixels, counts, shared: lod!.sharedBuffers, written, created };
 }
 
 /**
