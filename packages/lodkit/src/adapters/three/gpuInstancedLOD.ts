@@ -78,6 +78,38 @@ export interface GpuInstancedUpdateOptions {
   hysteresis?: number;
 }
 
+/** The two device limits that bound a `GpuInstancedLOD`'s capacity (`GPUSupportedLimits` has both). @category three.js */
+export interface GpuInstancedLimits {
+  maxStorageBufferBindingSize: number;
+  maxBufferSize: number;
+}
+
+/**
+ * Bytes of the largest buffer a `GpuInstancedLOD` of `capacity` instances and `levelCount` levels
+ * binds whole: the spheres (16 B each) or the per-level id lists (`levelCount × ⌈capacity/64⌉·64 × 4` B).
+ * @category three.js
+ */
+export function gpuInstancedBindingBytes(capacity: number, levelCount: number): number {
+  return Math.max(capacity * 16, levelCount * Math.ceil(capacity / 64) * 64 * 4);
+}
+
+/**
+ * The most instances a device with `limits` can hold at `levelCount` levels. The defaults
+ * (128 MiB bindings) allow 8,388,608 at 4 levels; request the adapter's own limits for more, e.g.
+ * `new WebGPURenderer({ requiredLimits: { maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize, maxBufferSize: adapter.limits.maxBufferSize } })`.
+ * @example
+ * ```ts
+ * const n = Math.min(10_000_000, gpuInstancedCapacity(adapter.limits, 4));
+ * ```
+ * @category three.js
+ */
+export function gpuInstancedCapacity(limits: GpuInstancedLimits, levelCount: number): number {
+  const bytes = Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize);
+  let n = Math.floor(bytes / Math.max(16, levelCount * 4) / 64) * 64;
+  while (n > 0 && gpuInstancedBindingBytes(n, levelCount) > bytes) n -= 64;
+  return n;
+}
+
 const NO_OPTIONS: GpuInstancedUpdateOptions = {};
 // Reused per-frame options of the CPU path (no allocation per frame).
 const cpuOptions = { policy: 'thresholds' as const, bias: 1, hysteresis: 0 };
@@ -172,6 +204,11 @@ export class GpuInstancedLOD extends Object3D {
     }
     this.backend = backend!;
     const device = backend!.device!;
+    const need = gpuInstancedBindingBytes(o.capacity, L), lim = device.limits;
+    if (need > lim.maxStorageBufferBindingSize || need > lim.maxBufferSize) {
+      throw new RangeError(`GpuInstancedLOD: capacity ${o.capacity} at ${L} levels needs ${need}-byte storage buffers; this device allows ${Math.min(lim.maxStorageBufferBindingSize, lim.maxBufferSize)} ` +
+        `(at most ${gpuInstancedCapacity(lim, L)} instances): create the renderer with requiredLimits from adapter.limits (maxStorageBufferBindingSize, maxBufferSize)`);
+    }
     const geometries = o.levels.map((l) => indexedCopy(l.geometry));
     // Validates metric and thresholds with errors naming the field (LodSet's profile rules).
     const sel = new GpuLodSelector(device, {
