@@ -25,12 +25,12 @@ const P = { n: 150, spacing: 1, side: 0.9, height: 100, half: 80, thresholds: [1
 const R = Math.fround(P.side * Math.SQRT1_2);
 const X0 = -((P.n - 1) / 2) * P.spacing;
 // Relative distance to a threshold (or a frustum side) treated as undecidable (float32 is ~6e-8);
-// the thresholds sit ≥ 6e-5 (relative) from every square's distance in both frames, so none is.
+// the thresholds sit ≥ 6e-5 (relative) from every square's distance in the frames used, so none is.
 const NEAR = 1e-5;
 
 interface Frame { pixels: string; counts: number[]; shared: boolean; written: number; created: number }
 interface IdPass { histogram: number[]; indirect: number[]; seen: number[]; seenTwice: number; seenIds: number; maxId: number }
-type Fixture = { probe: () => Promise<{ ok: boolean; reason: string }>; setup: (p: typeof P) => { mode: string; backend: string }; frame: (cx: number) => Promise<Frame>; idPass: () => Promise<IdPass> };
+type Fixture = { probe: () => Promise<{ ok: boolean; reason: string }>; setup: (p: typeof P) => { mode: string; backend: string }; frame: (cx: number, hysteresis?: number) => Promise<Frame>; idPass: () => Promise<IdPass> };
 
 /** Level of the square at (x, z) for a camera above (cx, height, 0), or −1 when within NEAR of a threshold. */
 function levelAt(x: number, z: number, cx: number): number {
@@ -184,6 +184,9 @@ describe.skipIf(!HAS_CHROMIUM)('GpuInstancedLOD in Chromium (WebGPURenderer, Web
     expect(f2.created).toBe(0);
     expect(f2.written).toBeGreaterThan(0);
     expect(f2.written).toBeLessThan(8192);
+    // Hysteresis reaches the GPU: back at cx = 0 then a 0.3-unit step (distances change by < 0.3 %,
+    // far inside a 10 % band) keeps every level; without the band the step changes levels.
+    await checkHysteresis(page);
     console.info(`[e2e] GpuInstancedLOD WebGPU: ${P.n * P.n + P.offView} instances, drawn per level ${f0.counts.join('/')}, moved ${f1.counts.join('/')} (undecidable ${want1.near}); ${pic0.checked} pixels checked; a steady frame wrote ${f2.written} B, created ${f2.created} B of buffers`);
     expect(errors).toEqual([]);
     await page.close();
@@ -206,8 +209,9 @@ describe.skipIf(!HAS_CHROMIUM)('GpuInstancedLOD in Chromium (WebGPURenderer, Web
         if (backend === 'webgl' || !webgpu.ok) expect(mode).toBe('CPU engine (WebGL 2)');
         else expect(mode).toBe('GPU-driven (WebGPU)');
         await page.waitForFunction(() => Number(document.querySelector('[data-testid=drawn]')!.textContent!.replace(/,/g, '')) > 0, undefined, { timeout: 30_000 });
-        const levels = await Promise.all([0, 1, 2, 3].map(async (l) => Number((await page.textContent(`[data-testid=level-${l}]`))!.replace(/,/g, ''))));
-        const drawn = Number((await page.textContent('[data-testid=drawn]'))!.replace(/,/g, ''));
+        // One read of the HUD (it refreshes 4 times a second).
+        const [drawn, ...levels] = await page.evaluate(() => ['drawn', 'level-0', 'level-1', 'level-2', 'level-3']
+          .map((id) => Number(document.querySelector(`[data-testid=${id}]`)!.textContent!.replace(/,/g, ''))));
         expect(await page.textContent('[data-testid=instances]')).toBe('20,000');
         expect(levels.reduce((a, b) => a + b, 0)).toBe(drawn);
         expect(drawn).toBeLessThan(20_000); // the camera sees part of the field
@@ -233,7 +237,20 @@ describe.skipIf(!HAS_CHROMIUM)('GpuInstancedLOD in Chromium (WebGPURenderer, Web
     const want1 = expectedCounts(10.3);
     for (let l = 0; l < 3; l++) expect(Math.abs(f1.counts[l] - want1.counts[l])).toBeLessThanOrEqual(want1.near);
     expect(comparePicture(f1.pixels, 10.3).wrong).toBe(0);
+    await checkHysteresis(page);
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
+
+  async function checkHysteresis(page: Page): Promise<void> {
+    const base = await call(page, (f) => f.frame(0, 0)); // no band: levels from the distances alone
+    expect(base.counts).toEqual(expectedCounts(0).counts);
+    const held = await call(page, (f) => f.frame(0.3, 0.1));
+    expect(held.counts).toEqual(base.counts);
+    const free = await call(page, (f) => f.frame(0.3, 0));
+    const want = expectedCounts(0.3);
+    expect(want.near).toBe(0);
+    expect(free.counts).toEqual(want.counts);
+    expect(free.counts).not.toEqual(base.counts);
+  }
 });

@@ -115,16 +115,16 @@ function base64(px: Uint8Array): string {
 }
 
 /**
- * One frame with the camera above (cx, height, 0) looking straight down: the picture, the drawn
+ * One frame with the camera above (cx, height, 0) looking straight down (relative hysteresis band `hysteresis`): the picture, the drawn
  * counts, and the bytes written / buffers created by the update and render alone.
  */
-async function frame(cx: number): Promise<{ pixels: string; counts: number[]; shared: boolean; written: number; created: number }> {
+async function frame(cx: number, hysteresis = 0): Promise<{ pixels: string; counts: number[]; shared: boolean; written: number; created: number }> {
   camera!.position.set(cx, height, 0);
   camera!.up.set(0, 0, -1);
   camera!.lookAt(cx, 0, 0);
   camera!.updateMatrixWorld();
   const w0 = uploads.written, c0 = uploads.created;
-  lod!.update(camera!);
+  lod!.update(camera!, { hysteresis });
   renderer.setRenderTarget(target);
   await renderer.renderAsync(scene, camera!);
   const written = uploads.written - w0, created = uploads.created - c0;
