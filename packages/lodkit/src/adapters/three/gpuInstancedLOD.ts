@@ -47,6 +47,10 @@ export interface GpuInstancedRenderer extends ViewportSource {
   readonly backend?: unknown;
   /** `WebGPURenderer`'s node library, used to turn classic materials into node materials. */
   readonly library?: { fromMaterial(material: Material): Material | null };
+  /** `WebGPURenderer`: whether `init()` has finished (the backend, WebGPU or WebGL 2, is chosen there). */
+  hasInitialized?(): boolean;
+  /** `WebGPURenderer.init()`. */
+  init?(): Promise<unknown>;
 }
 
 /** Options of {@link GpuInstancedLOD}. @category three.js */
@@ -175,6 +179,11 @@ export class GpuInstancedLOD extends Object3D {
     super();
     const o = { ...GPU_INSTANCED_LOD_DEFAULTS, ...options };
     if (renderer == null || typeof renderer.getDrawingBufferSize !== 'function') throw new TypeError('GpuInstancedLOD: renderer must be a three.js renderer');
+    // Before init() a WebGPURenderer has no device yet and may still fall back to WebGL 2: choosing
+    // a path now would silently pick the CPU one.
+    if (typeof renderer.hasInitialized === 'function' && !renderer.hasInitialized()) {
+      throw new Error('GpuInstancedLOD: await renderer.init() first (or use await GpuInstancedLOD.create(renderer, options))');
+    }
     if (!Array.isArray(o.levels) || o.levels.length < 1 || o.levels.length > 16) throw new TypeError('GpuInstancedLOD: levels must be an array of 1 … 16 {geometry, material}');
     o.levels.forEach((l, i) => {
       if (l == null || (l.geometry as { isBufferGeometry?: boolean })?.isBufferGeometry !== true) throw new TypeError(`GpuInstancedLOD: levels[${i}].geometry must be a BufferGeometry`);
@@ -241,6 +250,12 @@ export class GpuInstancedLOD extends Object3D {
       this.add(mesh);
       return mesh;
     });
+  }
+
+  /** Awaits `renderer.init()` (a `WebGPURenderer`'s backend is chosen there), then constructs. */
+  static async create(renderer: GpuInstancedRenderer, options: GpuInstancedLODOptions): Promise<GpuInstancedLOD> {
+    if (renderer != null && typeof renderer.hasInitialized === 'function' && !renderer.hasInitialized()) await renderer.init?.();
+    return new GpuInstancedLOD(renderer, options);
   }
 
   /** Instances the next {@link update} selects and draws. */

@@ -104,4 +104,13 @@ describe('GpuInstancedLOD (CPU fallback)', () => {
     expect(() => lod.setSpheres(new Float32Array(4), 2)).toThrow(/spheres has 4 floats, 8 needed/);
     expect(() => lod.setSpheres([0, 0, 0, 1] as never)).toThrow(/Float32Array/);
   });
+
+  it('a WebGPURenderer before init() is refused (its backend is not chosen yet); create() awaits init', async () => {
+    let ready = false;
+    const pending = { ...renderer, hasInitialized: () => ready, init: async () => { ready = true; } };
+    expect(() => new GpuInstancedLOD(pending, { levels, thresholds: [60, 20], capacity: 1 })).toThrow(/await renderer.init\(\) first/);
+    const lod = await GpuInstancedLOD.create(pending, { levels, thresholds: [60, 20], capacity: 1 });
+    expect(ready).toBe(true);
+    expect(lod.mode).toBe('cpu');
+  });
 });
