@@ -192,6 +192,24 @@ describe.skipIf(!HAS_CHROMIUM)('GpuInstancedLOD in Chromium (WebGPURenderer, Web
     await page.close();
   }, 120_000);
 
+  it('WebGL 2 fallback (CPU engine): the same levels and the same picture', async () => {
+    const page = await open('webgl');
+    const info = await page.evaluate((p) => (window as unknown as { fixture: Fixture }).fixture.setup(p), P);
+    expect(info).toEqual({ mode: 'cpu', backend: 'webgl2' });
+    const f0 = await call(page, (f) => f.frame(0));
+    expect(f0.counts).toEqual(expectedCounts(0).counts);
+    const pic0 = comparePicture(f0.pixels, 0);
+    expect(pic0.wrong).toBe(0);
+    expect(Math.min(pic0.perClass[0], pic0.perClass[1], pic0.perClass[2])).toBeGreaterThan(2000);
+    const f1 = await call(page, (f) => f.frame(10.3));
+    const want1 = expectedCounts(10.3);
+    for (let l = 0; l < 3; l++) expect(Math.abs(f1.counts[l] - want1.counts[l])).toBeLessThanOrEqual(want1.near);
+    expect(comparePicture(f1.pixels, 10.3).wrong).toBe(0);
+    await checkHysteresis(page);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it('the demo page (demo/gpu.html) runs at 20k rocks on both backends: counts shown, within the scene, several levels', async () => {
     const demoOut = join(ROOT, 'test-artifacts', 'gpu-demo-dist');
     const { build } = await import('vite');
@@ -222,24 +240,6 @@ describe.skipIf(!HAS_CHROMIUM)('GpuInstancedLOD in Chromium (WebGPURenderer, Web
       await demo.close();
     }
     expect(errors).toEqual([]);
-  }, 120_000);
-
-  it('WebGL 2 fallback (CPU engine): the same levels and the same picture', async () => {
-    const page = await open('webgl');
-    const info = await page.evaluate((p) => (window as unknown as { fixture: Fixture }).fixture.setup(p), P);
-    expect(info).toEqual({ mode: 'cpu', backend: 'webgl2' });
-    const f0 = await call(page, (f) => f.frame(0));
-    expect(f0.counts).toEqual(expectedCounts(0).counts);
-    const pic0 = comparePicture(f0.pixels, 0);
-    expect(pic0.wrong).toBe(0);
-    expect(Math.min(pic0.perClass[0], pic0.perClass[1], pic0.perClass[2])).toBeGreaterThan(2000);
-    const f1 = await call(page, (f) => f.frame(10.3));
-    const want1 = expectedCounts(10.3);
-    for (let l = 0; l < 3; l++) expect(Math.abs(f1.counts[l] - want1.counts[l])).toBeLessThanOrEqual(want1.near);
-    expect(comparePicture(f1.pixels, 10.3).wrong).toBe(0);
-    await checkHysteresis(page);
-    expect(errors).toEqual([]);
-    await page.close();
   }, 120_000);
 
   async function checkHysteresis(page: Page): Promise<void> {
