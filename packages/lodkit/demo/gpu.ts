@@ -148,7 +148,8 @@ const rows = geometries.map((_, l) => {
   return { bar: row.querySelector('.lk-bar span') as HTMLElement, num: row.querySelector('.lk-num') as HTMLElement };
 });
 
-let frames = 0, lastFps = performance.now(), lastRead = 0, fps = 0;
+let frames = 0, lastFps = performance.now(), lastRead = 0, fps = 0, completed = 0;
+const queue = gpuBackend ? (renderer.backend as unknown as { device: GPUDevice }).device.queue : null;
 const counts = new Uint32Array(geometries.length);
 function showCounts(c: Uint32Array): void {
   counts.set(c);
@@ -187,18 +188,29 @@ function fly(time: number): void {
 const offscreen = params.get('present') === '0' ? new RenderTarget(640, 480) : null;
 if (offscreen !== null) renderer.setRenderTarget(offscreen);
 
+// Frame pacing: at most 2 frames in flight on the GPU. Without it an unthrottled loop (offscreen, or
+// a software adapter) queues frames faster than the GPU finishes them and every readback lags.
+let inFlight = 0;
 renderer.setAnimationLoop((time: number) => {
+  if (queue !== null && inFlight >= 2) return;
   resize();
   if (flyToggle.checked) fly(time); else controls.update();
   camera.updateMatrixWorld();
   lod.update(camera, options);
   renderer.render(scene, camera);
-  frames++;
+  // WebGPU: count a frame when the GPU has finished it (a loop can run ahead of a busy GPU);
+  // WebGL: count loop iterations.
+  if (queue !== null) { inFlight++; void queue.onSubmittedWorkDone().then(() => { frames++; completed++; inFlight--; }); }
+  else { frames++; completed++; }
   const now = performance.now();
-  if (now - lastFps >= 1000) { fps = (frames * 1000) / (now - lastFps); frames = 0; lastFps = now; setText('fps', fps.toFixed(1)); setText('fps-hud', fps.toFixed(0)); }
+  if (now - lastFps >= 1000 && (frames > 0 || now - lastFps >= 5000)) { fps = (frames * 1000) / (now - lastFps); frames = 0; lastFps = now; setText('fps', fps.toFixed(1)); setText('fps-hud', fps.toFixed(0)); }
   if (now - lastRead >= 250) { lastRead = now; lod.readLevelCounts().then(showCounts, (e: unknown) => { setText('notice', `Counts readback failed: ${String(e)}`); }); }
 });
 
 console.info(`lodkit GPU demo: ${fmt(n)} rocks, ${lod.mode} path, set up in ${(performance.now() - t0).toFixed(0)} ms`);
-(window as unknown as { lodkitGpuDemo: object }).lodkitGpuDemo = { lod, renderer, camera, count: n, counts, mode: lod.mode };
+(window as unknown as { lodkitGpuDemo: object }).lodkitGpuDemo = {
+  lod, renderer, camera, count: n, counts, mode: lod.mode,
+  /** Frames finished (WebGPU: by the GPU) since the start, and frames in flight. */
+  get frames() { return { completed, inFlight }; },
+};
 document.body.dataset.ready = '1';
