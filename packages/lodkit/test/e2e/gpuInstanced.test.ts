@@ -234,6 +234,8 @@ describe.skipIf(!HAS_CHROMIUM)('GpuInstancedLOD in Chromium (WebGPURenderer, Web
         expect(levels.reduce((a, b) => a + b, 0)).toBe(drawn);
         expect(drawn).toBeLessThan(20_000); // the camera sees part of the field
         expect(levels.filter((c) => c > 0).length).toBeGreaterThanOrEqual(2);
+        // Frames were finished (WebGPU: the GPU's onSubmittedWorkDone), not only submitted.
+        await page.waitForFunction(() => (window as unknown as { lodkitGpuDemo: { frames: { completed: number } } }).lodkitGpuDemo.frames.completed >= 3, undefined, { timeout: 30_000 });
         await page.close();
       }
     } finally {
