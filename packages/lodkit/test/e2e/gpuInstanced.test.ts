@@ -30,7 +30,7 @@ const NEAR = 1e-5;
 
 interface Frame { pixels: string; counts: number[]; shared: boolean; written: number; created: number }
 interface IdPass { histogram: number[]; indirect: number[]; seen: number[]; seenTwice: number; seenIds: number; maxId: number }
-type Fixture = { probe: () => Promise<{ ok: boolean; reason: string }>; setup: (p: typeof P) => { mode: string; backend: string }; frame: (cx: number, hysteresis?: number) => Promise<Frame>; idPass: () => Promise<IdPass> };
+type Fixture = { probe: () => Promise<{ ok: boolean; reason: string }>; setup: (p: typeof P) => { mode: string; backend: string }; frame: (cx: number, hysteresis?: number) => Promise<Frame>; idPass: () => Promise<IdPass>; rotated: (n: number, spacing: number, side: number, half: number) => Promise<string> };
 
 /** Level of the square at (x, z) for a camera above (cx, height, 0), or −1 when within NEAR of a threshold. */
 function levelAt(x: number, z: number, cx: number): number {
@@ -187,6 +187,7 @@ describe.skipIf(!HAS_CHROMIUM)('GpuInstancedLOD in Chromium (WebGPURenderer, Web
     // Hysteresis reaches the GPU: back at cx = 0 then a 0.3-unit step (distances change by < 0.3 %,
     // far inside a 10 % band) keeps every level; without the band the step changes levels.
     await checkHysteresis(page);
+    await checkRotations(page);
     console.info(`[e2e] GpuInstancedLOD WebGPU: ${P.n * P.n + P.offView} instances, drawn per level ${f0.counts.join('/')}, moved ${f1.counts.join('/')} (undecidable ${want1.near}); ${pic0.checked} pixels checked; a steady frame wrote ${f2.written} B, created ${f2.created} B of buffers`);
     expect(errors).toEqual([]);
     await page.close();
@@ -206,6 +207,7 @@ describe.skipIf(!HAS_CHROMIUM)('GpuInstancedLOD in Chromium (WebGPURenderer, Web
     for (let l = 0; l < 3; l++) expect(Math.abs(f1.counts[l] - want1.counts[l])).toBeLessThanOrEqual(want1.near);
     expect(comparePicture(f1.pixels, 10.3).wrong).toBe(0);
     await checkHysteresis(page);
+    await checkRotations(page);
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
@@ -244,6 +246,38 @@ describe.skipIf(!HAS_CHROMIUM)('GpuInstancedLOD in Chromium (WebGPURenderer, Web
     }
     expect(errors).toEqual([]);
   }, 120_000);
+
+  /**
+   * Rotations on both paths: upright squares, every other one turned face-up by −90° about x. Seen
+   * from above, the turned ones cover their cells in the normal colour of a face pointing at the
+   * camera (view-space +z: 0.5, 0.5, 1, which three treats as an sRGB colour: linear 0.214 → 55, 55,
+   * 255); the others are edge-on (background). A normal left unrotated would read (55, 0, 55).
+   */
+  async function checkRotations(page: Page): Promise<void> {
+    const n = 21, spacing = 7, side = 3, half = 80;
+    const b64 = await page.evaluate(([a, b, c, d]) => (window as unknown as { fixture: Fixture }).fixture.rotated(a, b, c, d), [n, spacing, side, half] as const);
+    const px = new Uint8Array(Buffer.from(b64, 'base64'));
+    const step = (2 * half) / SIZE, x0 = -((n - 1) / 2) * spacing, edge = 0.6 * step;
+    let faceUp = 0, background = 0, wrong = 0;
+    for (let row = 0; row < SIZE; row++) {
+      for (let col = 0; col < SIZE; col++) {
+        const x = -half + (col + 0.5) * step, z = -half + (row + 0.5) * step;
+        const i = Math.round((x - x0) / spacing), j = Math.round((z - x0) / spacing);
+        const dx = Math.abs(x - (x0 + i * spacing)), dz = Math.abs(z - (x0 + j * spacing));
+        if (Math.abs(dx - side / 2) < edge || Math.abs(dz - side / 2) < edge) continue;
+        const inside = i >= 0 && i < n && j >= 0 && j < n && dx < side / 2 && dz < side / 2;
+        const o = (row * SIZE + col) * 4;
+        const isFace = Math.abs(px[o] - 55) < 12 && Math.abs(px[o + 1] - 55) < 12 && px[o + 2] > 240;
+        const isBack = px[o] < 20 && px[o + 1] < 20 && px[o + 2] < 20;
+        // n is odd, so (i + j)'s parity is the same whichever way the rows come back.
+        const wantFace = inside && (i + j) % 2 === 0;
+        if (wantFace) { if (isFace) faceUp++; else wrong++; } else { if (isBack) background++; else wrong++; }
+      }
+    }
+    expect(wrong).toBe(0);
+    expect(faceUp).toBeGreaterThan(221 * 20); // 221 turned squares of 7.2 × 7.2 px, edges excluded
+    expect(background).toBeGreaterThan(SIZE * SIZE / 2);
+  }
 
   async function checkHysteresis(page: Page): Promise<void> {
     const base = await call(page, (f) => f.frame(0, 0)); // no band: levels from the distances alone

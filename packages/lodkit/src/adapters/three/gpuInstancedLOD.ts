@@ -12,10 +12,12 @@
  *   `drawIndexedIndirect` with the selector's arguments (`instanceCount` written by the compute
  *   pass). Its material's `positionNode` reads `id = ids[l·stride + instanceIndex]` and the
  *   sphere `s = spheres[id]`, and places the local vertex `p` at `s.xyz + (p − c)·(s.w / r)`
- *   (`c, r` the local bounding sphere of one instance): translation and uniform scale, no
- *   rotation — the sphere is the whole instance transform, so nothing but the spheres is stored.
+ *   (`c, r` the local bounding sphere of one instance): translation and uniform scale — the
+ *   sphere is the whole instance transform unless rotations are on, so only spheres are stored.
  * - The three attributes behind `ids`, `spheres` and the indirect arguments are 1-element stand-ins
  *   whose GPU buffers are the selector's (gpuBuffers.ts): nothing is copied or uploaded per frame.
+ * - Optional rotations (`rotations: true`): a quaternion per instance in a storage buffer three owns
+ *   (uploaded by `setSpheres` only), applied to positions and normals about the local sphere centre.
  * - Spheres are world space (the selector culls them against the camera as given): keep this
  *   object at the origin, unrotated, unscaled.
  * - CPU path: an `InstancedLOD` with matrices built from the spheres (the same translation and
@@ -26,7 +28,7 @@
  */
 import { BufferAttribute, BufferGeometry, Mesh, Object3D, Sphere, Vector2, type Camera, type Material } from 'three';
 import { IndirectStorageBufferAttribute, StorageBufferAttribute } from 'three/webgpu';
-import { instanceIndex, positionLocal, storage, uint, vec3 } from 'three/tsl';
+import { cross, Fn, instanceIndex, normalLocal, positionLocal, storage, uint, vec3 } from 'three/tsl';
 import type { LodView } from '../../batch/lodSet.js';
 import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import { GpuLodSelector } from '../webgpu/gpuLodSelector.js';
@@ -69,10 +71,16 @@ export interface GpuInstancedLODOptions {
   viewportHeight?: number | null;
   /** Run the CPU engine even on a WebGPU backend (comparisons, debugging). Default false. */
   forceCpu?: boolean;
+  /**
+   * Per-instance rotations (a unit quaternion `x, y, z, w` each, about the local sphere's centre,
+   * given to `setSpheres`): 16 B per instance more on the GPU (uploaded by `setSpheres` only) and a
+   * CPU copy of the same size. Default false: translation and scale only.
+   */
+  rotations?: boolean;
 }
 
 /** Defaults of {@link GpuInstancedLODOptions}. @category three.js */
-export const GPU_INSTANCED_LOD_DEFAULTS = { metric: 'pixels' as SphereMetric, viewportHeight: null as number | null, forceCpu: false };
+export const GPU_INSTANCED_LOD_DEFAULTS = { metric: 'pixels' as SphereMetric, viewportHeight: null as number | null, forceCpu: false, rotations: false };
 
 /** Per-frame options of {@link GpuInstancedLOD.update}. @category three.js */
 export interface GpuInstancedUpdateOptions {
@@ -161,6 +169,10 @@ export class GpuInstancedLOD extends Object3D {
   viewportHeight: number | null;
   /** Frames skipped for an unusable camera or a 0-px viewport (levels kept). */
   skippedFrames = 0;
+  /** Whether instances carry rotations ({@link GpuInstancedLODOptions.rotations}). */
+  readonly rotations: boolean;
+  /** Rotations replaced by the identity at the last `setSpheres` (non-finite or zero-length quaternions). */
+  invalidRotations = 0;
 
   private readonly renderer: GpuInstancedRenderer;
   private readonly levels: InstancedLODLevel[];
@@ -173,6 +185,8 @@ export class GpuInstancedLOD extends Object3D {
   private readonly cache = new CameraFrustumCache();
   private readonly views: LodView[] = [];
   private readonly cpuCounts: Uint32Array;
+  /** GPU path with rotations: the quaternions' storage attribute (three uploads it when `setSpheres` bumps its version). */
+  private readonly rotationAttr: StorageBufferAttribute | null = null;
   private live = 0;
 
   constructor(renderer: GpuInstancedRenderer, options: GpuInstancedLODOptions) {
@@ -202,13 +216,14 @@ export class GpuInstancedLOD extends Object3D {
     this.localSphere = o.sphere?.clone() ?? unionSphere(o.levels.map((l) => l.geometry));
     if (!(this.localSphere.radius > 0)) throw new RangeError('GpuInstancedLOD: the local bounding sphere of one instance must have a radius > 0');
     this.cpuCounts = new Uint32Array(L);
+    this.rotations = o.rotations === true;
     const backend = renderer.backend as GpuBackendLike | undefined;
     const gpu = !o.forceCpu && backend?.isWebGPUBackend === true && backend.device != null;
     this.mode = gpu ? 'gpu' : 'cpu';
     (this as { type: string }).type = 'GpuInstancedLOD';
     if (!gpu) {
       this.levelMeshes = [];
-      this.rebuildCpu(new Float32Array(0), 0);
+      this.rebuildCpu(new Float32Array(0), 0, null);
       return;
     }
     this.backend = backend!;
@@ -235,14 +250,28 @@ export class GpuInstancedLOD extends Object3D {
     }
     const ids: N = storage(idsAttr, 'uint', 1).toReadOnly();
     const spheres: N = storage(spheresAttr, 'vec4', 1).toReadOnly();
+    let rotations: N = null;
+    if (this.rotations) {
+      this.rotationAttr = new StorageBufferAttribute(identityQuaternions(o.capacity), 4);
+      rotations = storage(this.rotationAttr, 'vec4', o.capacity).toReadOnly();
+    }
     const c = this.localSphere.center, invR = 1 / this.localSphere.radius;
     const seen = new Set<Material>();
     this.levelMeshes = geometries.map((geometry, l) => {
       geometry.setIndirect(indirect, sel.indirectOffset(l));
       const material = nodeMaterial(renderer, o.levels[l].material as Material, seen, l);
       const id: N = ids.element(instanceIndex.add(uint(l * sel.stride)));
-      const s: N = spheres.element(id);
-      (material as { positionNode?: N }).positionNode = positionLocal.sub(vec3(c.x, c.y, c.z)).mul(s.w.mul(invR)).add(s.xyz);
+      const place = Fn(() => {
+        const s: N = spheres.element(id);
+        let p: N = positionLocal.sub(vec3(c.x, c.y, c.z));
+        if (rotations !== null) {
+          const q: N = rotations.element(id);
+          p = rotate(q, p);
+          normalLocal.assign(rotate(q, normalLocal)); // a rotation keeps normals unit and orthogonal
+        }
+        return p.mul(s.w.mul(invR)).add(s.xyz);
+      });
+      (material as { positionNode?: N }).positionNode = place();
       this.instanceIdNodes.push(id);
       const mesh = new Mesh(geometry, material);
       mesh.frustumCulled = false; // the selector culls per instance
@@ -272,16 +301,28 @@ export class GpuInstancedLOD extends Object3D {
 
   /**
    * Sets the instances: `count` world-space spheres (`x, y, z, r` f32 each). Each instance is the
-   * level geometry moved and uniformly scaled so that its local bounding sphere becomes its sphere.
-   * Uploads once (GPU) or rebuilds the instance store (CPU); hysteresis restarts.
+   * level geometry moved and uniformly scaled so that its local bounding sphere becomes its sphere,
+   * rotated about that sphere's centre by `rotations` (unit quaternions `x, y, z, w`; only with the
+   * `rotations` option; identity where omitted). Uploads once (GPU) or rebuilds the instance store
+   * (CPU); hysteresis restarts. A non-finite or zero quaternion becomes the identity
+   * (`invalidRotations`); others are normalised.
    */
-  setSpheres(spheres: Float32Array, count = Math.floor(spheres.length / 4)): void {
+  setSpheres(spheres: Float32Array, count = Math.floor(spheres.length / 4), rotations?: Float32Array): void {
     if (!(spheres instanceof Float32Array)) throw new TypeError('GpuInstancedLOD.setSpheres: spheres must be a Float32Array (x, y, z, r per instance)');
     if (!Number.isInteger(count) || count < 0 || count > this.capacity) throw new RangeError(`GpuInstancedLOD.setSpheres: count must be an integer in [0, ${this.capacity}], got ${String(count)}`);
     if (spheres.length < count * 4) throw new RangeError(`GpuInstancedLOD.setSpheres: spheres has ${spheres.length} floats, ${count * 4} needed`);
+    if (rotations !== undefined) {
+      if (!this.rotations) throw new TypeError('GpuInstancedLOD.setSpheres: rotations given, but the object was created without the rotations option');
+      if (!(rotations instanceof Float32Array) || rotations.length < count * 4) throw new RangeError(`GpuInstancedLOD.setSpheres: rotations must be a Float32Array of ${count * 4} floats (x, y, z, w per instance)`);
+    }
     this.live = count;
-    if (this.selector !== null) this.selector.setObjects(spheres, new Uint32Array(count), count);
-    else this.rebuildCpu(spheres, count);
+    const quats = this.rotations ? this.normalizedRotations(rotations, count) : null;
+    if (this.selector !== null) {
+      this.selector.setObjects(spheres, new Uint32Array(count), count);
+      if (quats !== null) this.rotationAttr!.needsUpdate = true;
+    } else {
+      this.rebuildCpu(spheres, count, quats);
+    }
   }
 
   /**
@@ -331,7 +372,23 @@ export class GpuInstancedLOD extends Object3D {
     this.selector!.destroy();
   }
 
-  private rebuildCpu(spheres: Float32Array, count: number): void {
+  /** Unit quaternions for the first `count` instances: the GPU attribute's array (GPU) or a new one (CPU). */
+  private normalizedRotations(src: Float32Array | undefined, count: number): Float32Array {
+    const out = this.rotationAttr !== null ? this.rotationAttr.array as Float32Array : new Float32Array(count * 4);
+    let invalid = 0;
+    for (let i = 0; i < count; i++) {
+      const o = i * 4;
+      if (src === undefined) { out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 1; continue; }
+      const x = src[o], y = src[o + 1], z = src[o + 2], w = src[o + 3];
+      const len = Math.sqrt(x * x + y * y + z * z + w * w);
+      if (!(len > 0 && len < Infinity)) { out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 1; invalid++; continue; }
+      out[o] = x / len; out[o + 1] = y / len; out[o + 2] = z / len; out[o + 3] = w / len;
+    }
+    this.invalidRotations = invalid;
+    return out;
+  }
+
+  private rebuildCpu(spheres: Float32Array, count: number, rotations: Float32Array | null): void {
     if (this.cpu !== null) { this.remove(this.cpu); this.cpu.dispose(); }
     const cpu = new InstancedLOD({
       levels: this.levels, metric: this.metric, thresholds: this.thresholds, capacity: Math.max(1, count),
@@ -341,8 +398,22 @@ export class GpuInstancedLOD extends Object3D {
     const m = new Float32Array(count * 16);
     for (let i = 0; i < count; i++) {
       const s = spheres[i * 4 + 3] * invR, o = i * 16;
-      m[o] = s; m[o + 5] = s; m[o + 10] = s; m[o + 15] = 1;
-      m[o + 12] = spheres[i * 4] - s * c.x; m[o + 13] = spheres[i * 4 + 1] - s * c.y; m[o + 14] = spheres[i * 4 + 2] - s * c.z;
+      // Linear part s·R (column-major; R from the unit quaternion, identity without rotations), then
+      // the translation that keeps the local sphere's centre on the sphere: centre − s·R·c.
+      let r00 = 1, r01 = 0, r02 = 0, r10 = 0, r11 = 1, r12 = 0, r20 = 0, r21 = 0, r22 = 1;
+      if (rotations !== null) {
+        const x = rotations[i * 4], y = rotations[i * 4 + 1], z = rotations[i * 4 + 2], w = rotations[i * 4 + 3];
+        r00 = 1 - 2 * (y * y + z * z); r01 = 2 * (x * y - w * z); r02 = 2 * (x * z + w * y);
+        r10 = 2 * (x * y + w * z); r11 = 1 - 2 * (x * x + z * z); r12 = 2 * (y * z - w * x);
+        r20 = 2 * (x * z - w * y); r21 = 2 * (y * z + w * x); r22 = 1 - 2 * (x * x + y * y);
+      }
+      m[o] = s * r00; m[o + 1] = s * r10; m[o + 2] = s * r20;
+      m[o + 4] = s * r01; m[o + 5] = s * r11; m[o + 6] = s * r21;
+      m[o + 8] = s * r02; m[o + 9] = s * r12; m[o + 10] = s * r22;
+      m[o + 12] = spheres[i * 4] - s * (r00 * c.x + r01 * c.y + r02 * c.z);
+      m[o + 13] = spheres[i * 4 + 1] - s * (r10 * c.x + r11 * c.y + r12 * c.z);
+      m[o + 14] = spheres[i * 4 + 2] - s * (r20 * c.x + r21 * c.y + r22 * c.z);
+      m[o + 15] = 1;
     }
     if (count > 0) cpu.addInstances(m);
     (this as { cpu: InstancedLOD }).cpu = cpu;
@@ -351,6 +422,18 @@ export class GpuInstancedLOD extends Object3D {
     this.add(cpu);
     this.cpuCounts.fill(0);
   }
+}
+
+/** `q·v·q⁻¹` for a unit quaternion `q` (TSL): `v + 2·q.xyz × (q.xyz × v + q.w·v)`. */
+function rotate(q: N, v: N): N {
+  return v.add(cross(q.xyz, cross(q.xyz, v).add(v.mul(q.w))).mul(2));
+}
+
+/** `n` identity quaternions (x, y, z, w). */
+function identityQuaternions(n: number): Float32Array {
+  const a = new Float32Array(n * 4);
+  for (let i = 3; i < a.length; i += 4) a[i] = 1;
+  return a;
 }
 
 /** A geometry sharing `src`'s attributes and index (a sequential index when it has none). */

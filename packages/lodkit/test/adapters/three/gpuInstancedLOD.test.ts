@@ -5,7 +5,7 @@
  * tested in Chromium (test/e2e/gpuInstanced.test.ts). Expected values are hand-worked.
  */
 import { describe, expect, it } from 'vitest';
-import { BoxGeometry, Matrix4, MeshBasicMaterial, PerspectiveCamera, Sphere, Vector2, Vector3 } from 'three';
+import { BoxGeometry, Matrix4, MeshBasicMaterial, PerspectiveCamera, Quaternion, Sphere, Vector2, Vector3 } from 'three';
 import { GpuInstancedLOD, gpuInstancedBindingBytes, gpuInstancedCapacity } from '../../../src/adapters/three/gpuInstancedLOD.js';
 
 const material = new MeshBasicMaterial();
@@ -48,6 +48,29 @@ describe('GpuInstancedLOD (CPU fallback)', () => {
     off.setSpheres(new Float32Array([10, 0, 0, 4]));
     const e = off.cpu!.getMatrixAt(0, new Matrix4()).elements;
     expect([e[0], e[5], e[10], e[12], e[13], e[14]]).toEqual([2, 2, 2, 8, 0, 0]);
+  });
+
+  it('rotations: each matrix is T(centre) · R(q) · S(s) · T(−c), composed independently with three; bad quaternions become the identity', () => {
+    const local = new Sphere(new Vector3(0.5, -1, 2), 2);
+    const lod = new GpuInstancedLOD(renderer, { levels, metric: 'distance', thresholds: [10, 20], capacity: 3, sphere: local, rotations: true });
+    const q = new Quaternion().setFromAxisAngle(new Vector3(1, 2, -0.5).normalize(), 0.7);
+    const spheres = new Float32Array([3, 4, -5, 6, -1, 0, -8, 1, 0, 0, -9, 1]);
+    // Instance 0: q scaled by 3 (normalised by lodkit); 1: NaN (identity); 2: zero (identity).
+    lod.setSpheres(spheres, 3, new Float32Array([3 * q.x, 3 * q.y, 3 * q.z, 3 * q.w, NaN, 0, 0, 1, 0, 0, 0, 0]));
+    expect(lod.invalidRotations).toBe(2);
+    const s = 6 / 2;
+    const want = new Matrix4().makeTranslation(3, 4, -5)
+      .multiply(new Matrix4().makeRotationFromQuaternion(q))
+      .multiply(new Matrix4().makeScale(s, s, s))
+      .multiply(new Matrix4().makeTranslation(-0.5, 1, -2));
+    const got = lod.cpu!.getMatrixAt(0, new Matrix4()).elements;
+    want.elements.forEach((v, k) => expect(got[k]).toBeCloseTo(v, 5));
+    const id = lod.cpu!.getMatrixAt(1, new Matrix4()).elements; // identity rotation, scale ½
+    expect([id[0], id[1], id[4], id[5], id[10], id[12], id[13], id[14]]).toEqual([0.5, 0, 0, 0.5, 0.5, -1.25, 0.5, -9]);
+    // Without the option, rotations are refused; a short array too.
+    const plain = new GpuInstancedLOD(renderer, { levels, metric: 'distance', thresholds: [10, 20], capacity: 1 });
+    expect(() => plain.setSpheres(new Float32Array(4), 1, new Float32Array(4))).toThrow(/without the rotations option/);
+    expect(() => lod.setSpheres(spheres, 3, new Float32Array(8))).toThrow(/rotations must be a Float32Array of 12 floats/);
   });
 
   it('pixels metric from the renderer height; bias and hysteresis reach the engine', async () => {

@@ -6,7 +6,7 @@
  * The page only renders and reads back; the test computes every expected value from the scene
  * parameters it passes in.
  */
-import { Color, MeshBasicNodeMaterial, OrthographicCamera, PlaneGeometry, RenderTarget, Scene, WebGPURenderer } from 'three/webgpu';
+import { Color, MeshBasicNodeMaterial, MeshNormalNodeMaterial, OrthographicCamera, PlaneGeometry, RenderTarget, Scene, WebGPURenderer } from 'three/webgpu';
 import { float, vec3 } from 'three/tsl';
 import { GpuInstancedLOD } from '../../../src/adapters/three/webgpu.js';
 
@@ -167,6 +167,43 @@ async function idPass(): Promise<{ histogram: number[]; indirect: number[]; seen
   return { histogram, indirect, seen, seenTwice, seenIds: levelOf.size, maxId };
 }
 
+/**
+ * Rotations: an n × n grid of upright squares (facing +z, edge-on to a camera straight above) drawn
+ * with normal colours; instances with (i + j) even get a −90° turn about x (their face turns up,
+ * their normal to +y), the others the identity. Returns the picture seen from above.
+ */
+async function rotated(n: number, spacing: number, side: number, half: number): Promise<string> {
+  const upright = new PlaneGeometry(1, 1);
+  const lodR = new GpuInstancedLOD(renderer, {
+    levels: [0, 1].map(() => ({ geometry: upright, material: new MeshNormalNodeMaterial() })),
+    metric: 'distance', thresholds: [1e6], capacity: n * n, rotations: true,
+  });
+  const spheres = new Float32Array(n * n * 4), quats = new Float32Array(n * n * 4);
+  const x0 = -((n - 1) / 2) * spacing, turn = Math.SQRT1_2;
+  for (let j = 0; j < n; j++) {
+    for (let i = 0; i < n; i++) {
+      const k = j * n + i;
+      spheres.set([x0 + i * spacing, 0, x0 + j * spacing, side * Math.SQRT1_2], k * 4);
+      quats.set((i + j) % 2 === 0 ? [-turn, 0, 0, turn] : [0, 0, 0, 1], k * 4);
+    }
+  }
+  lodR.setSpheres(spheres, n * n, quats);
+  const sceneR = new Scene();
+  sceneR.background = new Color(0, 0, 0);
+  sceneR.add(lodR);
+  const cam = new OrthographicCamera(-half, half, half, -half, 1, 1000);
+  cam.position.set(0, 100, 0);
+  cam.up.set(0, 0, -1);
+  cam.lookAt(0, 0, 0);
+  cam.updateMatrixWorld();
+  lodR.update(cam);
+  renderer.setRenderTarget(target);
+  await renderer.renderAsync(sceneR, cam);
+  const px = await readTarget();
+  lodR.dispose();
+  return base64(px);
+}
+
 await renderer.init();
-(window as unknown as { fixture: object }).fixture = { probe, setup, frame, idPass };
+(window as unknown as { fixture: object }).fixture = { probe, setup, frame, idPass, rotated };
 document.body.dataset.ready = '1';
