@@ -68,18 +68,22 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-/** `n` rocks on a square field (about 2.2 m apart), half sunk into the ground; x, y, z, r each. */
-function rocks(n: number, side: number): Float32Array {
+/** `n` rocks on a square field (about 2.2 m apart), half sunk into the ground, each turned at random: spheres (x, y, z, r) and quaternions. */
+function rocks(n: number, side: number): { spheres: Float32Array; rotations: Float32Array } {
   const rand = mulberry32(20251);
-  const out = new Float32Array(n * 4);
+  const spheres = new Float32Array(n * 4), rotations = new Float32Array(n * 4);
   for (let i = 0; i < n; i++) {
     const r = 0.35 + 1.3 * rand() * rand();
-    out[i * 4] = (rand() - 0.5) * side;
-    out[i * 4 + 1] = 0.4 * r;
-    out[i * 4 + 2] = (rand() - 0.5) * side;
-    out[i * 4 + 3] = r;
+    spheres[i * 4] = (rand() - 0.5) * side;
+    spheres[i * 4 + 1] = 0.4 * r;
+    spheres[i * 4 + 2] = (rand() - 0.5) * side;
+    spheres[i * 4 + 3] = r;
+    // A random unit quaternion (Shoemake's uniform method).
+    const u1 = rand(), u2 = 2 * Math.PI * rand(), u3 = 2 * Math.PI * rand();
+    const a = Math.sqrt(1 - u1), b = Math.sqrt(u1);
+    rotations.set([a * Math.sin(u2), a * Math.cos(u2), b * Math.sin(u3), b * Math.cos(u3)], i * 4);
   }
-  return out;
+  return { spheres, rotations };
 }
 
 const renderer = await createRenderer();
@@ -112,13 +116,15 @@ const geometries: BufferGeometry[] = [new IcosahedronGeometry(1, 2), new Icosahe
 const triangles = geometries.map((g) => (g.index ? g.index.count : g.attributes.position.count) / 3);
 const lod = new GpuInstancedLOD(renderer, {
   levels: geometries.map((geometry, l) => ({ geometry, material: new MeshLambertNodeMaterial({ color: LEVEL_COLORS[l] }) })),
-  metric: 'pixels', thresholds: THRESHOLDS, capacity: n,
+  metric: 'pixels', thresholds: THRESHOLDS, capacity: n, rotations: true,
 });
 const t0 = performance.now();
-lod.setSpheres(rocks(n, side));
+const field = rocks(n, side);
+lod.setSpheres(field.spheres, n, field.rotations);
 scene.add(lod);
 setText('mode', lod.mode === 'gpu' ? 'GPU-driven (WebGPU)' : 'CPU engine (WebGL 2)');
 setText('instances', fmt(n));
+if (lod.mode === 'cpu') setText('counts-hint', 'Per-level counts: the CPU engine\'s frame stats (InstancedLOD).');
 
 const camera = new PerspectiveCamera(60, 1, 0.5, 5000);
 const controls = new OrbitControls(camera, canvas);
