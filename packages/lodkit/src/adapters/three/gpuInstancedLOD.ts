@@ -28,12 +28,13 @@
  */
 import { BufferAttribute, BufferGeometry, Mesh, Object3D, Sphere, Vector2, type Camera, type Material } from 'three';
 import { IndirectStorageBufferAttribute, StorageBufferAttribute } from 'three/webgpu';
-import { cross, Fn, instanceIndex, normalLocal, positionLocal, storage, uint, vec3 } from 'three/tsl';
+import { instanceIndex, storage, uint } from 'three/tsl';
 import type { LodView } from '../../batch/lodSet.js';
 import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import { GpuLodSelector } from '../webgpu/gpuLodSelector.js';
 import { CameraFrustumCache } from './frustumFromCamera.js';
 import { IndirectCountReader, isSharedGpuBuffer, shareGpuBuffer, type GpuBackendLike } from './gpuBuffers.js';
+import { identityQuaternions, instanceMatrices, placementNode } from './gpuInstancedNodes.js';
 import { InstancedLOD } from './instancedLOD.js';
 import { unionSphere, type InstancedLODLevel } from './instancedLODOptions.js';
 import type { ViewportSource } from './screenSizeLOD.js';
@@ -261,17 +262,7 @@ export class GpuInstancedLOD extends Object3D {
       geometry.setIndirect(indirect, sel.indirectOffset(l));
       const material = nodeMaterial(renderer, o.levels[l].material as Material, seen, l);
       const id: N = ids.element(instanceIndex.add(uint(l * sel.stride)));
-      const place = Fn(() => {
-        const s: N = spheres.element(id);
-        let p: N = positionLocal.sub(vec3(c.x, c.y, c.z));
-        if (rotations !== null) {
-          const q: N = rotations.element(id);
-          p = rotate(q, p);
-          normalLocal.assign(rotate(q, normalLocal)); // a rotation keeps normals unit and orthogonal
-        }
-        return p.mul(s.w.mul(invR)).add(s.xyz);
-      });
-      (material as { positionNode?: N }).positionNode = place();
+      (material as { positionNode?: N }).positionNode = placementNode(spheres, rotations, id, c, invR);
       this.instanceIdNodes.push(id);
       const mesh = new Mesh(geometry, material);
       mesh.frustumCulled = false; // the selector culls per instance
@@ -394,27 +385,7 @@ export class GpuInstancedLOD extends Object3D {
       levels: this.levels, metric: this.metric, thresholds: this.thresholds, capacity: Math.max(1, count),
       sphere: this.localSphere, viewportHeight: this.viewportHeight, renderer: this.renderer,
     });
-    const c = this.localSphere.center, invR = 1 / this.localSphere.radius;
-    const m = new Float32Array(count * 16);
-    for (let i = 0; i < count; i++) {
-      const s = spheres[i * 4 + 3] * invR, o = i * 16;
-      // Linear part s·R (column-major; R from the unit quaternion, identity without rotations), then
-      // the translation that keeps the local sphere's centre on the sphere: centre − s·R·c.
-      let r00 = 1, r01 = 0, r02 = 0, r10 = 0, r11 = 1, r12 = 0, r20 = 0, r21 = 0, r22 = 1;
-      if (rotations !== null) {
-        const x = rotations[i * 4], y = rotations[i * 4 + 1], z = rotations[i * 4 + 2], w = rotations[i * 4 + 3];
-        r00 = 1 - 2 * (y * y + z * z); r01 = 2 * (x * y - w * z); r02 = 2 * (x * z + w * y);
-        r10 = 2 * (x * y + w * z); r11 = 1 - 2 * (x * x + z * z); r12 = 2 * (y * z - w * x);
-        r20 = 2 * (x * z - w * y); r21 = 2 * (y * z + w * x); r22 = 1 - 2 * (x * x + y * y);
-      }
-      m[o] = s * r00; m[o + 1] = s * r10; m[o + 2] = s * r20;
-      m[o + 4] = s * r01; m[o + 5] = s * r11; m[o + 6] = s * r21;
-      m[o + 8] = s * r02; m[o + 9] = s * r12; m[o + 10] = s * r22;
-      m[o + 12] = spheres[i * 4] - s * (r00 * c.x + r01 * c.y + r02 * c.z);
-      m[o + 13] = spheres[i * 4 + 1] - s * (r10 * c.x + r11 * c.y + r12 * c.z);
-      m[o + 14] = spheres[i * 4 + 2] - s * (r20 * c.x + r21 * c.y + r22 * c.z);
-      m[o + 15] = 1;
-    }
+    const m = instanceMatrices(spheres, rotations, count, this.localSphere);
     if (count > 0) cpu.addInstances(m);
     (this as { cpu: InstancedLOD }).cpu = cpu;
     this.levelMeshes.length = 0;
@@ -422,18 +393,6 @@ export class GpuInstancedLOD extends Object3D {
     this.add(cpu);
     this.cpuCounts.fill(0);
   }
-}
-
-/** `q·v·q⁻¹` for a unit quaternion `q` (TSL): `v + 2·q.xyz × (q.xyz × v + q.w·v)`. */
-function rotate(q: N, v: N): N {
-  return v.add(cross(q.xyz, cross(q.xyz, v).add(v.mul(q.w))).mul(2));
-}
-
-/** `n` identity quaternions (x, y, z, w). */
-function identityQuaternions(n: number): Float32Array {
-  const a = new Float32Array(n * 4);
-  for (let i = 3; i < a.length; i += 4) a[i] = 1;
-  return a;
 }
 
 /** A geometry sharing `src`'s attributes and index (a sequential index when it has none). */
