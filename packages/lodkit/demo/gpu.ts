@@ -120,7 +120,7 @@ const lod = new GpuInstancedLOD(renderer, {
 });
 const t0 = performance.now();
 const field = rocks(n, side);
-lod.setSpheres(field.spheres, n, field.rotations);
+lod.setSpheres(field.spheres, n, { rotations: field.rotations });
 scene.add(lod);
 setText('mode', lod.mode === 'gpu' ? 'GPU-driven (WebGPU)' : 'CPU engine (WebGL 2)');
 setText('instances', fmt(n));

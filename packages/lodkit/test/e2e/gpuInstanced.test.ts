@@ -30,7 +30,7 @@ const NEAR = 1e-5;
 
 interface Frame { pixels: string; counts: number[]; shared: boolean; written: number; created: number }
 interface IdPass { histogram: number[]; indirect: number[]; seen: number[]; seenTwice: number; seenIds: number; maxId: number }
-type Fixture = { probe: () => Promise<{ ok: boolean; reason: string }>; setup: (p: typeof P) => { mode: string; backend: string }; frame: (cx: number, hysteresis?: number) => Promise<Frame>; idPass: () => Promise<IdPass>; rotated: (n: number, spacing: number, side: number, half: number) => Promise<string> };
+type Fixture = { probe: () => Promise<{ ok: boolean; reason: string }>; setup: (p: typeof P) => { mode: string; backend: string }; frame: (cx: number, hysteresis?: number) => Promise<Frame>; idPass: () => Promise<IdPass>; rotated: (n: number, spacing: number, side: number, half: number) => Promise<string>; colored: (n: number, spacing: number, side: number, half: number) => Promise<string> };
 
 /** Level of the square at (x, z) for a camera above (cx, height, 0), or −1 when within NEAR of a threshold. */
 function levelAt(x: number, z: number, cx: number): number {
@@ -188,6 +188,7 @@ describe.skipIf(!HAS_CHROMIUM)('GpuInstancedLOD in Chromium (WebGPURenderer, Web
     // far inside a 10 % band) keeps every level; without the band the step changes levels.
     await checkHysteresis(page);
     await checkRotations(page);
+    await checkColors(page);
     console.info(`[e2e] GpuInstancedLOD WebGPU: ${P.n * P.n + P.offView} instances, drawn per level ${f0.counts.join('/')}, moved ${f1.counts.join('/')} (undecidable ${want1.near}); ${pic0.checked} pixels checked; a steady frame wrote ${f2.written} B, created ${f2.created} B of buffers`);
     expect(errors).toEqual([]);
     await page.close();
@@ -208,6 +209,7 @@ describe.skipIf(!HAS_CHROMIUM)('GpuInstancedLOD in Chromium (WebGPURenderer, Web
     expect(comparePicture(f1.pixels, 10.3).wrong).toBe(0);
     await checkHysteresis(page);
     await checkRotations(page);
+    await checkColors(page);
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
@@ -276,6 +278,35 @@ describe.skipIf(!HAS_CHROMIUM)('GpuInstancedLOD in Chromium (WebGPURenderer, Web
     }
     expect(wrong).toBe(0);
     expect(faceUp).toBeGreaterThan(221 * 20); // 221 turned squares of 7.2 × 7.2 px, edges excluded
+    expect(background).toBeGreaterThan(SIZE * SIZE / 2);
+  }
+
+  /**
+   * Colours on both paths: face-up squares in a white material tinted per instance; every pixel
+   * well inside square (i, j) reads round(255 · (i/(n−1), |j−m|/m, 0.25)) ± 2, the rest background.
+   */
+  async function checkColors(page: Page): Promise<void> {
+    const n = 21, spacing = 7, side = 3, half = 80, m = (n - 1) / 2;
+    const b64 = await page.evaluate(([a, b, c, d]) => (window as unknown as { fixture: Fixture }).fixture.colored(a, b, c, d), [n, spacing, side, half] as const);
+    const px = new Uint8Array(Buffer.from(b64, 'base64'));
+    const step = (2 * half) / SIZE, x0 = -((n - 1) / 2) * spacing, edge = 0.6 * step;
+    let tinted = 0, background = 0, wrong = 0;
+    for (let row = 0; row < SIZE; row++) {
+      for (let col = 0; col < SIZE; col++) {
+        const x = -half + (col + 0.5) * step, z = -half + (row + 0.5) * step;
+        const i = Math.round((x - x0) / spacing), j = Math.round((z - x0) / spacing);
+        const dx = Math.abs(x - (x0 + i * spacing)), dz = Math.abs(z - (x0 + j * spacing));
+        if (Math.abs(dx - side / 2) < edge || Math.abs(dz - side / 2) < edge) continue;
+        const o = (row * SIZE + col) * 4;
+        if (i >= 0 && i < n && j >= 0 && j < n && dx < side / 2 && dz < side / 2) {
+          // |j − m| is the same whichever way the rows come back.
+          const want = [i / (n - 1), Math.abs(j - m) / m, 0.25].map((v) => Math.round(v * 255));
+          if (want.every((v, k) => Math.abs(px[o + k] - v) <= 2)) tinted++; else wrong++;
+        } else if (px[o] < 3 && px[o + 1] < 3 && px[o + 2] < 3) background++; else wrong++;
+      }
+    }
+    expect(wrong).toBe(0);
+    expect(tinted).toBeGreaterThan(n * n * 20);
     expect(background).toBeGreaterThan(SIZE * SIZE / 2);
   }
 

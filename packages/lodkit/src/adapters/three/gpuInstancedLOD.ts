@@ -18,6 +18,7 @@
  *   whose GPU buffers are the selector's (gpuBuffers.ts): nothing is copied or uploaded per frame.
  * - Optional rotations (`rotations: true`): a quaternion per instance in a storage buffer three owns
  *   (uploaded by `setSpheres` only), applied to positions and normals about the local sphere centre.
+ *   Optional colours (`colors: true`): RGBA8 per instance, multiplying the material's colour node.
  * - Spheres are world space (the selector culls them against the camera as given): keep this
  *   object at the origin, unrotated, unscaled.
  * - CPU path: an `InstancedLOD` with matrices built from the spheres (the same translation and
@@ -26,7 +27,7 @@
  *
  * @module
  */
-import { BufferAttribute, BufferGeometry, Mesh, Object3D, Sphere, Vector2, type Camera, type Material } from 'three';
+import { BufferAttribute, BufferGeometry, Color, Mesh, Object3D, Sphere, Vector2, type Camera, type Material } from 'three';
 import { IndirectStorageBufferAttribute, StorageBufferAttribute } from 'three/webgpu';
 import { instanceIndex, storage, uint } from 'three/tsl';
 import type { LodView } from '../../batch/lodSet.js';
@@ -34,7 +35,7 @@ import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import { GpuLodSelector } from '../webgpu/gpuLodSelector.js';
 import { CameraFrustumCache } from './frustumFromCamera.js';
 import { IndirectCountReader, isSharedGpuBuffer, shareGpuBuffer, type GpuBackendLike } from './gpuBuffers.js';
-import { identityQuaternions, instanceMatrices, placementNode } from './gpuInstancedNodes.js';
+import { identityQuaternions, instanceMatrices, packColors, placementNode, tintNode } from './gpuInstancedNodes.js';
 import { InstancedLOD } from './instancedLOD.js';
 import { unionSphere, type InstancedLODLevel } from './instancedLODOptions.js';
 import type { ViewportSource } from './screenSizeLOD.js';
@@ -78,10 +79,24 @@ export interface GpuInstancedLODOptions {
    * CPU copy of the same size. Default false: translation and scale only.
    */
   rotations?: boolean;
+  /**
+   * Per-instance colours (linear RGB, given to `setSpheres`), multiplying each level material's
+   * colour: 4 B per instance on the GPU (8 bits per channel) and a CPU copy of the same size.
+   * Default false.
+   */
+  colors?: boolean;
+}
+
+/** Optional per-instance data of {@link GpuInstancedLOD.setSpheres}. @category three.js */
+export interface GpuInstanceAttributes {
+  /** Unit quaternions `x, y, z, w` per instance (needs the `rotations` option); identity where omitted. */
+  rotations?: Float32Array;
+  /** Linear RGB in [0, 1] per instance (needs the `colors` option); white where omitted. */
+  colors?: Float32Array;
 }
 
 /** Defaults of {@link GpuInstancedLODOptions}. @category three.js */
-export const GPU_INSTANCED_LOD_DEFAULTS = { metric: 'pixels' as SphereMetric, viewportHeight: null as number | null, forceCpu: false, rotations: false };
+export const GPU_INSTANCED_LOD_DEFAULTS = { metric: 'pixels' as SphereMetric, viewportHeight: null as number | null, forceCpu: false, rotations: false, colors: false };
 
 /** Per-frame options of {@link GpuInstancedLOD.update}. @category three.js */
 export interface GpuInstancedUpdateOptions {
@@ -172,6 +187,8 @@ export class GpuInstancedLOD extends Object3D {
   skippedFrames = 0;
   /** Whether instances carry rotations ({@link GpuInstancedLODOptions.rotations}). */
   readonly rotations: boolean;
+  /** Whether instances carry colours ({@link GpuInstancedLODOptions.colors}). */
+  readonly colors: boolean;
   /** Rotations replaced by the identity at the last `setSpheres` (non-finite or zero-length quaternions). */
   invalidRotations = 0;
 
@@ -188,6 +205,8 @@ export class GpuInstancedLOD extends Object3D {
   private readonly cpuCounts: Uint32Array;
   /** GPU path with rotations: the quaternions' storage attribute (three uploads it when `setSpheres` bumps its version). */
   private readonly rotationAttr: StorageBufferAttribute | null = null;
+  /** GPU path with colours: RGBA8 per instance packed in a u32 (three uploads it when `setSpheres` bumps its version). */
+  private readonly colorAttr: StorageBufferAttribute | null = null;
   private live = 0;
 
   constructor(renderer: GpuInstancedRenderer, options: GpuInstancedLODOptions) {
@@ -218,13 +237,14 @@ export class GpuInstancedLOD extends Object3D {
     if (!(this.localSphere.radius > 0)) throw new RangeError('GpuInstancedLOD: the local bounding sphere of one instance must have a radius > 0');
     this.cpuCounts = new Uint32Array(L);
     this.rotations = o.rotations === true;
+    this.colors = o.colors === true;
     const backend = renderer.backend as GpuBackendLike | undefined;
     const gpu = !o.forceCpu && backend?.isWebGPUBackend === true && backend.device != null;
     this.mode = gpu ? 'gpu' : 'cpu';
     (this as { type: string }).type = 'GpuInstancedLOD';
     if (!gpu) {
       this.levelMeshes = [];
-      this.rebuildCpu(new Float32Array(0), 0, null);
+      this.rebuildCpu(new Float32Array(0), 0, null, null);
       return;
     }
     this.backend = backend!;
@@ -256,6 +276,11 @@ export class GpuInstancedLOD extends Object3D {
       this.rotationAttr = new StorageBufferAttribute(identityQuaternions(o.capacity), 4);
       rotations = storage(this.rotationAttr, 'vec4', o.capacity).toReadOnly();
     }
+    let colors: N = null;
+    if (this.colors) {
+      this.colorAttr = new StorageBufferAttribute(new Uint32Array(o.capacity).fill(0xffffffff), 1);
+      colors = storage(this.colorAttr, 'uint', o.capacity).toReadOnly();
+    }
     const c = this.localSphere.center, invR = 1 / this.localSphere.radius;
     const seen = new Set<Material>();
     this.levelMeshes = geometries.map((geometry, l) => {
@@ -263,6 +288,10 @@ export class GpuInstancedLOD extends Object3D {
       const material = nodeMaterial(renderer, o.levels[l].material as Material, seen, l);
       const id: N = ids.element(instanceIndex.add(uint(l * sel.stride)));
       (material as { positionNode?: N }).positionNode = placementNode(spheres, rotations, id, c, invR);
+      if (colors !== null) {
+        const m = material as { colorNode?: N };
+        m.colorNode = tintNode(m.colorNode ?? null, colors, id);
+      }
       this.instanceIdNodes.push(id);
       const mesh = new Mesh(geometry, material);
       mesh.frustumCulled = false; // the selector culls per instance
@@ -293,26 +322,34 @@ export class GpuInstancedLOD extends Object3D {
   /**
    * Sets the instances: `count` world-space spheres (`x, y, z, r` f32 each). Each instance is the
    * level geometry moved and uniformly scaled so that its local bounding sphere becomes its sphere,
-   * rotated about that sphere's centre by `rotations` (unit quaternions `x, y, z, w`; only with the
-   * `rotations` option; identity where omitted). Uploads once (GPU) or rebuilds the instance store
-   * (CPU); hysteresis restarts. A non-finite or zero quaternion becomes the identity
-   * (`invalidRotations`); others are normalised.
+   * rotated about that sphere's centre by `attributes.rotations` (unit quaternions `x, y, z, w`;
+   * with the `rotations` option) and tinted by `attributes.colors` (linear RGB; with the `colors`
+   * option). Uploads once (GPU) or rebuilds the instance store (CPU); hysteresis restarts. A
+   * non-finite or zero quaternion becomes the identity (`invalidRotations`), others are normalised;
+   * colour channels are clamped to [0, 1] (NaN → 0).
    */
-  setSpheres(spheres: Float32Array, count = Math.floor(spheres.length / 4), rotations?: Float32Array): void {
+  setSpheres(spheres: Float32Array, count = Math.floor(spheres.length / 4), attributes: GpuInstanceAttributes = {}): void {
     if (!(spheres instanceof Float32Array)) throw new TypeError('GpuInstancedLOD.setSpheres: spheres must be a Float32Array (x, y, z, r per instance)');
     if (!Number.isInteger(count) || count < 0 || count > this.capacity) throw new RangeError(`GpuInstancedLOD.setSpheres: count must be an integer in [0, ${this.capacity}], got ${String(count)}`);
     if (spheres.length < count * 4) throw new RangeError(`GpuInstancedLOD.setSpheres: spheres has ${spheres.length} floats, ${count * 4} needed`);
+    const { rotations, colors } = attributes;
     if (rotations !== undefined) {
       if (!this.rotations) throw new TypeError('GpuInstancedLOD.setSpheres: rotations given, but the object was created without the rotations option');
       if (!(rotations instanceof Float32Array) || rotations.length < count * 4) throw new RangeError(`GpuInstancedLOD.setSpheres: rotations must be a Float32Array of ${count * 4} floats (x, y, z, w per instance)`);
     }
+    if (colors !== undefined) {
+      if (!this.colors) throw new TypeError('GpuInstancedLOD.setSpheres: colors given, but the object was created without the colors option');
+      if (!(colors instanceof Float32Array) || colors.length < count * 3) throw new RangeError(`GpuInstancedLOD.setSpheres: colors must be a Float32Array of ${count * 3} floats (r, g, b per instance)`);
+    }
     this.live = count;
     const quats = this.rotations ? this.normalizedRotations(rotations, count) : null;
+    const packed = this.colors ? packColors(colors, count, this.colorAttr?.array as Uint32Array | undefined) : null;
     if (this.selector !== null) {
       this.selector.setObjects(spheres, new Uint32Array(count), count);
       if (quats !== null) this.rotationAttr!.needsUpdate = true;
+      if (packed !== null) this.colorAttr!.needsUpdate = true;
     } else {
-      this.rebuildCpu(spheres, count, quats);
+      this.rebuildCpu(spheres, count, quats, packed);
     }
   }
 
@@ -379,7 +416,7 @@ export class GpuInstancedLOD extends Object3D {
     return out;
   }
 
-  private rebuildCpu(spheres: Float32Array, count: number, rotations: Float32Array | null): void {
+  private rebuildCpu(spheres: Float32Array, count: number, rotations: Float32Array | null, colors: Uint32Array | null): void {
     if (this.cpu !== null) { this.remove(this.cpu); this.cpu.dispose(); }
     const cpu = new InstancedLOD({
       levels: this.levels, metric: this.metric, thresholds: this.thresholds, capacity: Math.max(1, count),
@@ -387,6 +424,14 @@ export class GpuInstancedLOD extends Object3D {
     });
     const m = instanceMatrices(spheres, rotations, count, this.localSphere);
     if (count > 0) cpu.addInstances(m);
+    if (colors !== null) {
+      // The same 8-bit values as the GPU path, so both draw the same tint.
+      const color = new Color();
+      for (let i = 0; i < count; i++) {
+        const v = colors[i];
+        cpu.setColorAt(i, color.setRGB((v & 255) / 255, ((v >>> 8) & 255) / 255, ((v >>> 16) & 255) / 255));
+      }
+    }
     (this as { cpu: InstancedLOD }).cpu = cpu;
     this.levelMeshes.length = 0;
     this.levelMeshes.push(...cpu.levelMeshes);

@@ -8,7 +8,7 @@
  * @module
  */
 import type { Sphere } from 'three';
-import { cross, Fn, normalLocal, positionLocal, vec3 } from 'three/tsl';
+import { cross, float, Fn, materialColor, normalLocal, positionLocal, vec3, vec4 } from 'three/tsl';
 
 // TSL's generic node typings do not follow storage elements through swizzles; the graph is checked
 // by the Chromium WebGPU test instead.
@@ -72,4 +72,29 @@ export function instanceMatrices(spheres: Float32Array, rotations: Float32Array 
     m[o + 15] = 1;
   }
   return m;
+}
+
+/**
+ * A colour node tinted by instance `id`'s packed RGBA8 colour: `vec4(base ?? material colour) ×
+ * (r, g, b, 1)`, channels unpacked as `byte / 255`.
+ * @category three.js
+ */
+export function tintNode(base: N | null, colors: N, id: N): N {
+  const c: N = colors.element(id);
+  const rgb: N = vec3(float(c.bitAnd(255)), float(c.shiftRight(8).bitAnd(255)), float(c.shiftRight(16).bitAnd(255))).div(255);
+  return vec4(base ?? materialColor).mul(vec4(rgb, 1));
+}
+
+/**
+ * Packs `count` linear RGB colours (white where `src` is undefined) into RGBA8 words (r in the low
+ * byte), into `out` when given. Channels are clamped to [0, 1] and rounded; NaN becomes 0.
+ * @category three.js
+ */
+export function packColors(src: Float32Array | undefined, count: number, out?: Uint32Array): Uint32Array {
+  const a = out ?? new Uint32Array(count);
+  const byte = (v: number): number => (v > 0 ? (v < 1 ? Math.round(v * 255) : 255) : 0);
+  for (let i = 0; i < count; i++) {
+    a[i] = src === undefined ? 0xffffffff : (byte(src[i * 3]) | (byte(src[i * 3 + 1]) << 8) | (byte(src[i * 3 + 2]) << 16) | 0xff000000) >>> 0;
+  }
+  return a;
 }

@@ -9,6 +9,6 @@
 export { enableNodeCrossFade } from './crossFadeNode.js';
 export {
   GPU_INSTANCED_LOD_DEFAULTS, GpuInstancedLOD, gpuInstancedBindingBytes, gpuInstancedCapacity,
-  type GpuInstancedLimits, type GpuInstancedLODOptions, type GpuInstancedRenderer, type GpuInstancedUpdateOptions,
+  type GpuInstanceAttributes, type GpuInstancedLimits, type GpuInstancedLODOptions, type GpuInstancedRenderer, type GpuInstancedUpdateOptions,
 } from './gpuInstancedLOD.js';
 export { IndirectCountReader, isSharedGpuBuffer, shareGpuBuffer, type GpuBackendLike } from './gpuBuffers.js';

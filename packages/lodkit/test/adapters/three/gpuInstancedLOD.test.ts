@@ -5,8 +5,9 @@
  * tested in Chromium (test/e2e/gpuInstanced.test.ts). Expected values are hand-worked.
  */
 import { describe, expect, it } from 'vitest';
-import { BoxGeometry, Matrix4, MeshBasicMaterial, PerspectiveCamera, Quaternion, Sphere, Vector2, Vector3 } from 'three';
+import { BoxGeometry, Color, Matrix4, MeshBasicMaterial, PerspectiveCamera, Quaternion, Sphere, Vector2, Vector3 } from 'three';
 import { GpuInstancedLOD, gpuInstancedBindingBytes, gpuInstancedCapacity } from '../../../src/adapters/three/gpuInstancedLOD.js';
+import { packColors } from '../../../src/adapters/three/gpuInstancedNodes.js';
 
 const material = new MeshBasicMaterial();
 const box = new BoxGeometry(2, 2, 2); // local sphere: centre 0, radius √3
@@ -56,7 +57,7 @@ describe('GpuInstancedLOD (CPU fallback)', () => {
     const q = new Quaternion().setFromAxisAngle(new Vector3(1, 2, -0.5).normalize(), 0.7);
     const spheres = new Float32Array([3, 4, -5, 6, -1, 0, -8, 1, 0, 0, -9, 1]);
     // Instance 0: q scaled by 3 (normalised by lodkit); 1: NaN (identity); 2: zero (identity).
-    lod.setSpheres(spheres, 3, new Float32Array([3 * q.x, 3 * q.y, 3 * q.z, 3 * q.w, NaN, 0, 0, 1, 0, 0, 0, 0]));
+    lod.setSpheres(spheres, 3, { rotations: new Float32Array([3 * q.x, 3 * q.y, 3 * q.z, 3 * q.w, NaN, 0, 0, 1, 0, 0, 0, 0]) });
     expect(lod.invalidRotations).toBe(2);
     const s = 6 / 2;
     const want = new Matrix4().makeTranslation(3, 4, -5)
@@ -69,8 +70,20 @@ describe('GpuInstancedLOD (CPU fallback)', () => {
     expect([id[0], id[1], id[4], id[5], id[10], id[12], id[13], id[14]]).toEqual([0.5, 0, 0, 0.5, 0.5, -1.25, 0.5, -9]);
     // Without the option, rotations are refused; a short array too.
     const plain = new GpuInstancedLOD(renderer, { levels, metric: 'distance', thresholds: [10, 20], capacity: 1 });
-    expect(() => plain.setSpheres(new Float32Array(4), 1, new Float32Array(4))).toThrow(/without the rotations option/);
-    expect(() => lod.setSpheres(spheres, 3, new Float32Array(8))).toThrow(/rotations must be a Float32Array of 12 floats/);
+    expect(() => plain.setSpheres(new Float32Array(4), 1, { rotations: new Float32Array(4) })).toThrow(/without the rotations option/);
+    expect(() => lod.setSpheres(spheres, 3, { rotations: new Float32Array(8) })).toThrow(/rotations must be a Float32Array of 12 floats/);
+  });
+
+  it('colours: packed to 8 bits per channel (clamped, NaN → 0, white when omitted), the same bytes on the CPU path', () => {
+    expect(Array.from(packColors(new Float32Array([1, 0, 0.5, -1, 2, NaN]), 2))).toEqual([0xff80_00ff, 0xff00_ff00]);
+    expect(Array.from(packColors(undefined, 2))).toEqual([0xffffffff, 0xffffffff]);
+    const lod = new GpuInstancedLOD(renderer, { levels, metric: 'distance', thresholds: [10, 20], capacity: 2, colors: true });
+    lod.setSpheres(new Float32Array([0, 0, -5, 1, 0, 0, -15, 1]), 2, { colors: new Float32Array([0.2, 0.4, 1, 0, 0.5, 0.75]) });
+    const c = lod.cpu!.getColorAt(1, new Color());
+    expect([c.r, c.g, c.b]).toEqual([0, Math.fround(128 / 255), Math.fround(191 / 255)]); // round(0.5·255) = 128, round(0.75·255) = 191 (float32 store)
+    const plain = new GpuInstancedLOD(renderer, { levels, metric: 'distance', thresholds: [10, 20], capacity: 1 });
+    expect(() => plain.setSpheres(new Float32Array(4), 1, { colors: new Float32Array(3) })).toThrow(/without the colors option/);
+    expect(() => lod.setSpheres(new Float32Array(8), 2, { colors: new Float32Array(3) })).toThrow(/colors must be a Float32Array of 6 floats/);
   });
 
   it('pixels metric from the renderer height; bias and hysteresis reach the engine', async () => {

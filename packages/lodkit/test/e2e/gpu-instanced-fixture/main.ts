@@ -187,7 +187,7 @@ async function rotated(n: number, spacing: number, side: number, half: number): 
       quats.set((i + j) % 2 === 0 ? [-turn, 0, 0, turn] : [0, 0, 0, 1], k * 4);
     }
   }
-  lodR.setSpheres(spheres, n * n, quats);
+  lodR.setSpheres(spheres, n * n, { rotations: quats });
   const sceneR = new Scene();
   sceneR.background = new Color(0, 0, 0);
   sceneR.add(lodR);
@@ -204,6 +204,42 @@ async function rotated(n: number, spacing: number, side: number, half: number): 
   return base64(px);
 }
 
+/**
+ * Colours: an n × n grid of face-up squares in a white material, instance (i, j) tinted
+ * (i / (n − 1), |j − m| / m, 0.25) with m = (n − 1) / 2. Returns the picture seen from above.
+ */
+async function colored(n: number, spacing: number, side: number, half: number): Promise<string> {
+  const flat = new PlaneGeometry(1, 1).rotateX(-Math.PI / 2);
+  const lodC = new GpuInstancedLOD(renderer, {
+    levels: [0, 1].map(() => ({ geometry: flat, material: new MeshBasicNodeMaterial({ color: '#ffffff' }) })),
+    metric: 'distance', thresholds: [1e6], capacity: n * n, colors: true,
+  });
+  const spheres = new Float32Array(n * n * 4), colors = new Float32Array(n * n * 3);
+  const x0 = -((n - 1) / 2) * spacing, m = (n - 1) / 2;
+  for (let j = 0; j < n; j++) {
+    for (let i = 0; i < n; i++) {
+      const k = j * n + i;
+      spheres.set([x0 + i * spacing, 0, x0 + j * spacing, side * Math.SQRT1_2], k * 4);
+      colors.set([i / (n - 1), Math.abs(j - m) / m, 0.25], k * 3);
+    }
+  }
+  lodC.setSpheres(spheres, n * n, { colors });
+  const sceneC = new Scene();
+  sceneC.background = new Color(0, 0, 0);
+  sceneC.add(lodC);
+  const cam = new OrthographicCamera(-half, half, half, -half, 1, 1000);
+  cam.position.set(0, 100, 0);
+  cam.up.set(0, 0, -1);
+  cam.lookAt(0, 0, 0);
+  cam.updateMatrixWorld();
+  lodC.update(cam);
+  renderer.setRenderTarget(target);
+  await renderer.renderAsync(sceneC, cam);
+  const px = await readTarget();
+  lodC.dispose();
+  return base64(px);
+}
+
 await renderer.init();
-(window as unknown as { fixture: object }).fixture = { probe, setup, frame, idPass, rotated };
+(window as unknown as { fixture: object }).fixture = { probe, setup, frame, idPass, rotated, colored };
 document.body.dataset.ready = '1';
