@@ -21,9 +21,9 @@
  *   Optional colours (`colors: true`): RGBA8 per instance, multiplying the material's colour node.
  * - Spheres are world space (the selector culls them against the camera as given): keep this
  *   object at the origin, unrotated, unscaled.
- * - CPU path: an `InstancedLOD` with matrices built from the spheres (the same translation and
- *   scale), updated with the thresholds policy and the same bias and hysteresis; levels equal the
- *   GPU's up to the float32 rule of docs/webgpu.md.
+ * - CPU path: an `InstancedLOD` with matrices built from the spheres (the same transform:
+ *   gpuInstancedNodes.ts), updated with the thresholds policy and the same bias and hysteresis;
+ *   levels equal the GPU's up to the float32 rule of docs/webgpu.md.
  *
  * @module
  */
