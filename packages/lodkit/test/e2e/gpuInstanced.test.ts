@@ -184,12 +184,16 @@ describe.skipIf(!HAS_CHROMIUM)('GpuInstancedLOD in Chromium (WebGPURenderer, Web
     expect(f2.created).toBe(0);
     expect(f2.written).toBeGreaterThan(0);
     expect(f2.written).toBeLessThan(8192);
+    // The moving frame after the id pass also rebuilds the restored materials (three's small uniform
+    // buffers) and writes the new camera: still nothing per instance.
+    expect(f1.created).toBeLessThan(4096);
+    expect(f1.written).toBeLessThan(8192);
     // Hysteresis reaches the GPU: back at cx = 0 then a 0.3-unit step (distances change by < 0.3 %,
     // far inside a 10 % band) keeps every level; without the band the step changes levels.
     await checkHysteresis(page);
     await checkRotations(page);
     await checkColors(page);
-    console.info(`[e2e] GpuInstancedLOD WebGPU: ${P.n * P.n + P.offView} instances, drawn per level ${f0.counts.join('/')}, moved ${f1.counts.join('/')} (undecidable ${want1.near}); ${pic0.checked} pixels checked; a steady frame wrote ${f2.written} B, created ${f2.created} B of buffers`);
+    console.info(`[e2e] GpuInstancedLOD WebGPU: ${P.n * P.n + P.offView} instances, drawn per level ${f0.counts.join('/')}, moved ${f1.counts.join('/')} (undecidable ${want1.near}); ${pic0.checked} pixels checked; a moving frame wrote ${f1.written} B, a steady one ${f2.written} B, creating ${f1.created + f2.created} B of buffers`);
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
