@@ -18,6 +18,8 @@ type PolicyName = 'distance' | 'pixels' | 'screenHeight' | 'screenArea' | 'rankQ
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 const canvas = $<HTMLCanvasElement>('view');
+// The GPU-driven page needs WebGPU for its 10M instances (it falls back to 200k on WebGL 2).
+if (!('gpu' in navigator)) $('gpu-link').textContent = 'GPU-driven LOD (needs WebGPU; opens a 200k-rock WebGL fallback here) →';
 const renderer = new WebGLRenderer({ canvas, antialias: true, powerPreference: 'high-performance', preserveDrawingBuffer: true });
 renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
 // The forest casts shadows (the MotoGP scene has no casters, so its shadow pass is empty).

@@ -1,10 +1,15 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
 // The demo is a static site: `npm run demo` serves it, `npm run demo:build` writes demo/dist.
 export default defineConfig({
   root: import.meta.dirname,
   base: './',
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  // Two pages: the MotoGP / forest demo and the GPU-driven one (gpu.html, WebGPU).
+  build: {
+    outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500, target: 'es2022',
+    rollupOptions: { input: { main: resolve(import.meta.dirname, 'index.html'), gpu: resolve(import.meta.dirname, 'gpu.html') } },
+  },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
 });
