@@ -4,6 +4,10 @@
 // nested so the repository's own `tsc` stays the main one), and with the repository's TypeScript.
 // TypeScript 5.6 fails on `Float64Array<ArrayBuffer>` (typed arrays became generic in 5.7): 41
 // errors in lodkit's .d.ts when last measured, the reason the floor is 5.7.
+// WebGPU entries (lodkit/webgpu, lodkit/three/webgpu): TypeScript 6+ declares WebGPU in lib.dom, so
+// lodkit's .d.ts carry no reference to @webgpu/types (with one, a TypeScript 7 consumer got 182
+// duplicate-declaration errors between lib.dom and @webgpu/types); a TypeScript 5.7–5.9 consumer adds
+// "@webgpu/types" to compilerOptions.types (17 "Cannot find name 'GPUDevice'"-style errors without).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +41,14 @@ describe('supported TypeScript versions', () => {
     it(`TypeScript ${label}: a consumer importing lodkit, lodkit/three and lodkit/gltf type-checks`, () => {
       const result = check(tsc, 'tsconfig.json');
       expect(result.ours, result.version).toEqual([]);
+    });
+
+    // TypeScript 6+ brings WebGPU in lib.dom; older ones take it from @webgpu/types.
+    const webgpuProject = label === 'repository' ? 'tsconfig.webgpu.json' : 'tsconfig.webgpu-types.json';
+    it(`TypeScript ${label}: a consumer importing lodkit/webgpu and lodkit/three/webgpu type-checks (${webgpuProject})`, () => {
+      const result = check(tsc, webgpuProject);
+      expect(result.ours, result.version).toEqual([]);
+      expect(result.status, result.version).toBe(0);
     });
 
     it(`TypeScript ${label}: a real type error against lodkit's declarations is reported`, () => {

@@ -1,4 +1,3 @@
-/// <reference types="@webgpu/types" preserve="true" />
 /**
  * Sharing lodkit's GPU buffers with three.js's `WebGPURenderer`, and a small readback of indirect
  * draw arguments. Used by `GpuInstancedLOD` (gpuInstancedLOD.ts).

@@ -1,4 +1,3 @@
-/// <reference types="@webgpu/types" preserve="true" />
 /**
  * `GpuInstancedLOD`: millions of instances of one model with per-instance levels chosen on the GPU
  * by `GpuLodSelector` (lodkit/webgpu) and drawn by three.js's `WebGPURenderer` straight from the

@@ -1,4 +1,3 @@
-/// <reference types="@webgpu/types" preserve="true" />
 /**
  * `GpuLodSelector`: `LodSet`'s thresholds decision (blend, min/max level, hysteresis,
  * `minFramesBetweenChanges`) and the hybrid policy's coarsening under a cost budget as WebGPU
