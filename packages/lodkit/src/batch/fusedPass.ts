@@ -35,6 +35,8 @@ export function loadFusedProfile(st: FrameState, f: FusedKernel, p: number, code
   d[8] = st.bias;
   d[9] = desc ? -1 : Infinity;
   q[20] = n; q[21] = nb; q[22] = st.lo[p]; q[23] = st.hi[p]; q[24] = desc ? 1 : 0;
+  d[128] = st.hysteresis;
+  q[258] = st.hysteresis > 0 && st.minFrames === 0 ? 1 : 0;
   f.profile();
 }
 
@@ -48,10 +50,68 @@ export function fusedCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c
   const q = f.i32, codes = f.codes, out = f.out, map = ci.slotId, blendS = ci.blendS;
   const sizes = st.sizes, blend = st.blend;
   for (let k = a, j = 0; k < e; k++, j++) {
-    if (codes[j] === 0) { const i = map[k]; sizes[i] = out[j]; blend[i] = blendS[k]; }
+    const code = codes[j];
+    if (code === 0) sizes[map[k]] = out[j];
+    else if (code === 3) { const i = map[k]; sizes[i] = out[j]; blend[i] = blendS[k]; }
   }
   const costs = st.costs, off = p * st.stride, lcp = st.levelCount[p], levelCounts = st.levelCounts;
-  let uMin = st.uMin, uMax = st.uMax, total = 0, free = 0;
+  let uMin = st.uMin, uMax = st.uMax, total = 0, free = 0, minimum = 0;
+  // Held by hysteresis (the kernel evaluated v·(1 ± h)): level and size kept, blend from the rule
+  // at the previous size, as the reference's k = 2 evaluation (inlined: a call would box doubles).
+  const held = q[31];
+  if (held !== 0) {
+    const t = st.thresholds, b = st.blendThresholds, n = st.thresholdCount[p], nb = st.blendCount[p], lo = st.lo[p], hi = st.hi[p];
+    const levelsS = ci.levelsS;
+    for (let r = 0; r < held; r++) {
+      const k = a + q[260 + r], i = map[k], x = sizes[i];
+      if (x !== x) { // no previous size: the reference does not hold (rare), decide it in full
+        if (code === 0) decideAscendingMapped(st, ci, k, k + 1); else decideDescendingSingle(st, ci, k, k + 1, p);
+        continue;
+      }
+      let g = 0;
+      if (code !== 0) {
+        const xF = Math.fround(x);
+        let qq = 0;
+        while (qq < n && !(xF > t[off + qq])) qq++;
+        g = qq;
+        if (nb !== 0) {
+          let bj = 0;
+          while (bj < nb && !(xF > b[off + bj])) bj++;
+          if (bj > qq) bj = qq;
+          if (bj < qq - 1) bj = qq - 1;
+          if (bj !== qq && bj < nb) {
+            const a2 = t[off + bj];
+            let e2 = b[off + bj];
+            if (qq < n && t[off + qq] > e2) e2 = t[off + qq];
+            if (a2 >= x && x > e2) g = Math.fround(bj + Math.fround((x - a2) / Math.fround(e2 - a2)));
+          }
+        }
+      } else {
+        let qq = 0;
+        while (qq < n && !(x < t[off + qq])) qq++;
+        g = qq;
+        if (nb !== 0) {
+          let bj = 0;
+          while (bj < nb && !(x < b[off + bj])) bj++;
+          if (bj > qq) bj = qq;
+          if (bj < qq - 1) bj = qq - 1;
+          if (bj !== qq && bj < nb) {
+            const a2 = t[off + bj];
+            let e2 = b[off + bj];
+            if (qq < n && t[off + qq] < e2) e2 = t[off + qq];
+            if (a2 <= x && x < e2) g = Math.fround(bj + Math.fround((x - a2) / Math.fround(e2 - a2)));
+          }
+        }
+      }
+      if (g < lo) g = lo; else if (g > hi) g = hi;
+      const old = levelsS[k];
+      const fb = Math.fround(Math.floor(g + 0.5) === old ? g - Math.floor(g) : 0);
+      if (blendS[k] !== fb) { blendS[k] = fb; blend[i] = fb; }
+      levelCounts[old]++; total += costs[off + old]; minimum += costs[off + old];
+      if (old < uMin) uMin = old; if (old > uMax) uMax = old;
+    }
+    st.uFrac = 1;
+  }
   for (let l = 0; l < lcp && l < 5; l++) {
     const n = q[32 + l];
     if (n !== 0) {
@@ -64,7 +124,7 @@ export function fusedCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c
   st.uMin = uMin; st.uMax = uMax;
   if (q[25] !== 0) st.uFrac = 1;
   st.totalCost += total;
-  st.minimumCost += free * costs[off + st.hi[p]];
+  st.minimumCost += minimum + free * costs[off + st.hi[p]];
   for (let r = 0; r < redo; r++) {
     const k = a + q[40 + r];
     if (code === 0) decideAscendingMapped(st, ci, k, k + 1);
@@ -72,8 +132,8 @@ export function fusedCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c
   }
 }
 
-/** Lanes the fused kernels of `ci` re-checked in float64 near a plane, and lanes on the scalar exact path, since creation. */
-export function fusedCounters(ci: ClusterIndex): { rechecked: number; exact: number } {
+/** Lanes the fused kernel of `ci` re-checked in float64 near a plane, ran on its scalar exact path, and left to the JavaScript kernel, since creation. */
+export function fusedCounters(ci: ClusterIndex): { rechecked: number; exact: number; redone: number } {
   const f = ci.wasm === null ? null : ci.wasm.fused;
-  return f === null ? { rechecked: 0, exact: 0 } : { rechecked: f.i32[28], exact: f.i32[29] };
+  return f === null ? { rechecked: 0, exact: 0, redone: 0 } : { rechecked: f.i32[28], exact: f.i32[29], redone: f.i32[30] };
 }

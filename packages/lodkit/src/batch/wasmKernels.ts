@@ -32,8 +32,10 @@ export const SP_OFFSET = 65536;
  * thresholds t' [0, 32) and blend thresholds b' [32, 64) as float64 (negated for distance, padded
  * with −∞), bias 64, culled marker 72; int32 n 80, nb 84, lo 88, hi 92, descending 96; outputs
  * uFrac 100, hidden 104, redo count 108, lanes re-checked in float64 (cumulative) 112, lanes on the
- * scalar exact path (cumulative) 116, per-level counts 128–159, redo slots (relative) 160–431;
- * per-slot codes (0 write sizes and blend, 1 skip) 448–515; sizes (float32) 528–799.
+ * scalar exact path (cumulative) 116, slots redone in JavaScript (cumulative) 120, held count 124,
+ * per-level counts 128–159, redo slots (relative) 160–431; per-slot codes (0 write the size, 3 the
+ * size and the blend, 1 skip) 448–515; sizes (float32) 528–799; hysteresis h (float64) 1024, holds
+ * enabled (int32: h > 0 and no minFramesBetweenChanges) 1032; held slots (relative) 1040–1295.
  */
 export interface FusedKernel {
   setup(views: number): void;
@@ -106,8 +108,8 @@ export function remapFused(k: HeightKernel): void {
   const f = k.fused;
   if (f === null) return;
   const buffer = k.memory.buffer;
-  f.f64 = new Float64Array(buffer, FUSED_BLOCK, 10);
-  f.i32 = new Int32Array(buffer, FUSED_BLOCK, 108);
+  f.f64 = new Float64Array(buffer, FUSED_BLOCK, 130);
+  f.i32 = new Int32Array(buffer, FUSED_BLOCK, 324);
   f.codes = new Uint8Array(buffer, FUSED_BLOCK + 448, 68);
   f.out = new Float32Array(buffer, FUSED_BLOCK + 528, 68);
 }

@@ -49,6 +49,10 @@
   (global $lo (mut i32) (i32.const 0))
   (global $hi (mut i32) (i32.const 0))
   (global $desc (mut i32) (i32.const 0))
+  (global $h (mut f64) (f64.const 0))
+  (global $holds (mut i32) (i32.const 0))
+  (global $pre (mut f64) (f64.const 0))
+  (global $plod (mut i32) (i32.const 0))
   (global $t0 (mut v128) (v128.const i64x2 0 0))
   (global $t1 (mut v128) (v128.const i64x2 0 0))
   (global $t2 (mut v128) (v128.const i64x2 0 0))
@@ -167,39 +171,14 @@
   (func $join (param $l v128) (param $h v128) (result v128)
     (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (local.get $l) (local.get $h)))
 
-  ;; The scalar exact path of slot $k (relative index $j): returns 1 when the JavaScript kernel must
-  ;; redo the slot, 0 when done (blend, out, counts, uFrac written).
-  (func $lane (param $k i32) (param $j i32) (param $work i32) (result i32)
-    (local $fl i32) (local $old i32) (local $s f64) (local $v f64) (local $c f64) (local $w f64)
-    (local $lod i32) (local $bi i32) (local $f f64) (local $a f64) (local $e f64) (local $level i32) (local $frac f64)
-    (local $q i32)
-    (local.set $fl (i32.load8_u offset=0 (i32.add (global.get $flagsAt) (local.get $k))))
-    (if (i32.and (local.get $fl) (i32.const 2)) (then
-      (i32.store8 offset=448 (i32.add (i32.const 49152) (local.get $j)) (i32.const 1))
-      (return (i32.const 0))))
-    (local.set $old (i32.load8_u (i32.add (global.get $levelsAt) (local.get $k))))
-    (local.set $s (f64.load (i32.add (local.get $work) (i32.shl (local.get $k) (i32.const 3)))))
-    (i32.store8 offset=448 (i32.add (i32.const 49152) (local.get $j)) (i32.const 1))
-    (if (i32.or (i32.and (local.get $fl) (i32.const 1)) (f64.eq (local.get $s) (global.get $marker))) (then
-      (if (i32.ne (local.get $old) (i32.const 255)) (then (return (i32.const 1))))
-      (f32.store (i32.add (global.get $blendAt) (i32.shl (local.get $k) (i32.const 2))) (f32.const 0))
-      (f32.store offset=528 (i32.add (i32.const 49152) (i32.shl (local.get $j) (i32.const 2))) (f32.const nan))
-      (i32.store offset=104 (i32.const 49152) (i32.add (i32.load offset=104 (i32.const 49152)) (i32.const 1)))
-      (i32.store8 offset=448 (i32.add (i32.const 49152) (local.get $j)) (i32.const 0))
-      (return (i32.const 0))))
-    (if (f64.ne (local.get $s) (local.get $s)) (then (return (i32.const 1))))
-    (if (i32.ne (i32.load8_u (i32.add (global.get $forcedAt) (local.get $k))) (i32.const 255)) (then (return (i32.const 1))))
+  ;; OpenUSD's rule at value $x (metric value after bias, original space), as the reference: the
+  ;; index counts on fl32(x) (screen metrics) or x (distance), the blend window on x; returns the
+  ;; index clamped to [lo, hi] and leaves the unclamped index in $pre and the integer count in $plod.
+  (func $rule (param $x f64) (result f64)
+    (local $c f64) (local $w f64) (local $lod i32) (local $bi i32) (local $q i32) (local $f f64) (local $a f64) (local $e f64)
     (if (global.get $desc)
-      (then
-        (local.set $v (f64.mul (local.get $s) (global.get $bias)))
-        (local.set $c (f64.promote_f32 (f32.demote_f64 (local.get $v))))
-        (local.set $w (local.get $v)))
-      (else
-        (local.set $v (f64.div (local.get $s) (global.get $bias)))
-        (local.set $c (f64.neg (local.get $v)))
-        (local.set $w (local.get $c))))
-    ;; lod and bi: counts of !(c > t'[q]) over the padded tables
-    (local.set $q (i32.const 0))
+      (then (local.set $c (f64.promote_f32 (f32.demote_f64 (local.get $x)))) (local.set $w (local.get $x)))
+      (else (local.set $c (f64.neg (local.get $x))) (local.set $w (local.get $c))))
     (loop $scan
       (local.set $lod (i32.add (local.get $lod) (i32.eqz (f64.gt (local.get $c) (f64.load (i32.add (i32.const 49152) (i32.shl (local.get $q) (i32.const 3))))))))
       (local.set $bi (i32.add (local.get $bi) (i32.eqz (f64.gt (local.get $c) (f64.load offset=32 (i32.add (i32.const 49152) (i32.shl (local.get $q) (i32.const 3))))))))
@@ -219,19 +198,59 @@
           (local.set $f (f64.promote_f32 (f32.demote_f64 (f64.add (f64.convert_i32_s (local.get $bi))
             (f64.promote_f32 (f32.demote_f64 (f64.div (f64.sub (local.get $w) (local.get $a))
               (f64.promote_f32 (f32.demote_f64 (f64.sub (local.get $e) (local.get $a)))))))))))))))))
-    (local.set $a (local.get $f)) ;; before clamping
+    (global.set $pre (local.get $f))
+    (global.set $plod (local.get $lod))
     (if (f64.lt (local.get $f) (f64.convert_i32_s (global.get $lo))) (then (local.set $f (f64.convert_i32_s (global.get $lo))))
       (else (if (f64.gt (local.get $f) (f64.convert_i32_s (global.get $hi))) (then (local.set $f (f64.convert_i32_s (global.get $hi)))))))
+    (local.get $f))
+
+  ;; The scalar exact path of slot $k (relative index $j): returns 0 when done (blend, size, counts,
+  ;; uFrac and the slot's code written), 1 when the JavaScript kernel must redo the slot, 2 when the
+  ;; hysteresis rule holds its level (the JavaScript side finishes it: its blend depends on its
+  ;; previous size, which lives in the id-ordered `sizes`).
+  (func $lane (param $k i32) (param $j i32) (param $work i32) (result i32)
+    (local $fl i32) (local $old i32) (local $s f64) (local $v f64) (local $f f64) (local $level i32) (local $frac f64)
+    (local $la i32) (local $lb i32) (local $q i32) (local $fb f32) (local $code i32)
+    (local.set $fl (i32.load8_u (i32.add (global.get $flagsAt) (local.get $k))))
+    (i32.store8 offset=448 (i32.add (i32.const 49152) (local.get $j)) (i32.const 1))
+    (if (i32.and (local.get $fl) (i32.const 2)) (then (return (i32.const 0))))
+    (local.set $old (i32.load8_u (i32.add (global.get $levelsAt) (local.get $k))))
+    (local.set $s (f64.load (i32.add (local.get $work) (i32.shl (local.get $k) (i32.const 3)))))
+    (local.set $q (i32.add (global.get $blendAt) (i32.shl (local.get $k) (i32.const 2))))
+    (if (i32.or (i32.and (local.get $fl) (i32.const 1)) (f64.eq (local.get $s) (global.get $marker))) (then
+      (if (i32.ne (local.get $old) (i32.const 255)) (then (return (i32.const 1))))
+      (local.set $code (select (i32.const 3) (i32.const 0) (f32.ne (f32.load (local.get $q)) (f32.const 0))))
+      (f32.store (local.get $q) (f32.const 0))
+      (f32.store offset=528 (i32.add (i32.const 49152) (i32.shl (local.get $j) (i32.const 2))) (f32.const nan))
+      (i32.store offset=104 (i32.const 49152) (i32.add (i32.load offset=104 (i32.const 49152)) (i32.const 1)))
+      (i32.store8 offset=448 (i32.add (i32.const 49152) (local.get $j)) (local.get $code))
+      (return (i32.const 0))))
+    (if (f64.ne (local.get $s) (local.get $s)) (then (return (i32.const 1))))
+    (if (i32.ne (i32.load8_u (i32.add (global.get $forcedAt) (local.get $k))) (i32.const 255)) (then (return (i32.const 1))))
+    (local.set $v (select (f64.mul (local.get $s) (global.get $bias)) (f64.div (local.get $s) (global.get $bias)) (global.get $desc)))
+    (local.set $f (call $rule (local.get $v)))
     (local.set $level (i32.trunc_f64_s (f64.floor (f64.add (local.get $f) (f64.const 0.5)))))
-    (if (i32.ne (local.get $level) (local.get $old)) (then (return (i32.const 1))))
+    (if (i32.ne (local.get $level) (local.get $old)) (then
+      ;; hysteresis without a minFramesBetweenChanges timer: hold when the previous level lies
+      ;; between the levels at v·(1+h) and v·(1−h) (the reference's k = 0, 1 evaluations)
+      (if (i32.eqz (i32.and (global.get $holds) (i32.and (i32.ge_s (local.get $old) (global.get $lo)) (i32.le_s (local.get $old) (global.get $hi)))))
+        (then (return (i32.const 1))))
+      (local.set $la (i32.trunc_f64_s (f64.floor (f64.add (call $rule (f64.mul (local.get $v) (f64.add (f64.const 1) (global.get $h)))) (f64.const 0.5)))))
+      (local.set $lb (i32.trunc_f64_s (f64.floor (f64.add (call $rule (f64.mul (local.get $v) (f64.sub (f64.const 1) (global.get $h)))) (f64.const 0.5)))))
+      (if (i32.le_s (local.get $la) (local.get $lb))
+        (then (if (i32.and (i32.le_s (local.get $la) (local.get $old)) (i32.le_s (local.get $old) (local.get $lb))) (then (return (i32.const 2)))))
+        (else (if (i32.and (i32.le_s (local.get $lb) (local.get $old)) (i32.le_s (local.get $old) (local.get $la))) (then (return (i32.const 2))))))
+      (return (i32.const 1))))
     (local.set $frac (f64.sub (local.get $f) (f64.floor (local.get $f))))
-    (f32.store (i32.add (global.get $blendAt) (i32.shl (local.get $k) (i32.const 2))) (f32.demote_f64 (local.get $frac)))
+    (local.set $fb (f32.demote_f64 (local.get $frac)))
+    (local.set $code (select (i32.const 3) (i32.const 0) (f32.ne (f32.load (local.get $q)) (local.get $fb))))
+    (f32.store (local.get $q) (local.get $fb))
     (f32.store offset=528 (i32.add (i32.const 49152) (i32.shl (local.get $j) (i32.const 2))) (f32.demote_f64 (local.get $v)))
     (local.set $q (i32.add (i32.const 49280) (i32.shl (local.get $level) (i32.const 2))))
     (i32.store (local.get $q) (i32.add (i32.load (local.get $q)) (i32.const 1)))
-    (if (i32.or (f64.ne (local.get $a) (f64.convert_i32_s (local.get $lod))) (f64.ne (local.get $frac) (f64.const 0)))
+    (if (i32.or (f64.ne (global.get $pre) (f64.convert_i32_s (global.get $plod))) (f64.ne (local.get $frac) (f64.const 0)))
       (then (i32.store offset=100 (i32.const 49152) (i32.const 1))))
-    (i32.store8 offset=448 (i32.add (i32.const 49152) (local.get $j)) (i32.const 0))
+    (i32.store8 offset=448 (i32.add (i32.const 49152) (local.get $j)) (local.get $code))
     (i32.const 0))
 
   (func (export "bind") (param $flags i32) (param $forced i32) (param $levels i32) (param $blend i32)
@@ -254,14 +273,16 @@
     (global.set $nb (i32.load offset=84 (i32.const 49152)))
     (global.set $lo (i32.load offset=88 (i32.const 49152)))
     (global.set $hi (i32.load offset=92 (i32.const 49152)))
-    (global.set $desc (i32.load offset=96 (i32.const 49152))))
+    (global.set $desc (i32.load offset=96 (i32.const 49152)))
+    (global.set $h (f64.load offset=1024 (i32.const 49152)))
+    (global.set $holds (i32.load offset=1032 (i32.const 49152))))
 
   ;; Slots [start, end) (at most 64) of one cluster: spheres at $sp, metric values at $work, metric
   ;; $code (0 distance, 1 pixels, 2 screenHeight, 3 screenArea) over views [0, views), culling $cull.
   ;; Writes the frame block's outputs; returns the number of slots left to the JavaScript kernel.
   (func (export "run") (param $sp i32) (param $work i32) (param $start i32) (param $end i32) (param $views i32) (param $code i32) (param $cull i32) (result i32)
     (local $k i32) (local $j i32) (local $l i32) (local $s i32) (local $v i32) (local $p i32) (local $q i32) (local $pl i32)
-    (local $redo i32) (local $rechecked i32) (local $exact i32)
+    (local $redo i32) (local $held i32) (local $rechecked i32) (local $exact i32)
     (local $x v128) (local $y v128) (local $z v128) (local $r v128) (local $t0 v128) (local $t1 v128) (local $t2 v128) (local $t3 v128)
     (local $xl v128) (local $xh v128) (local $yl v128) (local $yh v128) (local $zl v128) (local $zh v128) (local $rl v128) (local $rh v128)
     (local $bad v128) (local $badl v128) (local $badh v128) (local $m v128) (local $dt v128) (local $out v128) (local $in v128) (local $near v128)
@@ -411,10 +432,13 @@
           (local.set $l (i32.const 0))
           (loop $lanes
             (if (i32.lt_u (i32.add (local.get $k) (local.get $l)) (local.get $end)) (then
-              (if (call $lane (i32.add (local.get $k) (local.get $l)) (i32.add (local.get $j) (local.get $l)) (local.get $work))
-                (then
-                  (i32.store offset=160 (i32.add (i32.const 49152) (i32.shl (local.get $redo) (i32.const 2))) (i32.add (local.get $j) (local.get $l)))
-                  (local.set $redo (i32.add (local.get $redo) (i32.const 1)))))
+              (local.set $q (call $lane (i32.add (local.get $k) (local.get $l)) (i32.add (local.get $j) (local.get $l)) (local.get $work)))
+              (if (i32.eq (local.get $q) (i32.const 1)) (then
+                (i32.store offset=160 (i32.add (i32.const 49152) (i32.shl (local.get $redo) (i32.const 2))) (i32.add (local.get $j) (local.get $l)))
+                (local.set $redo (i32.add (local.get $redo) (i32.const 1)))))
+              (if (i32.eq (local.get $q) (i32.const 2)) (then
+                (i32.store offset=1040 (i32.add (i32.const 49152) (i32.shl (local.get $held) (i32.const 2))) (i32.add (local.get $j) (local.get $l)))
+                (local.set $held (i32.add (local.get $held) (i32.const 1)))))
               (local.set $exact (i32.add (local.get $exact) (i32.const 1)))
               (local.set $l (i32.add (local.get $l) (i32.const 1)))
               (br_if $lanes (i32.lt_u (local.get $l) (i32.const 4))))))))
@@ -428,6 +452,8 @@
     (i32.store offset=144 (i32.const 49152) (i32.add (i32.load offset=144 (i32.const 49152)) (call $sum (local.get $a4))))
     (i32.store offset=104 (i32.const 49152) (i32.add (i32.load offset=104 (i32.const 49152)) (call $sum (local.get $ah))))
     (i32.store offset=108 (i32.const 49152) (local.get $redo))
+    (i32.store offset=124 (i32.const 49152) (local.get $held))
+    (i32.store offset=120 (i32.const 49152) (i32.add (i32.load offset=120 (i32.const 49152)) (local.get $redo)))
     (i32.store offset=112 (i32.const 49152) (i32.add (i32.load offset=112 (i32.const 49152)) (local.get $rechecked)))
     (i32.store offset=116 (i32.const 49152) (i32.add (i32.load offset=116 (i32.const 49152)) (local.get $exact)))
     (local.get $redo))
