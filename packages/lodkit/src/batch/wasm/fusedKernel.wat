@@ -101,76 +101,6 @@
       (br_if $plane (i32.lt_u (local.get $j) (i32.const 6))))
     (local.get $out))
 
-  ;; Metric of two lanes in view block $p, combined with $old (mode 0: write; 1: max, or min for
-  ;; distance), exactly as metricKernels.ts: bad → NaN (mode 0) / old; culled → −1 or 0 (sizes,
-  ;; max-combined) / +∞ (distance, mode 0) or old; eye inside → +∞ (height) / MAX_VALUE (area, eye
-  ;; at the centre).
-  (func $metric2 (param $x v128) (param $y v128) (param $z v128) (param $r v128) (param $culled v128) (param $bad v128)
-    (param $old v128) (param $p i32) (param $mode i32) (param $code i32) (param $cv v128) (result v128)
-    (local $dx v128) (local $dy v128) (local $dz v128) (local $d v128) (local $val v128) (local $res v128)
-    (local $special v128) (local $sv v128) (local $persp i32)
-    (local.set $persp (f64.ne (f64.load offset=240 (local.get $p)) (f64.const 0)))
-    (if (i32.or (i32.eqz (local.get $code)) (local.get $persp)) (then
-      (local.set $dx (f64x2.sub (local.get $x) (f64x2.splat (f64.load offset=192 (local.get $p)))))
-      (local.set $dy (f64x2.sub (local.get $y) (f64x2.splat (f64.load offset=200 (local.get $p)))))
-      (local.set $dz (f64x2.sub (local.get $z) (f64x2.splat (f64.load offset=208 (local.get $p)))))
-      (local.set $d (f64x2.sqrt (f64x2.add (f64x2.add (f64x2.mul (local.get $dx) (local.get $dx))
-        (f64x2.mul (local.get $dy) (local.get $dy))) (f64x2.mul (local.get $dz) (local.get $dz)))))))
-    (if (i32.eqz (local.get $code)) (then
-      ;; distance: max(d − r, 0), min-combined; culled → +∞ in mode 0, else kept
-      (local.set $val (f64x2.sub (local.get $d) (local.get $r)))
-      (local.set $val (v128.and (local.get $val) (f64x2.gt (local.get $val) (v128.const f64x2 0 0))))
-      (if (local.get $mode) (then
-        (local.set $res (v128.bitselect (local.get $val) (local.get $old) (f64x2.lt (local.get $val) (local.get $old))))
-        (local.set $res (v128.bitselect (local.get $old) (local.get $res) (v128.or (local.get $culled) (local.get $bad)))))
-      (else
-        (local.set $res (v128.bitselect (v128.const f64x2 inf inf) (local.get $val) (local.get $culled)))
-        (local.set $res (v128.bitselect (v128.const f64x2 nan nan) (local.get $res) (local.get $bad)))))
-      (return (local.get $res))))
-    (if (i32.eq (local.get $code) (i32.const 3))
-      (then
-        (if (local.get $persp)
-          (then
-            (local.set $val (f64x2.div (local.get $r) (local.get $d)))
-            (local.set $val (f64x2.div (f64x2.mul (f64x2.mul (v128.const f64x2 3.141592653589793 3.141592653589793) (local.get $val)) (local.get $val))
-              (f64x2.splat (f64.load offset=232 (local.get $p)))))
-            (local.set $special (f64x2.eq (local.get $d) (v128.const f64x2 0 0)))
-            (local.set $sv (v128.const f64x2 0x1.fffffffffffffp+1023 0x1.fffffffffffffp+1023)))
-          (else
-            (local.set $val (f64x2.div (f64x2.mul (f64x2.mul (v128.const f64x2 3.141592653589793 3.141592653589793) (local.get $r)) (local.get $r))
-              (f64x2.splat (f64.load offset=232 (local.get $p))))))))
-      (else
-        (if (local.get $persp)
-          (then
-            (local.set $val (f64x2.div (f64x2.add (local.get $r) (local.get $r)) (f64x2.mul (local.get $d) (f64x2.splat (f64.load offset=216 (local.get $p))))))
-            (local.set $special (f64x2.le (local.get $d) (local.get $r)))
-            (local.set $sv (v128.const f64x2 inf inf)))
-          (else
-            (local.set $val (f64x2.div (f64x2.add (local.get $r) (local.get $r)) (f64x2.splat (f64.load offset=216 (local.get $p)))))))
-        (if (i32.eq (local.get $code) (i32.const 1))
-          (then (local.set $val (f64x2.mul (local.get $val) (f64x2.splat (f64.load offset=224 (local.get $p)))))))))
-    (if (result v128) (local.get $mode)
-      (then
-        (local.set $res (v128.bitselect (local.get $val) (local.get $old) (f64x2.gt (local.get $val) (local.get $old))))
-        (local.set $res (v128.bitselect (local.get $sv) (local.get $res) (local.get $special)))
-        (local.set $res (v128.bitselect (v128.bitselect (local.get $cv) (local.get $old) (f64x2.gt (local.get $cv) (local.get $old)))
-          (local.get $res) (local.get $culled)))
-        (v128.bitselect (local.get $old) (local.get $res) (local.get $bad)))
-      (else
-        (local.set $res (v128.bitselect (local.get $sv) (local.get $val) (local.get $special)))
-        (local.set $res (v128.bitselect (local.get $cv) (local.get $res) (local.get $culled)))
-        (v128.bitselect (v128.const f64x2 nan nan) (local.get $res) (local.get $bad)))))
-
-  ;; The rule's level count "number of j with !(c > t[j])" of two lanes (padded tables: −∞ never counts).
-  (func $count2 (param $c v128) (param $a v128) (param $b v128) (param $e v128) (param $f v128) (result v128)
-    (i64x2.add (i64x2.add (i64x2.add (i64x2.add (v128.const i64x2 4 4)
-      (f64x2.gt (local.get $c) (local.get $a))) (f64x2.gt (local.get $c) (local.get $b)))
-      (f64x2.gt (local.get $c) (local.get $e))) (f64x2.gt (local.get $c) (local.get $f))))
-
-  ;; Two i64x2 lane vectors → the i32x4 of their low halves.
-  (func $join (param $l v128) (param $h v128) (result v128)
-    (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (local.get $l) (local.get $h)))
-
   ;; OpenUSD's rule at value $x (metric value after bias, original space), as the reference: the
   ;; index counts on fl32(x) (screen metrics) or x (distance), the blend window on x; returns the
   ;; index clamped to [lo, hi] and leaves the unclamped index in $pre and the integer count in $plod.
@@ -289,6 +219,8 @@
     (local $cul v128) (local $sl v128) (local $sh v128) (local $cv v128) (local $valid v128)
     (local $vl v128) (local $vh v128) (local $cl v128) (local $ch v128) (local $lod v128) (local $bi v128) (local $level v128)
     (local $old v128) (local $fl v128) (local $fo v128) (local $bl v128) (local $marked v128) (local $fast v128) (local $hid v128) (local $vis v128)
+    (local $hx v128) (local $hy v128) (local $hz v128) (local $hr v128) (local $hold v128) (local $hbad v128) (local $hcul v128) (local $hf i32)
+    (local $dx v128) (local $dy v128) (local $dz v128) (local $d v128) (local $val v128) (local $res v128) (local $special v128) (local $sv v128) (local $persp i32)
     (local $a0 v128) (local $a1 v128) (local $a2 v128) (local $a3 v128) (local $a4 v128) (local $ah v128)
     (local.set $cv (select (v128.const f64x2 -1 -1) (v128.const f64x2 0 0) (local.get $cull)))
     ;; outputs of this call
@@ -358,14 +290,79 @@
           (if (v128.any_true (local.get $near))
             (then
               (local.set $rechecked (i32.add (local.get $rechecked) (i32.popcnt (i32x4.bitmask (local.get $near)))))
-              (local.set $cul (call $join
+              (local.set $cul (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27
                 (call $planes64 (local.get $xl) (local.get $yl) (local.get $zl) (local.get $rl) (local.get $p))
                 (call $planes64 (local.get $xh) (local.get $yh) (local.get $zh) (local.get $rh) (local.get $p)))))
             (else (local.set $cul (local.get $out))))))
-        (local.set $sl (call $metric2 (local.get $xl) (local.get $yl) (local.get $zl) (local.get $rl)
-          (i64x2.extend_low_i32x4_s (local.get $cul)) (local.get $badl) (local.get $sl) (local.get $p) (local.get $v) (local.get $code) (local.get $cv)))
-        (local.set $sh (call $metric2 (local.get $xh) (local.get $yh) (local.get $zh) (local.get $rh)
-          (i64x2.extend_high_i32x4_s (local.get $cul)) (local.get $badh) (local.get $sh) (local.get $p) (local.get $v) (local.get $code) (local.get $cv)))
+        ;; the metric of the two halves (lanes 0–1, 2–3) with metricKernels.ts's operations: bad →
+        ;; NaN (first view) / kept; culled → −1 or 0 (sizes, max-combined) / +∞ (distance, first view)
+        ;; or kept; eye inside → +∞ (height) / MAX_VALUE (area, eye at the centre)
+        (local.set $persp (f64.ne (f64.load offset=240 (local.get $p)) (f64.const 0)))
+        (local.set $hf (i32.const 0))
+        (loop $half
+          (local.set $hx (select (local.get $xh) (local.get $xl) (local.get $hf)))
+          (local.set $hy (select (local.get $yh) (local.get $yl) (local.get $hf)))
+          (local.set $hz (select (local.get $zh) (local.get $zl) (local.get $hf)))
+          (local.set $hr (select (local.get $rh) (local.get $rl) (local.get $hf)))
+          (local.set $hold (select (local.get $sh) (local.get $sl) (local.get $hf)))
+          (local.set $hbad (select (local.get $badh) (local.get $badl) (local.get $hf)))
+          (local.set $hcul (select (i64x2.extend_high_i32x4_s (local.get $cul)) (i64x2.extend_low_i32x4_s (local.get $cul)) (local.get $hf)))
+          (local.set $special (v128.const i32x4 0 0 0 0))
+          (local.set $res (block $met (result v128)
+          (if (i32.or (i32.eqz (local.get $code)) (local.get $persp)) (then
+            (local.set $dx (f64x2.sub (local.get $hx) (f64x2.splat (f64.load offset=192 (local.get $p)))))
+            (local.set $dy (f64x2.sub (local.get $hy) (f64x2.splat (f64.load offset=200 (local.get $p)))))
+            (local.set $dz (f64x2.sub (local.get $hz) (f64x2.splat (f64.load offset=208 (local.get $p)))))
+            (local.set $d (f64x2.sqrt (f64x2.add (f64x2.add (f64x2.mul (local.get $dx) (local.get $dx))
+              (f64x2.mul (local.get $dy) (local.get $dy))) (f64x2.mul (local.get $dz) (local.get $dz)))))))
+          (if (i32.eqz (local.get $code)) (then
+            ;; distance: max(d − r, 0), min-combined; culled → +∞ in mode 0, else kept
+            (local.set $val (f64x2.sub (local.get $d) (local.get $hr)))
+            (local.set $val (v128.and (local.get $val) (f64x2.gt (local.get $val) (v128.const f64x2 0 0))))
+            (if (local.get $v) (then
+              (local.set $res (v128.bitselect (local.get $val) (local.get $hold) (f64x2.lt (local.get $val) (local.get $hold))))
+              (local.set $res (v128.bitselect (local.get $hold) (local.get $res) (v128.or (local.get $hcul) (local.get $hbad)))))
+            (else
+              (local.set $res (v128.bitselect (v128.const f64x2 inf inf) (local.get $val) (local.get $hcul)))
+              (local.set $res (v128.bitselect (v128.const f64x2 nan nan) (local.get $res) (local.get $hbad)))))
+            (br $met (local.get $res))))
+          (if (i32.eq (local.get $code) (i32.const 3))
+            (then
+              (if (local.get $persp)
+                (then
+                  (local.set $val (f64x2.div (local.get $hr) (local.get $d)))
+                  (local.set $val (f64x2.div (f64x2.mul (f64x2.mul (v128.const f64x2 3.141592653589793 3.141592653589793) (local.get $val)) (local.get $val))
+                    (f64x2.splat (f64.load offset=232 (local.get $p)))))
+                  (local.set $special (f64x2.eq (local.get $d) (v128.const f64x2 0 0)))
+                  (local.set $sv (v128.const f64x2 0x1.fffffffffffffp+1023 0x1.fffffffffffffp+1023)))
+                (else
+                  (local.set $val (f64x2.div (f64x2.mul (f64x2.mul (v128.const f64x2 3.141592653589793 3.141592653589793) (local.get $hr)) (local.get $hr))
+                    (f64x2.splat (f64.load offset=232 (local.get $p))))))))
+            (else
+              (if (local.get $persp)
+                (then
+                  (local.set $val (f64x2.div (f64x2.add (local.get $hr) (local.get $hr)) (f64x2.mul (local.get $d) (f64x2.splat (f64.load offset=216 (local.get $p))))))
+                  (local.set $special (f64x2.le (local.get $d) (local.get $hr)))
+                  (local.set $sv (v128.const f64x2 inf inf)))
+                (else
+                  (local.set $val (f64x2.div (f64x2.add (local.get $hr) (local.get $hr)) (f64x2.splat (f64.load offset=216 (local.get $p)))))))
+              (if (i32.eq (local.get $code) (i32.const 1))
+                (then (local.set $val (f64x2.mul (local.get $val) (f64x2.splat (f64.load offset=224 (local.get $p)))))))))
+          (if (result v128) (local.get $v)
+            (then
+              (local.set $res (v128.bitselect (local.get $val) (local.get $hold) (f64x2.gt (local.get $val) (local.get $hold))))
+              (local.set $res (v128.bitselect (local.get $sv) (local.get $res) (local.get $special)))
+              (local.set $res (v128.bitselect (v128.bitselect (local.get $cv) (local.get $hold) (f64x2.gt (local.get $cv) (local.get $hold)))
+                (local.get $res) (local.get $hcul)))
+              (v128.bitselect (local.get $hold) (local.get $res) (local.get $hbad)))
+            (else
+              (local.set $res (v128.bitselect (local.get $sv) (local.get $val) (local.get $special)))
+              (local.set $res (v128.bitselect (local.get $cv) (local.get $res) (local.get $hcul)))
+              (v128.bitselect (v128.const f64x2 nan nan) (local.get $res) (local.get $hbad))))))
+          (local.set $sl (select (local.get $sl) (local.get $res) (local.get $hf)))
+          (local.set $sh (select (local.get $res) (local.get $sh) (local.get $hf)))
+          (local.set $hf (i32.add (local.get $hf) (i32.const 1)))
+          (br_if $half (i32.lt_u (local.get $hf) (i32.const 2))))
         (local.set $v (i32.add (local.get $v) (i32.const 1)))
         (br_if $view (i32.lt_u (local.get $v) (local.get $views))))
       (v128.store (i32.add (local.get $work) (i32.shl (local.get $k) (i32.const 3))) (local.get $sl))
@@ -382,12 +379,12 @@
           (local.set $vh (f64x2.div (local.get $sh) (f64x2.splat (global.get $bias))))
           (local.set $cl (f64x2.neg (local.get $vl)))
           (local.set $ch (f64x2.neg (local.get $vh)))))
-      (local.set $lod (call $join
-        (call $count2 (local.get $cl) (global.get $t0) (global.get $t1) (global.get $t2) (global.get $t3))
-        (call $count2 (local.get $ch) (global.get $t0) (global.get $t1) (global.get $t2) (global.get $t3))))
-      (local.set $bi (call $join
-        (call $count2 (local.get $cl) (global.get $b0) (global.get $b1) (global.get $b2) (global.get $b3))
-        (call $count2 (local.get $ch) (global.get $b0) (global.get $b1) (global.get $b2) (global.get $b3))))
+      (local.set $lod (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27
+        (i64x2.add (i64x2.add (i64x2.add (i64x2.add (v128.const i64x2 4 4) (f64x2.gt (local.get $cl) (global.get $t0))) (f64x2.gt (local.get $cl) (global.get $t1))) (f64x2.gt (local.get $cl) (global.get $t2))) (f64x2.gt (local.get $cl) (global.get $t3)))
+        (i64x2.add (i64x2.add (i64x2.add (i64x2.add (v128.const i64x2 4 4) (f64x2.gt (local.get $ch) (global.get $t0))) (f64x2.gt (local.get $ch) (global.get $t1))) (f64x2.gt (local.get $ch) (global.get $t2))) (f64x2.gt (local.get $ch) (global.get $t3)))))
+      (local.set $bi (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27
+        (i64x2.add (i64x2.add (i64x2.add (i64x2.add (v128.const i64x2 4 4) (f64x2.gt (local.get $cl) (global.get $b0))) (f64x2.gt (local.get $cl) (global.get $b1))) (f64x2.gt (local.get $cl) (global.get $b2))) (f64x2.gt (local.get $cl) (global.get $b3)))
+        (i64x2.add (i64x2.add (i64x2.add (i64x2.add (v128.const i64x2 4 4) (f64x2.gt (local.get $ch) (global.get $b0))) (f64x2.gt (local.get $ch) (global.get $b1))) (f64x2.gt (local.get $ch) (global.get $b2))) (f64x2.gt (local.get $ch) (global.get $b3)))))
       (local.set $level (i32x4.min_s (i32x4.max_s (local.get $lod) (i32x4.splat (global.get $lo))) (i32x4.splat (global.get $hi))))
       (local.set $l (i32.add (global.get $levelsAt) (local.get $k)))
       (local.set $old (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (v128.load32_zero (local.get $l)))))
@@ -395,7 +392,7 @@
       (local.set $fo (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (v128.load32_zero (i32.add (global.get $forcedAt) (local.get $k))))))
       (local.set $bl (f32x4.eq (v128.load (i32.add (global.get $blendAt) (i32.shl (local.get $k) (i32.const 2)))) (v128.const f32x4 0 0 0 0)))
       ;; culled (the reference's marker value) or hidden, with a hidden previous level and blend 0
-      (local.set $marked (call $join (f64x2.eq (local.get $sl) (f64x2.splat (global.get $marker))) (f64x2.eq (local.get $sh) (f64x2.splat (global.get $marker)))))
+      (local.set $marked (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.eq (local.get $sl) (f64x2.splat (global.get $marker))) (f64x2.eq (local.get $sh) (f64x2.splat (global.get $marker)))))
       (local.set $hid (v128.and (v128.and
         (v128.or (local.get $marked) (i32x4.eq (v128.and (local.get $fl) (v128.const i32x4 1 1 1 1)) (v128.const i32x4 1 1 1 1)))
         (i32x4.eq (local.get $old) (v128.const i32x4 255 255 255 255))) (v128.and (local.get $bl)
@@ -405,7 +402,7 @@
         (i32x4.eq (local.get $fl) (v128.const i32x4 0 0 0 0))
         (i32x4.eq (local.get $fo) (v128.const i32x4 255 255 255 255)))
         (v128.andnot (i32x4.eq (local.get $level) (local.get $old)) (v128.or (local.get $marked)
-          (call $join (f64x2.ne (local.get $sl) (local.get $sl)) (f64x2.ne (local.get $sh) (local.get $sh))))))
+          (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.ne (local.get $sl) (local.get $sl)) (f64x2.ne (local.get $sh) (local.get $sh))))))
         (v128.and (local.get $bl) (v128.or (i32x4.ge_s (local.get $bi) (local.get $lod)) (i32x4.gt_s (local.get $lod) (i32x4.splat (global.get $nb)))))))
       (local.set $fast (v128.or (v128.or (local.get $vis) (local.get $hid))
         (i32x4.eq (v128.and (local.get $fl) (v128.const i32x4 2 2 2 2)) (v128.const i32x4 2 2 2 2))))
