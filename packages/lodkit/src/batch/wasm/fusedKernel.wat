@@ -101,6 +101,29 @@
       (br_if $plane (i32.lt_u (local.get $j) (i32.const 6))))
     (local.get $out))
 
+  ;; The blend value of two lanes with a blend window candidate ($cand: bi < lod ≤ nb), as the
+  ;; reference: a = t'[lod − 1], e = max(b'[lod − 1], t'[lod] when lod < n) (negated space for
+  ;; distance), inside when a ≥ w > e: fl32(bi + fl32((w − a) / fl32(e − a))); otherwise $f.
+  (func $window (param $w v128) (param $lod v128) (param $cand v128) (param $f v128) (result v128)
+    (local $idx v128) (local $m0 v128) (local $m1 v128) (local $m2 v128) (local $a v128) (local $e v128) (local $tl v128) (local $in v128)
+    (local.set $idx (i64x2.sub (local.get $lod) (v128.const i64x2 1 1)))
+    (local.set $m0 (i64x2.eq (local.get $idx) (v128.const i64x2 0 0)))
+    (local.set $m1 (i64x2.eq (local.get $idx) (v128.const i64x2 1 1)))
+    (local.set $m2 (i64x2.eq (local.get $idx) (v128.const i64x2 2 2)))
+    (local.set $a (v128.bitselect (global.get $t0) (v128.bitselect (global.get $t1) (v128.bitselect (global.get $t2) (global.get $t3) (local.get $m2)) (local.get $m1)) (local.get $m0)))
+    (local.set $e (v128.bitselect (global.get $b0) (v128.bitselect (global.get $b1) (v128.bitselect (global.get $b2) (global.get $b3) (local.get $m2)) (local.get $m1)) (local.get $m0)))
+    ;; t'[lod] for lod = idx + 1 ∈ [1, 3]
+    (local.set $tl (v128.bitselect (global.get $t1) (v128.bitselect (global.get $t2) (global.get $t3) (local.get $m1)) (local.get $m0)))
+    (local.set $e (v128.bitselect (local.get $tl) (local.get $e)
+      (v128.and (i64x2.lt_s (local.get $lod) (i64x2.splat (i64.extend_i32_s (global.get $n)))) (f64x2.gt (local.get $tl) (local.get $e)))))
+    (local.set $in (v128.and (local.get $cand) (v128.and (f64x2.ge (local.get $a) (local.get $w)) (f64x2.gt (local.get $w) (local.get $e)))))
+    (v128.bitselect
+      (f64x2.promote_low_f32x4 (f32x4.demote_f64x2_zero (f64x2.add
+        (f64x2.convert_low_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 0 1 2 3 8 9 10 11 (local.get $idx) (local.get $idx)))
+        (f64x2.promote_low_f32x4 (f32x4.demote_f64x2_zero (f64x2.div (f64x2.sub (local.get $w) (local.get $a))
+          (f64x2.promote_low_f32x4 (f32x4.demote_f64x2_zero (f64x2.sub (local.get $e) (local.get $a))))))))))
+      (local.get $f) (local.get $in)))
+
   ;; OpenUSD's rule at value $x (metric value after bias, original space), as the reference: the
   ;; index counts on fl32(x) (screen metrics) or x (distance), the blend window on x; returns the
   ;; index clamped to [lo, hi] and leaves the unclamped index in $pre and the integer count in $plod.
@@ -221,6 +244,9 @@
     (local $old v128) (local $fl v128) (local $fo v128) (local $bl v128) (local $marked v128) (local $fast v128) (local $hid v128) (local $vis v128)
     (local $hx v128) (local $hy v128) (local $hz v128) (local $hr v128) (local $hold v128) (local $hbad v128) (local $hcul v128) (local $hf i32)
     (local $dx v128) (local $dy v128) (local $dz v128) (local $d v128) (local $val v128) (local $res v128) (local $special v128) (local $sv v128) (local $persp i32)
+    (local $cand v128) (local $fL v128) (local $fH v128) (local $lodFL v128) (local $lodFH v128) (local $lodL v128) (local $lodH v128)
+    (local $uFL v128) (local $uFH v128) (local $uF v128) (local $uAny v128) (local $fb v128) (local $nb4 v128) (local $loF v128) (local $hiF v128)
+    (local $k0 v128) (local $k1 v128) (local $k2 v128) (local $k3 v128) (local $k4 v128) (local $k5 v128) (local $k6 v128) (local $k7 v128) (local $k8 v128) (local $k9 v128) (local $k10 v128) (local $k11 v128) (local $k12 v128) (local $k13 v128) (local $k14 v128)
     (local $a0 v128) (local $a1 v128) (local $a2 v128) (local $a3 v128) (local $a4 v128) (local $ah v128)
     (local.set $cv (select (v128.const f64x2 -1 -1) (v128.const f64x2 0 0) (local.get $cull)))
     ;; outputs of this call
@@ -228,7 +254,25 @@
     (v128.store offset=144 (i32.const 49152) (v128.const i32x4 0 0 0 0))
     (i32.store offset=100 (i32.const 49152) (i32.const 0))
     (i32.store offset=104 (i32.const 49152) (i32.const 0))
+    (local.set $loF (f64x2.splat (f64.convert_i32_s (global.get $lo))))
+    (local.set $hiF (f64x2.splat (f64.convert_i32_s (global.get $hi))))
     (local.set $k (local.get $start))
+    ;; constants in locals: V8 (11.x) rebuilds a v128.const from two 64-bit immediates at every use
+    (local.set $k0 (v128.const f32x4 0x1p-21 0x1p-21 0x1p-21 0x1p-21))
+    (local.set $k1 (v128.const f32x4 nan nan nan nan))
+    (local.set $k2 (v128.const f64x2 0.5 0.5))
+    (local.set $k3 (v128.const f64x2 0x1.fffffffffffffp+1023 0x1.fffffffffffffp+1023))
+    (local.set $k4 (v128.const f64x2 3.141592653589793 3.141592653589793))
+    (local.set $k5 (v128.const f64x2 inf inf))
+    (local.set $k6 (v128.const f64x2 nan nan))
+    (local.set $k7 (v128.const i32x4 0 1 2 3))
+    (local.set $k8 (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000))
+    (local.set $k9 (v128.const i32x4 1 1 1 1))
+    (local.set $k10 (v128.const i32x4 2 2 2 2))
+    (local.set $k11 (v128.const i32x4 255 255 255 255))
+    (local.set $k12 (v128.const i32x4 3 3 3 3))
+    (local.set $k13 (v128.const i32x4 4 4 4 4))
+    (local.set $k14 (v128.const i64x2 4 4))
     (block $done (loop $group
       (br_if $done (i32.ge_u (local.get $k) (local.get $end)))
       (local.set $j (i32.sub (local.get $k) (local.get $start)))
@@ -251,13 +295,13 @@
       (local.set $rl (f64x2.promote_low_f32x4 (local.get $r)))
       (local.set $rh (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $r) (local.get $r))))
       ;; lanes inside [start, end)
-      (local.set $valid (i32x4.lt_s (i32x4.add (i32x4.splat (local.get $k)) (v128.const i32x4 0 1 2 3)) (i32x4.splat (local.get $end))))
+      (local.set $valid (i32x4.lt_s (i32x4.add (i32x4.splat (local.get $k)) (local.get $k7)) (i32x4.splat (local.get $end))))
       ;; a non-finite coordinate or radius (exponent all ones), or a negative radius
       (local.set $bad (v128.or (v128.or
-        (v128.or (i32x4.eq (v128.and (local.get $x) (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000)) (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000))
-          (i32x4.eq (v128.and (local.get $y) (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000)) (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000)))
-        (v128.or (i32x4.eq (v128.and (local.get $z) (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000)) (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000))
-          (i32x4.eq (v128.and (local.get $r) (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000)) (v128.const i32x4 0x7f800000 0x7f800000 0x7f800000 0x7f800000))))
+        (v128.or (i32x4.eq (v128.and (local.get $x) (local.get $k8)) (local.get $k8))
+          (i32x4.eq (v128.and (local.get $y) (local.get $k8)) (local.get $k8)))
+        (v128.or (i32x4.eq (v128.and (local.get $z) (local.get $k8)) (local.get $k8))
+          (i32x4.eq (v128.and (local.get $r) (local.get $k8)) (local.get $k8))))
         (f32x4.lt (local.get $r) (v128.const f32x4 0 0 0 0))))
       (local.set $badl (i64x2.extend_low_i32x4_s (local.get $bad)))
       (local.set $badh (i64x2.extend_high_i32x4_s (local.get $bad)))
@@ -271,7 +315,7 @@
           (local.set $m (f32x4.add (f32x4.mul (v128.load offset=384 (local.get $pl))
             (f32x4.add (f32x4.add (f32x4.abs (local.get $x)) (f32x4.abs (local.get $y))) (f32x4.abs (local.get $z))))
             (v128.load offset=400 (local.get $pl))))
-          (local.set $m (f32x4.mul (local.get $m) (v128.const f32x4 0x1p-21 0x1p-21 0x1p-21 0x1p-21)))
+          (local.set $m (f32x4.mul (local.get $m) (local.get $k0)))
           (local.set $out (v128.const i32x4 0 0 0 0))
           (local.set $in (v128.const i32x4 -1 -1 -1 -1))
           (local.set $q (i32.const 0))
@@ -323,27 +367,27 @@
               (local.set $res (v128.bitselect (local.get $val) (local.get $hold) (f64x2.lt (local.get $val) (local.get $hold))))
               (local.set $res (v128.bitselect (local.get $hold) (local.get $res) (v128.or (local.get $hcul) (local.get $hbad)))))
             (else
-              (local.set $res (v128.bitselect (v128.const f64x2 inf inf) (local.get $val) (local.get $hcul)))
-              (local.set $res (v128.bitselect (v128.const f64x2 nan nan) (local.get $res) (local.get $hbad)))))
+              (local.set $res (v128.bitselect (local.get $k5) (local.get $val) (local.get $hcul)))
+              (local.set $res (v128.bitselect (local.get $k6) (local.get $res) (local.get $hbad)))))
             (br $met (local.get $res))))
           (if (i32.eq (local.get $code) (i32.const 3))
             (then
               (if (local.get $persp)
                 (then
                   (local.set $val (f64x2.div (local.get $hr) (local.get $d)))
-                  (local.set $val (f64x2.div (f64x2.mul (f64x2.mul (v128.const f64x2 3.141592653589793 3.141592653589793) (local.get $val)) (local.get $val))
+                  (local.set $val (f64x2.div (f64x2.mul (f64x2.mul (local.get $k4) (local.get $val)) (local.get $val))
                     (f64x2.splat (f64.load offset=232 (local.get $p)))))
                   (local.set $special (f64x2.eq (local.get $d) (v128.const f64x2 0 0)))
-                  (local.set $sv (v128.const f64x2 0x1.fffffffffffffp+1023 0x1.fffffffffffffp+1023)))
+                  (local.set $sv (local.get $k3)))
                 (else
-                  (local.set $val (f64x2.div (f64x2.mul (f64x2.mul (v128.const f64x2 3.141592653589793 3.141592653589793) (local.get $hr)) (local.get $hr))
+                  (local.set $val (f64x2.div (f64x2.mul (f64x2.mul (local.get $k4) (local.get $hr)) (local.get $hr))
                     (f64x2.splat (f64.load offset=232 (local.get $p))))))))
             (else
               (if (local.get $persp)
                 (then
                   (local.set $val (f64x2.div (f64x2.add (local.get $hr) (local.get $hr)) (f64x2.mul (local.get $d) (f64x2.splat (f64.load offset=216 (local.get $p))))))
                   (local.set $special (f64x2.le (local.get $d) (local.get $hr)))
-                  (local.set $sv (v128.const f64x2 inf inf)))
+                  (local.set $sv (local.get $k5)))
                 (else
                   (local.set $val (f64x2.div (f64x2.add (local.get $hr) (local.get $hr)) (f64x2.splat (f64.load offset=216 (local.get $p)))))))
               (if (i32.eq (local.get $code) (i32.const 1))
@@ -358,7 +402,7 @@
             (else
               (local.set $res (v128.bitselect (local.get $sv) (local.get $val) (local.get $special)))
               (local.set $res (v128.bitselect (local.get $cv) (local.get $res) (local.get $hcul)))
-              (v128.bitselect (v128.const f64x2 nan nan) (local.get $res) (local.get $hbad))))))
+              (v128.bitselect (local.get $k6) (local.get $res) (local.get $hbad))))))
           (local.set $sl (select (local.get $sl) (local.get $res) (local.get $hf)))
           (local.set $sh (select (local.get $res) (local.get $sh) (local.get $hf)))
           (local.set $hf (i32.add (local.get $hf) (i32.const 1)))
@@ -379,66 +423,89 @@
           (local.set $vh (f64x2.div (local.get $sh) (f64x2.splat (global.get $bias))))
           (local.set $cl (f64x2.neg (local.get $vl)))
           (local.set $ch (f64x2.neg (local.get $vh)))))
-      (local.set $lod (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27
-        (i64x2.add (i64x2.add (i64x2.add (i64x2.add (v128.const i64x2 4 4) (f64x2.gt (local.get $cl) (global.get $t0))) (f64x2.gt (local.get $cl) (global.get $t1))) (f64x2.gt (local.get $cl) (global.get $t2))) (f64x2.gt (local.get $cl) (global.get $t3)))
-        (i64x2.add (i64x2.add (i64x2.add (i64x2.add (v128.const i64x2 4 4) (f64x2.gt (local.get $ch) (global.get $t0))) (f64x2.gt (local.get $ch) (global.get $t1))) (f64x2.gt (local.get $ch) (global.get $t2))) (f64x2.gt (local.get $ch) (global.get $t3)))))
+      (local.set $lodL (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $cl) (global.get $t0))) (f64x2.gt (local.get $cl) (global.get $t1))) (f64x2.gt (local.get $cl) (global.get $t2))) (f64x2.gt (local.get $cl) (global.get $t3))))
+      (local.set $lodH (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $ch) (global.get $t0))) (f64x2.gt (local.get $ch) (global.get $t1))) (f64x2.gt (local.get $ch) (global.get $t2))) (f64x2.gt (local.get $ch) (global.get $t3))))
+      (local.set $lod (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (local.get $lodL) (local.get $lodH)))
       (local.set $bi (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27
-        (i64x2.add (i64x2.add (i64x2.add (i64x2.add (v128.const i64x2 4 4) (f64x2.gt (local.get $cl) (global.get $b0))) (f64x2.gt (local.get $cl) (global.get $b1))) (f64x2.gt (local.get $cl) (global.get $b2))) (f64x2.gt (local.get $cl) (global.get $b3)))
-        (i64x2.add (i64x2.add (i64x2.add (i64x2.add (v128.const i64x2 4 4) (f64x2.gt (local.get $ch) (global.get $b0))) (f64x2.gt (local.get $ch) (global.get $b1))) (f64x2.gt (local.get $ch) (global.get $b2))) (f64x2.gt (local.get $ch) (global.get $b3)))))
-      (local.set $level (i32x4.min_s (i32x4.max_s (local.get $lod) (i32x4.splat (global.get $lo))) (i32x4.splat (global.get $hi))))
+        (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $cl) (global.get $b0))) (f64x2.gt (local.get $cl) (global.get $b1))) (f64x2.gt (local.get $cl) (global.get $b2))) (f64x2.gt (local.get $cl) (global.get $b3)))
+        (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $ch) (global.get $b0))) (f64x2.gt (local.get $ch) (global.get $b1))) (f64x2.gt (local.get $ch) (global.get $b2))) (f64x2.gt (local.get $ch) (global.get $b3)))))
+      ;; blend windows: the reference's bi, clamped to [lod − 1, lod], opens one only when bi < lod ≤ nb
+      (local.set $cand (v128.and (i32x4.lt_s (local.get $bi) (local.get $lod)) (i32x4.le_s (local.get $lod) (i32x4.splat (global.get $nb)))))
+      (local.set $fL (f64x2.convert_low_i32x4_s (local.get $lod)))
+      (local.set $fH (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $lod) (local.get $lod))))
+      (local.set $lodFL (local.get $fL))
+      (local.set $lodFH (local.get $fH))
+      (if (v128.any_true (v128.and (local.get $cand) (local.get $valid))) (then
+        (local.set $fL (call $window (select (local.get $vl) (local.get $cl) (global.get $desc)) (local.get $lodL) (i64x2.extend_low_i32x4_s (local.get $cand)) (local.get $fL)))
+        (local.set $fH (call $window (select (local.get $vh) (local.get $ch) (global.get $desc)) (local.get $lodH) (i64x2.extend_high_i32x4_s (local.get $cand)) (local.get $fH)))))
+      ;; clamp to [lo, hi] as the reference (pmax/pmin: `f < lo ? lo : f`, `hi < f ? hi : f`), round half up, fraction
+      (local.set $uFL (f64x2.ne (local.get $fL) (local.get $lodFL)))
+      (local.set $uFH (f64x2.ne (local.get $fH) (local.get $lodFH)))
+      (local.set $fL (f64x2.pmin (f64x2.pmax (local.get $fL) (local.get $loF)) (local.get $hiF)))
+      (local.set $fH (f64x2.pmin (f64x2.pmax (local.get $fH) (local.get $loF)) (local.get $hiF)))
+      (local.set $level (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+        (i32x4.trunc_sat_f64x2_s_zero (f64x2.floor (f64x2.add (local.get $fL) (local.get $k2))))
+        (i32x4.trunc_sat_f64x2_s_zero (f64x2.floor (f64x2.add (local.get $fH) (local.get $k2))))))
+      (local.set $fL (f64x2.sub (local.get $fL) (f64x2.floor (local.get $fL))))
+      (local.set $fH (f64x2.sub (local.get $fH) (f64x2.floor (local.get $fH))))
+      (local.set $uF (v128.or (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (local.get $uFL) (local.get $uFH))
+        (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27
+          (f64x2.ne (local.get $fL) (v128.const f64x2 0 0)) (f64x2.ne (local.get $fH) (v128.const f64x2 0 0)))))
+      (local.set $fb (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (local.get $fL)) (f32x4.demote_f64x2_zero (local.get $fH))))
       (local.set $l (i32.add (global.get $levelsAt) (local.get $k)))
       (local.set $old (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (v128.load32_zero (local.get $l)))))
       (local.set $fl (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (v128.load32_zero (i32.add (global.get $flagsAt) (local.get $k))))))
       (local.set $fo (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (v128.load32_zero (i32.add (global.get $forcedAt) (local.get $k))))))
-      (local.set $bl (f32x4.eq (v128.load (i32.add (global.get $blendAt) (i32.shl (local.get $k) (i32.const 2)))) (v128.const f32x4 0 0 0 0)))
-      ;; culled (the reference's marker value) or hidden, with a hidden previous level and blend 0
+      (local.set $l (i32.add (global.get $blendAt) (i32.shl (local.get $k) (i32.const 2))))
+      (local.set $bl (v128.load (local.get $l)))
+      ;; culled (the reference's marker value) or hidden, not removed, previous level hidden
       (local.set $marked (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.eq (local.get $sl) (f64x2.splat (global.get $marker))) (f64x2.eq (local.get $sh) (f64x2.splat (global.get $marker)))))
-      (local.set $hid (v128.and (v128.and
-        (v128.or (local.get $marked) (i32x4.eq (v128.and (local.get $fl) (v128.const i32x4 1 1 1 1)) (v128.const i32x4 1 1 1 1)))
-        (i32x4.eq (local.get $old) (v128.const i32x4 255 255 255 255))) (v128.and (local.get $bl)
-        (i32x4.eq (v128.and (local.get $fl) (v128.const i32x4 2 2 2 2)) (v128.const i32x4 0 0 0 0)))))
-      ;; visible, valid, not forced, steady level, outside every blend window (bi ≥ lod or lod > nb), blend 0
-      (local.set $vis (v128.and (v128.and (v128.and
+      (local.set $hid (v128.and (v128.and (local.get $valid)
+        (v128.or (local.get $marked) (i32x4.eq (v128.and (local.get $fl) (local.get $k9)) (local.get $k9))))
+        (v128.and (i32x4.eq (local.get $old) (local.get $k11))
+          (i32x4.eq (v128.and (local.get $fl) (local.get $k10)) (v128.const i32x4 0 0 0 0)))))
+      ;; visible, valid sphere, not forced, level kept (so no hysteresis or timer rule applies)
+      (local.set $vis (v128.and (v128.and (local.get $valid) (v128.and
         (i32x4.eq (local.get $fl) (v128.const i32x4 0 0 0 0))
-        (i32x4.eq (local.get $fo) (v128.const i32x4 255 255 255 255)))
+        (i32x4.eq (local.get $fo) (local.get $k11))))
         (v128.andnot (i32x4.eq (local.get $level) (local.get $old)) (v128.or (local.get $marked)
-          (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.ne (local.get $sl) (local.get $sl)) (f64x2.ne (local.get $sh) (local.get $sh))))))
-        (v128.and (local.get $bl) (v128.or (i32x4.ge_s (local.get $bi) (local.get $lod)) (i32x4.gt_s (local.get $lod) (i32x4.splat (global.get $nb)))))))
-      (local.set $fast (v128.or (v128.or (local.get $vis) (local.get $hid))
-        (i32x4.eq (v128.and (local.get $fl) (v128.const i32x4 2 2 2 2)) (v128.const i32x4 2 2 2 2))))
-      (if (i32x4.all_true (v128.or (local.get $fast) (v128.not (local.get $valid))))
-        (then
-          (local.set $vis (v128.and (local.get $vis) (local.get $valid)))
-          (local.set $hid (v128.and (local.get $hid) (local.get $valid)))
-          (local.set $a0 (i32x4.sub (local.get $a0) (v128.and (local.get $vis) (i32x4.eq (local.get $level) (v128.const i32x4 0 0 0 0)))))
-          (local.set $a1 (i32x4.sub (local.get $a1) (v128.and (local.get $vis) (i32x4.eq (local.get $level) (v128.const i32x4 1 1 1 1)))))
-          (local.set $a2 (i32x4.sub (local.get $a2) (v128.and (local.get $vis) (i32x4.eq (local.get $level) (v128.const i32x4 2 2 2 2)))))
-          (local.set $a3 (i32x4.sub (local.get $a3) (v128.and (local.get $vis) (i32x4.eq (local.get $level) (v128.const i32x4 3 3 3 3)))))
-          (local.set $a4 (i32x4.sub (local.get $a4) (v128.and (local.get $vis) (i32x4.eq (local.get $level) (v128.const i32x4 4 4 4 4)))))
-          (local.set $ah (i32x4.sub (local.get $ah) (local.get $hid)))
-          ;; sizes: fl32(v) (the reference stores v into a Float32Array), NaN when hidden
-          (local.set $out (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-            (f32x4.demote_f64x2_zero (local.get $vl)) (f32x4.demote_f64x2_zero (local.get $vh))))
-          (v128.store offset=528 (i32.add (i32.const 49152) (i32.shl (local.get $j) (i32.const 2)))
-            (v128.bitselect (v128.const f32x4 nan nan nan nan) (local.get $out) (local.get $hid)))
-          ;; code 0 (write sizes and blend) for the visible and hidden lanes, 1 (skip) for removed ones
-          (v128.store32_lane offset=448 0 (i32.add (i32.const 49152) (local.get $j))
-            (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u (v128.andnot (v128.const i32x4 1 1 1 1) (v128.or (local.get $vis) (local.get $hid)))
-              (v128.const i32x4 0 0 0 0)) (v128.const i32x4 0 0 0 0))))
-        (else
-          (local.set $l (i32.const 0))
-          (loop $lanes
-            (if (i32.lt_u (i32.add (local.get $k) (local.get $l)) (local.get $end)) (then
-              (local.set $q (call $lane (i32.add (local.get $k) (local.get $l)) (i32.add (local.get $j) (local.get $l)) (local.get $work)))
-              (if (i32.eq (local.get $q) (i32.const 1)) (then
-                (i32.store offset=160 (i32.add (i32.const 49152) (i32.shl (local.get $redo) (i32.const 2))) (i32.add (local.get $j) (local.get $l)))
-                (local.set $redo (i32.add (local.get $redo) (i32.const 1)))))
-              (if (i32.eq (local.get $q) (i32.const 2)) (then
-                (i32.store offset=1040 (i32.add (i32.const 49152) (i32.shl (local.get $held) (i32.const 2))) (i32.add (local.get $j) (local.get $l)))
-                (local.set $held (i32.add (local.get $held) (i32.const 1)))))
-              (local.set $exact (i32.add (local.get $exact) (i32.const 1)))
-              (local.set $l (i32.add (local.get $l) (i32.const 1)))
-              (br_if $lanes (i32.lt_u (local.get $l) (i32.const 4))))))))
+          (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.ne (local.get $sl) (local.get $sl)) (f64x2.ne (local.get $sh) (local.get $sh)))))))
+      ;; commit the steady lanes: counts, blend (slot copy), size, code (3 when the blend changed)
+      (local.set $a0 (i32x4.sub (local.get $a0) (v128.and (local.get $vis) (i32x4.eq (local.get $level) (v128.const i32x4 0 0 0 0)))))
+      (local.set $a1 (i32x4.sub (local.get $a1) (v128.and (local.get $vis) (i32x4.eq (local.get $level) (local.get $k9)))))
+      (local.set $a2 (i32x4.sub (local.get $a2) (v128.and (local.get $vis) (i32x4.eq (local.get $level) (local.get $k10)))))
+      (local.set $a3 (i32x4.sub (local.get $a3) (v128.and (local.get $vis) (i32x4.eq (local.get $level) (local.get $k12)))))
+      (local.set $a4 (i32x4.sub (local.get $a4) (v128.and (local.get $vis) (i32x4.eq (local.get $level) (local.get $k13)))))
+      (local.set $ah (i32x4.sub (local.get $ah) (local.get $hid)))
+      (local.set $uAny (v128.or (local.get $uAny) (v128.and (local.get $vis) (local.get $uF))))
+      (local.set $nb4 (v128.bitselect (local.get $fb) (v128.andnot (local.get $bl) (local.get $hid)) (local.get $vis)))
+      (v128.store (local.get $l) (local.get $nb4))
+      (local.set $in (v128.or (local.get $vis) (local.get $hid)))
+      (v128.store32_lane offset=448 0 (i32.add (i32.const 49152) (local.get $j))
+        (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u
+          (v128.bitselect (v128.and (f32x4.ne (local.get $nb4) (local.get $bl)) (local.get $k12)) (local.get $k9) (local.get $in))
+          (v128.const i32x4 0 0 0 0)) (v128.const i32x4 0 0 0 0)))
+      ;; sizes: fl32(v) (the reference stores v into a Float32Array), NaN when hidden
+      (v128.store offset=528 (i32.add (i32.const 49152) (i32.shl (local.get $j) (i32.const 2)))
+        (v128.bitselect (local.get $k1)
+          (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (local.get $vl)) (f32x4.demote_f64x2_zero (local.get $vh)))
+          (local.get $hid)))
+      ;; every other valid, not removed lane: the scalar exact path
+      (local.set $q (i32x4.bitmask (v128.andnot (v128.andnot (local.get $valid) (local.get $in))
+        (i32x4.eq (v128.and (local.get $fl) (local.get $k10)) (local.get $k10)))))
+      (block $slowDone (loop $slow
+        (br_if $slowDone (i32.eqz (local.get $q)))
+        (local.set $l (i32.ctz (local.get $q)))
+        (local.set $q (i32.and (local.get $q) (i32.sub (local.get $q) (i32.const 1))))
+        (local.set $s (call $lane (i32.add (local.get $k) (local.get $l)) (i32.add (local.get $j) (local.get $l)) (local.get $work)))
+        (if (i32.eq (local.get $s) (i32.const 1)) (then
+          (i32.store offset=160 (i32.add (i32.const 49152) (i32.shl (local.get $redo) (i32.const 2))) (i32.add (local.get $j) (local.get $l)))
+          (local.set $redo (i32.add (local.get $redo) (i32.const 1)))))
+        (if (i32.eq (local.get $s) (i32.const 2)) (then
+          (i32.store offset=1040 (i32.add (i32.const 49152) (i32.shl (local.get $held) (i32.const 2))) (i32.add (local.get $j) (local.get $l)))
+          (local.set $held (i32.add (local.get $held) (i32.const 1)))))
+        (local.set $exact (i32.add (local.get $exact) (i32.const 1)))
+        (br $slow)))
       (local.set $k (i32.add (local.get $k) (i32.const 4)))
       (br $group)))
     ;; per-level counts and hidden count of the branch-free groups, added to the scalar path's
@@ -448,6 +515,7 @@
     (i32.store offset=140 (i32.const 49152) (i32.add (i32.load offset=140 (i32.const 49152)) (call $sum (local.get $a3))))
     (i32.store offset=144 (i32.const 49152) (i32.add (i32.load offset=144 (i32.const 49152)) (call $sum (local.get $a4))))
     (i32.store offset=104 (i32.const 49152) (i32.add (i32.load offset=104 (i32.const 49152)) (call $sum (local.get $ah))))
+    (if (v128.any_true (local.get $uAny)) (then (i32.store offset=100 (i32.const 49152) (i32.const 1))))
     (i32.store offset=108 (i32.const 49152) (local.get $redo))
     (i32.store offset=124 (i32.const 49152) (local.get $held))
     (i32.store offset=120 (i32.const 49152) (i32.add (i32.load offset=120 (i32.const 49152)) (local.get $redo)))
