@@ -132,8 +132,15 @@ export function fusedCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c
   }
 }
 
-/** Lanes the fused kernel of `ci` re-checked in float64 near a plane, ran on its scalar exact path, and left to the JavaScript kernel, since creation. */
-export function fusedCounters(ci: ClusterIndex): { rechecked: number; exact: number; redone: number } {
+/**
+ * Cumulative counters of the fused kernel of `ci` since it was created: slots it ran (`lanes`),
+ * lanes whose float32 plane test was near a plane and re-checked in float64 (`rechecked`), lanes
+ * on its scalar exact path (`exact`), and slots left to the JavaScript kernel (`redone`). For
+ * tests and the bench; all zero without the kernel.
+ */
+export function fusedCounters(ci: ClusterIndex): { lanes: number; rechecked: number; exact: number; redone: number } {
   const f = ci.wasm === null ? null : ci.wasm.fused;
-  return f === null ? { rechecked: 0, exact: 0, redone: 0 } : { rechecked: f.i32[28], exact: f.i32[29], redone: f.i32[30] };
+  return f === null
+    ? { lanes: 0, rechecked: 0, exact: 0, redone: 0 }
+    : { lanes: f.i32[259], rechecked: f.i32[28], exact: f.i32[29], redone: f.i32[30] };
 }

@@ -35,7 +35,7 @@ export const SP_OFFSET = 65536;
  * scalar exact path (cumulative) 116, slots redone in JavaScript (cumulative) 120, held count 124,
  * per-level counts 128–159, redo slots (relative) 160–431; per-slot codes (0 write the size, 3 the
  * size and the blend, 1 skip) 448–515; sizes (float32) 528–799; hysteresis h (float64) 1024, holds
- * enabled (int32: h > 0 and no minFramesBetweenChanges) 1032; held slots (relative) 1040–1295.
+ * enabled (int32: h > 0 and no minFramesBetweenChanges) 1032, slots run (cumulative) 1036; held slots (relative) 1040–1295.
  */
 export interface FusedKernel {
   setup(views: number): void;

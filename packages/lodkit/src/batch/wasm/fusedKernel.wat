@@ -519,6 +519,7 @@
     (i32.store offset=108 (i32.const 49152) (local.get $redo))
     (i32.store offset=124 (i32.const 49152) (local.get $held))
     (i32.store offset=120 (i32.const 49152) (i32.add (i32.load offset=120 (i32.const 49152)) (local.get $redo)))
+    (i32.store offset=1036 (i32.const 49152) (i32.add (i32.load offset=1036 (i32.const 49152)) (i32.sub (local.get $end) (local.get $start))))
     (i32.store offset=112 (i32.const 49152) (i32.add (i32.load offset=112 (i32.const 49152)) (local.get $rechecked)))
     (i32.store offset=116 (i32.const 49152) (i32.add (i32.load offset=116 (i32.const 49152)) (local.get $exact)))
     (local.get $redo))
