@@ -8,8 +8,11 @@
  *    contains no threshold and no blend threshold of the profile and maps to the integer level L.
  *    Then the per-object rule would give every object L with blend 0 again: no per-object work at
  *    all; `sizes` keeps each object's value from the frame it was last evaluated (see `LodSet.sizes`).
- * 3. Otherwise the per-object kernels run over the cluster's slots (metric kernels of
- *    metricKernels.ts into a slot-ordered scratch, then the mapped decision kernels).
+ * 3. Otherwise the per-object kernels run over the cluster's slots: the fused WebAssembly SIMD
+ *    kernel (wasm/fusedKernel.wat via fusedPass.ts: metric of every view and decision, 4 objects
+ *    at a time) for a cluster of one profile with at most four thresholds and four blend
+ *    thresholds; else the metric kernels of metricKernels.ts into a slot-ordered scratch, then the
+ *    mapped decision kernels (also the path without WebAssembly and in worker threads).
  *
  * Contributor notes:
  * - Why the result is identical to the per-object reference: (1) a sphere inside the cluster's

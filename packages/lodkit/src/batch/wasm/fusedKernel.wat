@@ -54,13 +54,21 @@
   (global $pre (mut f64) (f64.const 0))
   (global $plod (mut i32) (i32.const 0))
   (global $t0 (mut v128) (v128.const i64x2 0 0))
+  (global $t0f (mut v128) (v128.const i64x2 0 0))
   (global $t1 (mut v128) (v128.const i64x2 0 0))
+  (global $t1f (mut v128) (v128.const i64x2 0 0))
   (global $t2 (mut v128) (v128.const i64x2 0 0))
+  (global $t2f (mut v128) (v128.const i64x2 0 0))
   (global $t3 (mut v128) (v128.const i64x2 0 0))
+  (global $t3f (mut v128) (v128.const i64x2 0 0))
   (global $b0 (mut v128) (v128.const i64x2 0 0))
+  (global $b0f (mut v128) (v128.const i64x2 0 0))
   (global $b1 (mut v128) (v128.const i64x2 0 0))
+  (global $b1f (mut v128) (v128.const i64x2 0 0))
   (global $b2 (mut v128) (v128.const i64x2 0 0))
+  (global $b2f (mut v128) (v128.const i64x2 0 0))
   (global $b3 (mut v128) (v128.const i64x2 0 0))
+  (global $b3f (mut v128) (v128.const i64x2 0 0))
 
   ;; Once per frame: the float32 plane splats and the bounds nmax, dmax of views [0, views).
   (func (export "setup") (param $views i32)
@@ -228,6 +236,14 @@
     (global.set $hi (i32.load offset=92 (i32.const 49152)))
     (global.set $desc (i32.load offset=96 (i32.const 49152)))
     (global.set $h (f64.load offset=1024 (i32.const 49152)))
+    (global.set $t0f (f32x4.splat (f32.demote_f64 (f64.load offset=0 (i32.const 49152)))))
+    (global.set $t1f (f32x4.splat (f32.demote_f64 (f64.load offset=8 (i32.const 49152)))))
+    (global.set $t2f (f32x4.splat (f32.demote_f64 (f64.load offset=16 (i32.const 49152)))))
+    (global.set $t3f (f32x4.splat (f32.demote_f64 (f64.load offset=24 (i32.const 49152)))))
+    (global.set $b0f (f32x4.splat (f32.demote_f64 (f64.load offset=32 (i32.const 49152)))))
+    (global.set $b1f (f32x4.splat (f32.demote_f64 (f64.load offset=40 (i32.const 49152)))))
+    (global.set $b2f (f32x4.splat (f32.demote_f64 (f64.load offset=48 (i32.const 49152)))))
+    (global.set $b3f (f32x4.splat (f32.demote_f64 (f64.load offset=56 (i32.const 49152)))))
     (global.set $holds (i32.load offset=1032 (i32.const 49152))))
 
   ;; Slots [start, end) (at most 64) of one cluster: spheres at $sp, metric values at $work, metric
@@ -244,6 +260,7 @@
     (local $old v128) (local $fl v128) (local $fo v128) (local $bl v128) (local $marked v128) (local $fast v128) (local $hid v128) (local $vis v128)
     (local $hx v128) (local $hy v128) (local $hz v128) (local $hr v128) (local $hold v128) (local $hbad v128) (local $hcul v128) (local $hf i32)
     (local $dx v128) (local $dy v128) (local $dz v128) (local $d v128) (local $val v128) (local $res v128) (local $special v128) (local $sv v128) (local $persp i32)
+    (local $sizeF v128) (local $k4i v128)
     (local $cand v128) (local $fL v128) (local $fH v128) (local $lodFL v128) (local $lodFH v128) (local $lodL v128) (local $lodH v128)
     (local $uFL v128) (local $uFH v128) (local $uF v128) (local $uAny v128) (local $fb v128) (local $nb4 v128) (local $loF v128) (local $hiF v128)
     (local $k0 v128) (local $k1 v128) (local $k2 v128) (local $k3 v128) (local $k4 v128) (local $k5 v128) (local $k6 v128) (local $k7 v128) (local $k8 v128) (local $k9 v128) (local $k10 v128) (local $k11 v128) (local $k12 v128) (local $k13 v128) (local $k14 v128)
@@ -254,6 +271,7 @@
     (v128.store offset=144 (i32.const 49152) (v128.const i32x4 0 0 0 0))
     (i32.store offset=100 (i32.const 49152) (i32.const 0))
     (i32.store offset=104 (i32.const 49152) (i32.const 0))
+    (local.set $k4i (v128.const i32x4 4 4 4 4))
     (local.set $loF (f64x2.splat (f64.convert_i32_s (global.get $lo))))
     (local.set $hiF (f64x2.splat (f64.convert_i32_s (global.get $hi))))
     (local.set $k (local.get $start))
@@ -423,12 +441,26 @@
           (local.set $vh (f64x2.div (local.get $sh) (f64x2.splat (global.get $bias))))
           (local.set $cl (f64x2.neg (local.get $vl)))
           (local.set $ch (f64x2.neg (local.get $vh)))))
-      (local.set $lodL (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $cl) (global.get $t0))) (f64x2.gt (local.get $cl) (global.get $t1))) (f64x2.gt (local.get $cl) (global.get $t2))) (f64x2.gt (local.get $cl) (global.get $t3))))
-      (local.set $lodH (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $ch) (global.get $t0))) (f64x2.gt (local.get $ch) (global.get $t1))) (f64x2.gt (local.get $ch) (global.get $t2))) (f64x2.gt (local.get $ch) (global.get $t3))))
-      (local.set $lod (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (local.get $lodL) (local.get $lodH)))
-      (local.set $bi (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27
-        (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $cl) (global.get $b0))) (f64x2.gt (local.get $cl) (global.get $b1))) (f64x2.gt (local.get $cl) (global.get $b2))) (f64x2.gt (local.get $cl) (global.get $b3)))
-        (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $ch) (global.get $b0))) (f64x2.gt (local.get $ch) (global.get $b1))) (f64x2.gt (local.get $ch) (global.get $b2))) (f64x2.gt (local.get $ch) (global.get $b3)))))
+      (if (global.get $desc)
+        (then
+          ;; screen metrics: the reference compares fl32(v) with float32 thresholds, 4 lanes at once
+          (local.set $sizeF (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (local.get $vl)) (f32x4.demote_f64x2_zero (local.get $vh))))
+          (local.set $lod (i32x4.add (i32x4.add (i32x4.add (i32x4.add (local.get $k4i)
+            (f32x4.gt (local.get $sizeF) (global.get $t0f))) (f32x4.gt (local.get $sizeF) (global.get $t1f)))
+            (f32x4.gt (local.get $sizeF) (global.get $t2f))) (f32x4.gt (local.get $sizeF) (global.get $t3f))))
+          (local.set $bi (i32x4.add (i32x4.add (i32x4.add (i32x4.add (local.get $k4i)
+            (f32x4.gt (local.get $sizeF) (global.get $b0f))) (f32x4.gt (local.get $sizeF) (global.get $b1f)))
+            (f32x4.gt (local.get $sizeF) (global.get $b2f))) (f32x4.gt (local.get $sizeF) (global.get $b3f)))))
+        (else
+          ;; distance: the reference compares the float64 value
+          (local.set $lod (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27
+            (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $cl) (global.get $t0))) (f64x2.gt (local.get $cl) (global.get $t1))) (f64x2.gt (local.get $cl) (global.get $t2))) (f64x2.gt (local.get $cl) (global.get $t3)))
+            (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $ch) (global.get $t0))) (f64x2.gt (local.get $ch) (global.get $t1))) (f64x2.gt (local.get $ch) (global.get $t2))) (f64x2.gt (local.get $ch) (global.get $t3)))))
+          (local.set $bi (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27
+            (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $cl) (global.get $b0))) (f64x2.gt (local.get $cl) (global.get $b1))) (f64x2.gt (local.get $cl) (global.get $b2))) (f64x2.gt (local.get $cl) (global.get $b3)))
+            (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $ch) (global.get $b0))) (f64x2.gt (local.get $ch) (global.get $b1))) (f64x2.gt (local.get $ch) (global.get $b2))) (f64x2.gt (local.get $ch) (global.get $b3)))))))
+      (local.set $lodL (i64x2.extend_low_i32x4_s (local.get $lod)))
+      (local.set $lodH (i64x2.extend_high_i32x4_s (local.get $lod)))
       ;; blend windows: the reference's bi, clamped to [lod − 1, lod], opens one only when bi < lod ≤ nb
       (local.set $cand (v128.and (i32x4.lt_s (local.get $bi) (local.get $lod)) (i32x4.le_s (local.get $lod) (i32x4.splat (global.get $nb)))))
       (local.set $fL (f64x2.convert_low_i32x4_s (local.get $lod)))
