@@ -36,6 +36,8 @@ import { Vector3 } from '@babylonjs/core/Maths/math.vector.js';
 import { Logger } from '@babylonjs/core/Misc/logger.js';
 import { LodSet, type LodUpdateOptions, type LodView } from '../src/batch/lodSet.js';
 import { setFusedKernel, setWasmKernels } from '../src/batch/wasmKernels.js';
+import { fusedCounters } from '../src/batch/fusedPass.js';
+import type { ClusterIndex } from '../src/batch/clusters.js';
 import { BENCH_PROFILE, peerDistances, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
 
 const args = new Set(process.argv.slice(2));
@@ -291,6 +293,12 @@ if (JSON_OUT) {
   for (const { scene, set } of clusterSets) {
     const c = set.clusterStats;
     console.log(`- ${scene}: ${c.clusters} clusters, ${c.culled} culled, ${c.skipped} skipped, ${c.evaluated} objects evaluated per object`);
+  }
+  console.log('\nFused WebAssembly kernel of each (b) set, per frame over all its frames (warm-up and samples):');
+  for (const { scene, set } of clusterSets) {
+    const k = fusedCounters((set as unknown as { ci: ClusterIndex }).ci), frames = ROUNDS;
+    const per = (x: number) => Math.round(x / frames).toLocaleString('en-US');
+    console.log(`- ${scene}: ${per(k.lanes)} slots, ${per(k.exact)} on the scalar exact path, ${per(k.redone)} redone in JavaScript, ${(k.rechecked / frames).toFixed(1)} plane tests re-checked in float64`);
   }
   if (sink === 0) console.log('(sink)');
 }

@@ -511,7 +511,7 @@
       (local.set $ah (i32x4.sub (local.get $ah) (local.get $hid)))
       (local.set $uAny (v128.or (local.get $uAny) (v128.and (local.get $vis) (local.get $uF))))
       (local.set $nb4 (v128.bitselect (local.get $fb) (v128.andnot (local.get $bl) (local.get $hid)) (local.get $vis)))
-      (v128.store (local.get $l) (local.get $nb4))
+      (if (v128.any_true (f32x4.ne (local.get $nb4) (local.get $bl))) (then (v128.store (local.get $l) (local.get $nb4)))) ;; no store (dirty line) when unchanged
       (local.set $in (v128.or (local.get $vis) (local.get $hid)))
       (v128.store32_lane offset=448 0 (i32.add (i32.const 49152) (local.get $j))
         (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u
