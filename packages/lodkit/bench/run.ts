@@ -35,7 +35,9 @@ import { FreeCamera } from '@babylonjs/core/Cameras/freeCamera.js';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector.js';
 import { Logger } from '@babylonjs/core/Misc/logger.js';
 import { LodSet, type LodUpdateOptions, type LodView } from '../src/batch/lodSet.js';
-import { setWasmKernels } from '../src/batch/wasmKernels.js';
+import { setFusedKernel, setWasmKernels } from '../src/batch/wasmKernels.js';
+import { fusedCounters } from '../src/batch/fusedPass.js';
+import type { ClusterIndex } from '../src/batch/clusters.js';
 import { BENCH_PROFILE, peerDistances, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
 
 const args = new Set(process.argv.slice(2));
@@ -85,6 +87,10 @@ function lodSetRows(scene: string, data: Float32Array, views: LodView[]): void {
   const jsSet = makeSet(data);
   setWasmKernels(true);
   rows.push({ name: `${scene}: (b-js) thresholds, JavaScript kernels only`, scene, work: `${LODSET_WORK}; spatial clusters, no WebAssembly`, objects: N, run: (k) => { jsSet.update(pose(views, k), thresholdsOptions); }, times: [] });
+  setFusedKernel(false);
+  const metricSet = makeSet(data);
+  setFusedKernel(true);
+  rows.push({ name: `${scene}: (b-metric) thresholds, WebAssembly metric only`, scene, work: `${LODSET_WORK}; spatial clusters, f64x2 metric kernel + JavaScript decision (before the fused kernel)`, objects: N, run: (k) => { metricSet.update(pose(views, k), thresholdsOptions); }, times: [] });
   const refSet = makeSet(data);
   rows.push({ name: `${scene}: (b-ref) thresholds, clusters: false`, scene, work: `${LODSET_WORK}; every object every frame (v0.1 path)`, objects: N, run: (k) => { refSet.update(pose(views, k), referenceOptions); }, times: [] });
   // A budget between the minimum and the thresholds' cost, so the solvers have work to do.
@@ -211,6 +217,7 @@ threeRow('trees', treeData, walkViews, QUICK ? 20_000 : 100_000, 4);
 
 // --- run -----------------------------------------------------------------------------------------
 for (let k = 0; k < WARM_UP; k++) for (const row of rows) row.run(k);
+const fusedAtStart = clusterSets.map(({ set }) => fusedCounters((set as unknown as { ci: ClusterIndex }).ci));
 for (let s = 0; s < SAMPLES; s++) {
   const k = WARM_UP + s;
   for (const row of rows) {
@@ -243,6 +250,7 @@ ratio('trees: thresholds ÷ read floor', 'trees: (b) thresholds', 'trees: (a) re
 ratio('trees: three.js ÷ thresholds, per object', 'trees: (d) three.js', 'trees: (b) thresholds', '≥ 100', true);
 ratio('trees: per-object reference ÷ clustered', 'trees: (b-ref)', 'trees: (b) thresholds', '(speed-up)');
 ratio('trees: JavaScript-only ÷ with WebAssembly', 'trees: (b-js)', 'trees: (b) thresholds', '(speed-up)');
+ratio('trees: WebAssembly metric only ÷ fused kernel', 'trees: (b-metric)', 'trees: (b) thresholds', '(speed-up)');
 ratio('trees: 1 thread ÷ 2 threads (clusters)', 'trees: (b) thresholds', 'trees: (b2c)', '≥ 1 (never slower)');
 ratio('trees: three.js ÷ 2-thread clustered, per object', 'trees: (d) three.js', 'trees: (b2c)', '(context)', true);
 ratio('trees: budget per-object ÷ clustered', 'trees: (c-ref) budget', 'trees: (c) budget', '(speed-up)');
@@ -255,6 +263,7 @@ ratio('random: thresholds (moving) ÷ read floor', 'random: (b) thresholds', 'ra
 ratio('random: thresholds (still) ÷ read floor', 'random: (b-static)', 'random: (a) read floor', '≤ 3');
 ratio('random: per-object reference ÷ clustered', 'random: (b-ref)', 'random: (b) thresholds', '(speed-up)');
 ratio('random: JavaScript-only ÷ with WebAssembly', 'random: (b-js)', 'random: (b) thresholds', '(speed-up)');
+ratio('random: WebAssembly metric only ÷ fused kernel', 'random: (b-metric)', 'random: (b) thresholds', '(speed-up)');
 ratio('random: minimal metric loop ÷ read floor', 'random: (a2)', 'random: (a) read floor', '(context)');
 ratio('random: budget per-object ÷ clustered', 'random: (c-ref) budget', 'random: (c) budget', '(speed-up)');
 ratio('random: rankQuota per-object ÷ clustered', 'random: (c-ref) rankQuota', 'random: (c) rankQuota', '(speed-up)');
@@ -285,6 +294,13 @@ if (JSON_OUT) {
   for (const { scene, set } of clusterSets) {
     const c = set.clusterStats;
     console.log(`- ${scene}: ${c.clusters} clusters, ${c.culled} culled, ${c.skipped} skipped, ${c.evaluated} objects evaluated per object`);
+  }
+  console.log('\nFused WebAssembly kernel of each (b) set, per sampled frame (mean):');
+  for (let q = 0; q < clusterSets.length; q++) {
+    const { scene, set } = clusterSets[q], a = fusedCounters((set as unknown as { ci: ClusterIndex }).ci), b = fusedAtStart[q], frames = SAMPLES;
+    const k = { lanes: a.lanes - b.lanes, exact: a.exact - b.exact, redone: a.redone - b.redone, rechecked: a.rechecked - b.rechecked };
+    const per = (x: number) => Math.round(x / frames).toLocaleString('en-US');
+    console.log(`- ${scene}: ${per(k.lanes)} slots, ${per(k.exact)} on the scalar exact path, ${per(k.redone)} redone in JavaScript, ${(k.rechecked / frames).toFixed(1)} plane tests re-checked in float64`);
   }
   if (sink === 0) console.log('(sink)');
 }

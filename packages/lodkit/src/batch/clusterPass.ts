@@ -8,8 +8,11 @@
  *    contains no threshold and no blend threshold of the profile and maps to the integer level L.
  *    Then the per-object rule would give every object L with blend 0 again: no per-object work at
  *    all; `sizes` keeps each object's value from the frame it was last evaluated (see `LodSet.sizes`).
- * 3. Otherwise the per-object kernels run over the cluster's slots (metric kernels of
- *    metricKernels.ts into a slot-ordered scratch, then the mapped decision kernels).
+ * 3. Otherwise the per-object kernels run over the cluster's slots: the fused WebAssembly SIMD
+ *    kernel (wasm/fusedKernel.wat via fusedPass.ts: metric of every view and decision, 4 objects
+ *    at a time) for a cluster of one profile with at most four thresholds and four blend
+ *    thresholds; else the metric kernels of metricKernels.ts into a slot-ordered scratch, then the
+ *    mapped decision kernels (also the path without WebAssembly and in worker threads).
  *
  * Contributor notes:
  * - Why the result is identical to the per-object reference: (1) a sphere inside the cluster's
@@ -47,6 +50,7 @@ import {
 import { decideAscendingMapped, decideDescendingMapped } from './mappedKernels.js';
 import { decideDescendingSingle } from './singleKernels.js';
 import { SP_OFFSET, WASM_MAX_VIEWS } from './wasmKernels.js';
+import { fusedCluster, loadFusedProfile } from './fusedPass.js';
 import type { LodView } from './updateOptions.js';
 import { SCREEN_SPACE_DEFAULTS } from './screenSpacePasses.js';
 import { VIEW_EYE, VIEW_WINDOW_MAX, VIEW_WINDOW_MIN } from './metricKernels.js';
@@ -71,6 +75,8 @@ export class ClusterViews {
   scr: Float64Array = new Float64Array(4);
   /** Largest |eye coordinate| sum over the views (for the absolute rounding margin). */
   eyeMagnitude = 0.5;
+  /** The profile whose parameters the fused kernel holds this frame (−1: none). */
+  fusedProfile = -1;
 
   /** Worker-thread mode: the per-view data in shared memory for `views` views (see threads.ts). */
   sharedPlanes: Float64Array = new Float64Array(0);
@@ -199,11 +205,24 @@ export function clusterMetric(st: FrameState, ci: ClusterIndex, cv: ClusterViews
   }
 }
 
-/** Runs the per-object kernels over cluster `c`; returns its new state. */
+/**
+ * Runs the per-object kernels over cluster `c`; returns its new state. A cluster of one profile
+ * with at most four thresholds and four blend thresholds runs the fused WebAssembly kernel
+ * (fusedPass.ts) when there is one.
+ */
 export function processCluster(st: FrameState, ci: ClusterIndex, cv: ClusterViews, c: number): number {
   const a = ci.start[c], e = ci.end[c], p = ci.profile[c];
   st.uMin = 256; st.uMax = -1; st.uFrac = 0;
   const mixed = p === 0xffff;
+  const fused = ci.wasm === null || mixed ? null : ci.wasm.fused;
+  if (fused !== null && st.thresholdCount[p] <= 4 && st.blendCount[p] <= 4) {
+    const code = st.metricCode[p];
+    st.code = code; st.filter = false;
+    if (cv.fusedProfile !== p) { loadFusedProfile(st, fused, p, code); cv.fusedProfile = p; }
+    fusedCluster(st, ci, fused, c, p, code, cv.count, cv.cull);
+    const lo = st.uMin, hi = st.uMax;
+    return lo === hi && st.uFrac === 0 && lo <= 255 ? lo : 254;
+  }
   for (let code = 0; code < 4; code++) {
     if (mixed ? !(cv.mask & (1 << code)) : st.metricCode[p] !== code) continue;
     clusterMetric(st, ci, cv, c, code, mixed);
@@ -361,8 +380,12 @@ viewCount: number, cull: boolean, exactSizes: boolean, used: number, metricMask:
       wp.set(f.position, w + 24);
       wp[w + 27] = f.windowMax[1] - f.windowMin[1]; // as the JavaScript kernel derives it
       wp[w + 28] = block[q + 29];
+      wp[w + 29] = block[q + 28];
+      wp[w + 30] = block[q + 30];
     }
   }
   if (ci.wasm !== null && viewCount > WASM_MAX_VIEWS) ci.wasm = null; // beyond the parameter blocks: JavaScript kernels from now on
+  if (ci.wasm !== null && ci.wasm.fused !== null) ci.wasm.fused.setup(viewCount);
+  cv.fusedProfile = -1;
   cv.eyeMagnitude = eye;
 }

@@ -20,11 +20,15 @@
  *   policies, the reference path, `setHidden`, `setForcedLevel`, `remove`, `add`) resets it.
  * - Edits are O(1): they only set flags (`refit`, `state`); refits run at the start of the next
  *   update, once per touched cluster.
+ * - With the WebAssembly kernels, `sp`, `workS` and the slot copies (`flagsS`, `forcedS`,
+ *   `levelsS`, `blendS`) are views of the kernel instance's memory (layout: wasmKernels.ts), so
+ *   the fused kernel reads and updates them in place; growing the memory detaches every view, and
+ *   `growSlots` (its only caller) copies them out first and re-creates them.
  *
  * @module
  */
 
-import { newHeightKernel, SP_OFFSET, type HeightKernel } from './wasmKernels.js';
+import { newHeightKernel, remapFused, SP_OFFSET, type HeightKernel } from './wasmKernels.js';
 
 /**
  * Mean id span per object of a cluster above which ids count as scattered: a tree field added row
@@ -129,9 +133,13 @@ export class ClusterIndex {
     const pr = new Uint16Array(this.buffer(2 * capacity)); pr.set(this.profS.subarray(0, old)); this.profS = pr;
     const wasm = this.wasm;
     if (wasm !== null) {
-      // Spheres stay at SP_OFFSET (growing the memory keeps them); the scratch moves behind them.
-      const keep = this.sp.slice(0, old * 4);
-      const work = SP_OFFSET + capacity * 16, bytes = work + capacity * 8;
+      // Spheres stay at SP_OFFSET (growing the memory keeps them); the rest moves behind them, each
+      // array padded by 4 slots (the fused kernel's groups of 4, see wasmKernels.ts).
+      const keep = this.sp.slice(0, old * 4), f = this.flagsS.slice(0, old), fo = this.forcedS.slice(0, old);
+      const l = this.levelsS.slice(0, old), bl = this.blendS.slice(0, old);
+      const pad = capacity + 4;
+      const work = SP_OFFSET + pad * 16, flags = work + pad * 8, forced = flags + pad, levels = forced + pad;
+      const blend = (levels + pad + 15) & ~15, bytes = blend + pad * 4;
       const pages = Math.ceil(bytes / 65536) - wasm.memory.buffer.byteLength / 65536;
       if (pages > 0) wasm.memory.grow(pages);
       const buffer = wasm.memory.buffer;
@@ -139,15 +147,21 @@ export class ClusterIndex {
       this.sp.set(keep);
       this.workS = new Float64Array(buffer, work, capacity);
       this.workOffset = work;
-      this.wasmParams = new Float64Array(buffer, 0, SP_OFFSET / 8);
+      this.wasmParams = new Float64Array(buffer, 0, 2048);
+      this.flagsS = new Uint8Array(buffer, flags, capacity); this.flagsS.set(f);
+      this.forcedS = new Uint8Array(buffer, forced, capacity); this.forcedS.set(fo);
+      this.levelsS = new Uint8Array(buffer, levels, capacity); this.levelsS.set(l);
+      this.blendS = new Float32Array(buffer, blend, capacity); this.blendS.set(bl);
+      remapFused(wasm);
+      if (wasm.fused !== null) wasm.fused.bind(flags, forced, levels, blend);
     } else {
       const sp = new Float32Array(this.buffer(16 * capacity)); sp.set(this.sp.subarray(0, old * 4)); this.sp = sp;
       this.workS = new Float64Array(this.buffer(8 * capacity));
+      const u8 = (a: Uint8Array) => { const b = new Uint8Array(this.buffer(capacity)); b.set(a.subarray(0, old)); return b; };
+      this.flagsS = u8(this.flagsS); this.forcedS = u8(this.forcedS); this.levelsS = u8(this.levelsS);
+      const bl = new Float32Array(this.buffer(4 * capacity)); bl.set(this.blendS.subarray(0, old)); this.blendS = bl;
     }
-    const u8 = (a: Uint8Array) => { const b = new Uint8Array(this.buffer(capacity)); b.set(a.subarray(0, old)); return b; };
-    this.flagsS = u8(this.flagsS); this.forcedS = u8(this.forcedS); this.levelsS = u8(this.levelsS);
     this.visible = new Uint32Array(capacity);
-    const bl = new Float32Array(this.buffer(4 * capacity)); bl.set(this.blendS.subarray(0, old)); this.blendS = bl;
   }
 
   /** Copies object `id`'s flags, forced level, level and blend into its slot (after an edit). */

@@ -1,33 +1,65 @@
 /**
- * Loader of the WebAssembly SIMD kernel (wasm/heightKernel.wat, embedded as bytes by
- * scripts/build-wasm.mjs): one instance, with its own memory, per {@link ClusterIndex}, which keeps
- * its slot-ordered spheres and metric scratch inside that memory so the kernel reads and writes
- * them in place. Where WebAssembly or its SIMD proposal is missing, or after
- * `setWasmKernels(false)`, the JavaScript kernels run instead (identical results).
+ * Loader of the WebAssembly SIMD kernels (wasm/heightKernel.wat and wasm/fusedKernel.wat, embedded
+ * as bytes by scripts/build-wasm.mjs): one instance of each, sharing one memory, per
+ * {@link ClusterIndex}, which keeps its slot-ordered spheres, metric scratch and per-object state
+ * (flags, forced level, level, blend) inside that memory so the kernels read and write them in
+ * place. Where WebAssembly or its SIMD proposal is missing, or after `setWasmKernels(false)`, the
+ * JavaScript kernels run instead (identical results).
  *
  * Contributor notes:
  * - Synchronous compile (`new WebAssembly.Module`): the module is < 2 kB, far below the size
  *   browsers allow on the main thread, and `LodSet` must work from its constructor on.
- * - Memory layout: view parameters at [0, VIEWS_BYTES) (32 doubles per view), spheres from
- *   {@link SP_OFFSET}, metric values after the spheres (8-byte aligned).
+ * - Memory layout: view parameters at [0, 16384) (32 doubles per view), the fused kernel's float32
+ *   plane splats at [16384, 49152) (512 bytes per view), its frame block at {@link FUSED_BLOCK}
+ *   (layout: {@link FusedKernel}), spheres from {@link SP_OFFSET}, then (clusters.ts) metric values,
+ *   flags, forced levels, levels and blends, each padded by 4 slots (the fused kernel works on
+ *   groups of 4 and may touch up to 3 slots past a cluster's end).
  *
  * @module
  */
 import { HEIGHT_KERNEL_WASM } from './wasm/heightKernel.generated.js';
+import { FUSED_KERNEL_WASM } from './wasm/fusedKernel.generated.js';
 
-/** Views the kernel can take (per-view parameter blocks of 256 bytes). */
+/** Views the kernels can take (per-view parameter blocks of 256 bytes). */
 export const WASM_MAX_VIEWS = 64;
+/** Byte offset of the fused kernel's frame block. */
+export const FUSED_BLOCK = 49152;
 /** Byte offset of the spheres in a kernel instance's memory. */
-export const SP_OFFSET = WASM_MAX_VIEWS * 256;
+export const SP_OFFSET = 65536;
+
+/**
+ * The fused kernel's exports and views of its frame block (bytes from {@link FUSED_BLOCK}):
+ * thresholds t' [0, 32) and blend thresholds b' [32, 64) as float64 (negated for distance, padded
+ * with −∞), bias 64, culled marker 72; int32 n 80, nb 84, lo 88, hi 92, descending 96; outputs
+ * uFrac 100, hidden 104, redo count 108, lanes re-checked in float64 (cumulative) 112, lanes on the
+ * scalar exact path (cumulative) 116, slots redone in JavaScript (cumulative) 120, held count 124,
+ * per-level counts 128–159, redo slots (relative) 160–431; per-slot codes (0 write the size, 3 the
+ * size and the blend, 1 skip) 448–515; sizes (float32) 528–799; hysteresis h (float64) 1024, holds
+ * enabled (int32: h > 0 and no minFramesBetweenChanges) 1032, slots run (cumulative) 1036; held slots (relative) 1040–1295.
+ */
+export interface FusedKernel {
+  setup(views: number): void;
+  bind(flags: number, forced: number, levels: number, blend: number): void;
+  profile(): void;
+  run(sp: number, work: number, start: number, end: number, views: number, code: number, cull: number): number;
+  f64: Float64Array;
+  i32: Int32Array;
+  codes: Uint8Array;
+  out: Float32Array;
+}
 
 /** The exports of one kernel instance. */
 export interface HeightKernel {
   memory: WebAssembly.Memory;
   heightPerspective(sp: number, work: number, start: number, end: number, mode: number, view: number, px: number, cull: number): void;
+  /** The fused metric + decision kernel on the same memory (null when turned off). */
+  fused: FusedKernel | null;
 }
 
 let compiled: WebAssembly.Module | null | undefined;
+let compiledFused: WebAssembly.Module | null | undefined;
 let enabled = true;
+let fusedEnabled = true;
 
 /**
  * Turns the WebAssembly kernel on or off for sets created (or grown) afterwards; for tests and
@@ -51,10 +83,52 @@ function module(): WebAssembly.Module | null {
   return compiled;
 }
 
+/**
+ * Turns the fused metric + decision kernel alone on or off for sets created (or grown)
+ * afterwards (off: the WebAssembly metric kernel and the JavaScript decision kernels, the path
+ * before the fused kernel); for the bench and tests.
+ */
+export function setFusedKernel(on: boolean): void {
+  fusedEnabled = on;
+}
+
+function fusedModule(): WebAssembly.Module | null {
+  if (compiledFused !== undefined) return compiledFused;
+  compiledFused = null;
+  try {
+    if (WebAssembly.validate(FUSED_KERNEL_WASM)) compiledFused = new WebAssembly.Module(FUSED_KERNEL_WASM);
+  } catch {
+    compiledFused = null;
+  }
+  return compiledFused;
+}
+
+/** Re-creates the fused kernel's views of its frame block (after the memory grew). */
+export function remapFused(k: HeightKernel): void {
+  const f = k.fused;
+  if (f === null) return;
+  const buffer = k.memory.buffer;
+  f.f64 = new Float64Array(buffer, FUSED_BLOCK, 130);
+  f.i32 = new Int32Array(buffer, FUSED_BLOCK, 324);
+  f.codes = new Uint8Array(buffer, FUSED_BLOCK + 448, 68);
+  f.out = new Float32Array(buffer, FUSED_BLOCK + 528, 68);
+}
+
 /** A new kernel instance, or null when WebAssembly SIMD is unavailable or turned off. */
 export function newHeightKernel(): HeightKernel | null {
   if (!enabled) return null;
   const m = module();
   if (m === null) return null;
-  return new WebAssembly.Instance(m, {}).exports as unknown as HeightKernel;
+  const e = new WebAssembly.Instance(m, {}).exports as unknown as { memory: WebAssembly.Memory; heightPerspective: HeightKernel['heightPerspective'] };
+  const k: HeightKernel = { memory: e.memory, heightPerspective: e.heightPerspective, fused: null };
+  const fm = fusedEnabled ? fusedModule() : null;
+  if (fm !== null) {
+    const x = new WebAssembly.Instance(fm, { env: { memory: e.memory } }).exports as unknown as FusedKernel;
+    k.fused = {
+      setup: x.setup, bind: x.bind, profile: x.profile, run: x.run,
+      f64: new Float64Array(0), i32: new Int32Array(0), codes: new Uint8Array(0), out: new Float32Array(0),
+    };
+    remapFused(k);
+  }
+  return k;
 }

@@ -1,0 +1,146 @@
+/**
+ * The JavaScript side of the fused WebAssembly kernel (wasm/fusedKernel.wat): per evaluated cluster
+ * of one profile with at most four thresholds and four blend thresholds, one `run` call computes
+ * the metric of every view and decides every steady object in place (its blend in the slot copy,
+ * its size and the per-level counts in the kernel's frame block); this module then stores the sizes
+ * and blends into the id-ordered public arrays, adds the counts to the stats and hands the few
+ * remaining slots (level changes with hysteresis and `minFramesBetweenChanges`, forced levels,
+ * hidden objects becoming visible, invalid spheres) to the JavaScript decision kernel, one slot
+ * each, reading the metric value the kernel left in `ci.workS`.
+ *
+ * Contributor notes:
+ * - Same results as decideDescendingSingle / decideAscendingMapped over the whole cluster (the
+ *   reference): the kernel's steady slots are exactly those the reference would not change
+ *   (level kept, not held, not forced), for which it writes only `sizes`, `blend` and the stats;
+ *   the stats of integer costs are sums of `count × cost` either way.
+ * - No allocation: the frame block's views live in the kernel object (re-created when the memory
+ *   grows, clusters.ts).
+ *
+ * @module
+ */
+import type { ClusterIndex } from './clusters.js';
+import type { FrameState } from './frameState.js';
+import { decideAscendingMapped } from './mappedKernels.js';
+import { decideDescendingSingle } from './singleKernels.js';
+import { SP_OFFSET, type FusedKernel } from './wasmKernels.js';
+
+/** Writes profile `p`'s thresholds, level range, bias and direction into the kernel's frame block. */
+export function loadFusedProfile(st: FrameState, f: FusedKernel, p: number, code: number): void {
+  const d = f.f64, q = f.i32, off = p * st.stride, n = st.thresholdCount[p], nb = st.blendCount[p];
+  const desc = code !== 0, t = st.thresholds, b = st.blendThresholds;
+  for (let j = 0; j < 4; j++) {
+    d[j] = j < n ? (desc ? t[off + j] : -t[off + j]) : -Infinity;
+    d[4 + j] = j < nb ? (desc ? b[off + j] : -b[off + j]) : -Infinity;
+  }
+  d[8] = st.bias;
+  d[9] = desc ? -1 : Infinity;
+  q[20] = n; q[21] = nb; q[22] = st.lo[p]; q[23] = st.hi[p]; q[24] = desc ? 1 : 0;
+  d[128] = st.hysteresis;
+  q[258] = st.hysteresis > 0 && st.minFrames === 0 ? 1 : 0;
+  f.profile();
+}
+
+/**
+ * Runs cluster `c` (profile `p`, metric `code`) through the fused kernel over `views` views and
+ * completes its slots; accumulates into `st.uMin`/`uMax`/`uFrac` like the decision kernels.
+ */
+export function fusedCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c: number, p: number, code: number, views: number, cull: boolean): void {
+  const a = ci.start[c], e = ci.end[c];
+  const redo = f.run(SP_OFFSET, ci.workOffset, a, e, views, code, cull ? 1 : 0);
+  const q = f.i32, codes = f.codes, out = f.out, map = ci.slotId, blendS = ci.blendS;
+  const sizes = st.sizes, blend = st.blend;
+  for (let k = a, j = 0; k < e; k++, j++) {
+    const code = codes[j];
+    if (code === 0) sizes[map[k]] = out[j];
+    else if (code === 3) { const i = map[k]; sizes[i] = out[j]; blend[i] = blendS[k]; }
+  }
+  const costs = st.costs, off = p * st.stride, lcp = st.levelCount[p], levelCounts = st.levelCounts;
+  let uMin = st.uMin, uMax = st.uMax, total = 0, free = 0, minimum = 0;
+  // Held by hysteresis (the kernel evaluated v·(1 ± h)): level and size kept, blend from the rule
+  // at the previous size, as the reference's k = 2 evaluation (inlined: a call would box doubles).
+  const held = q[31];
+  if (held !== 0) {
+    const t = st.thresholds, b = st.blendThresholds, n = st.thresholdCount[p], nb = st.blendCount[p], lo = st.lo[p], hi = st.hi[p];
+    const levelsS = ci.levelsS;
+    for (let r = 0; r < held; r++) {
+      const k = a + q[260 + r], i = map[k], x = sizes[i];
+      if (x !== x) { // no previous size: the reference does not hold (rare), decide it in full
+        if (code === 0) decideAscendingMapped(st, ci, k, k + 1); else decideDescendingSingle(st, ci, k, k + 1, p);
+        continue;
+      }
+      let g = 0;
+      if (code !== 0) {
+        const xF = Math.fround(x);
+        let qq = 0;
+        while (qq < n && !(xF > t[off + qq])) qq++;
+        g = qq;
+        if (nb !== 0) {
+          let bj = 0;
+          while (bj < nb && !(xF > b[off + bj])) bj++;
+          if (bj > qq) bj = qq;
+          if (bj < qq - 1) bj = qq - 1;
+          if (bj !== qq && bj < nb) {
+            const a2 = t[off + bj];
+            let e2 = b[off + bj];
+            if (qq < n && t[off + qq] > e2) e2 = t[off + qq];
+            if (a2 >= x && x > e2) g = Math.fround(bj + Math.fround((x - a2) / Math.fround(e2 - a2)));
+          }
+        }
+      } else {
+        let qq = 0;
+        while (qq < n && !(x < t[off + qq])) qq++;
+        g = qq;
+        if (nb !== 0) {
+          let bj = 0;
+          while (bj < nb && !(x < b[off + bj])) bj++;
+          if (bj > qq) bj = qq;
+          if (bj < qq - 1) bj = qq - 1;
+          if (bj !== qq && bj < nb) {
+            const a2 = t[off + bj];
+            let e2 = b[off + bj];
+            if (qq < n && t[off + qq] < e2) e2 = t[off + qq];
+            if (a2 <= x && x < e2) g = Math.fround(bj + Math.fround((x - a2) / Math.fround(e2 - a2)));
+          }
+        }
+      }
+      if (g < lo) g = lo; else if (g > hi) g = hi;
+      const old = levelsS[k];
+      const fb = Math.fround(Math.floor(g + 0.5) === old ? g - Math.floor(g) : 0);
+      if (blendS[k] !== fb) { blendS[k] = fb; blend[i] = fb; }
+      levelCounts[old]++; total += costs[off + old]; minimum += costs[off + old];
+      if (old < uMin) uMin = old; if (old > uMax) uMax = old;
+    }
+    st.uFrac = 1;
+  }
+  for (let l = 0; l < lcp && l < 5; l++) {
+    const n = q[32 + l];
+    if (n !== 0) {
+      levelCounts[l] += n; total += n * costs[off + l]; free += n;
+      if (l < uMin) uMin = l; if (l > uMax) uMax = l;
+    }
+  }
+  const hidden = q[26];
+  if (hidden !== 0) { st.hidden += hidden; if (uMin > 255) uMin = 255; uMax = 255; }
+  st.uMin = uMin; st.uMax = uMax;
+  if (q[25] !== 0) st.uFrac = 1;
+  st.totalCost += total;
+  st.minimumCost += minimum + free * costs[off + st.hi[p]];
+  for (let r = 0; r < redo; r++) {
+    const k = a + q[40 + r];
+    if (code === 0) decideAscendingMapped(st, ci, k, k + 1);
+    else decideDescendingSingle(st, ci, k, k + 1, p);
+  }
+}
+
+/**
+ * Cumulative counters of the fused kernel of `ci` since it was created: slots it ran (`lanes`),
+ * lanes whose float32 plane test was near a plane and re-checked in float64 (`rechecked`), lanes
+ * on its scalar exact path (`exact`), and slots left to the JavaScript kernel (`redone`). For
+ * tests and the bench; all zero without the kernel.
+ */
+export function fusedCounters(ci: ClusterIndex): { lanes: number; rechecked: number; exact: number; redone: number } {
+  const f = ci.wasm === null ? null : ci.wasm.fused;
+  return f === null
+    ? { lanes: 0, rechecked: 0, exact: 0, redone: 0 }
+    : { lanes: f.i32[259], rechecked: f.i32[28], exact: f.i32[29], redone: f.i32[30] };
+}
