@@ -19,6 +19,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describeAdapter, isSoftwareAdapter } from './gpuAdapter.js';
+import { knownKernelErrors } from './knownKernel.js';
 
 /** Where Debian's `chromium` package installs SwiftShader's Vulkan ICD (overridable with `LODKIT_VK_ICD`). */
 export const SWIFTSHADER_ICD = '/usr/lib/chromium/vk_swiftshader_icd.json';
@@ -94,28 +95,4 @@ export async function openDawnDevice(options: DawnDeviceOptions = {}): Promise<D
     return { ok: false, reason: `the adapter computes nothing useful (${bad}/4096 wrong in a known kernel)`, description };
   }
   return { ok: true, device, adapter, description, software: isSoftwareAdapter(adapter) };
-}
-
-async function knownKernelErrors(device: GPUDevice): Promise<number> {
-  const n = 4096;
-  const out = device.createBuffer({ size: n * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
-  const read = device.createBuffer({ size: n * 4, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-  const code = `@group(0) @binding(0) var<storage, read_write> o: array<u32>;
-@compute @workgroup_size(64) fn main(@builtin(global_invocation_id) g: vec3u) { o[g.x] = (g.x * 2654435761u) ^ 0x9e3779b9u; }`;
-  const pipeline = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code }), entryPoint: 'main' } });
-  const enc = device.createCommandEncoder();
-  const pass = enc.beginComputePass();
-  pass.setPipeline(pipeline);
-  pass.setBindGroup(0, device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: out } }] }));
-  pass.dispatchWorkgroups(n / 64);
-  pass.end();
-  enc.copyBufferToBuffer(out, 0, read, 0, n * 4);
-  device.queue.submit([enc.finish()]);
-  await read.mapAsync(GPUMapMode.READ);
-  const got = new Uint32Array(read.getMappedRange());
-  let bad = 0;
-  for (let i = 0; i < n; i++) if (got[i] !== ((Math.imul(i, 2654435761) ^ 0x9e3779b9) >>> 0)) bad++;
-  read.unmap();
-  out.destroy(); read.destroy();
-  return bad;
 }

@@ -10,6 +10,7 @@ import { Frustum } from '../../../src/metrics/frustum.js';
 import type { LodView } from '../../../src/batch/lodSet.js';
 import { FRAME_BYTES, FRESH_STATE, GpuLodSelector, OBJECT_WORDS, packFrame, referenceFrame, type GpuLodUpdateOptions } from '../../../src/adapters/webgpu/index.js';
 import type { LodProfileOptions } from '../../../src/batch/profiles.js';
+import { knownKernelErrors } from '../../helpers/knownKernel.js';
 
 let device: GPUDevice | null = null;
 
@@ -21,25 +22,8 @@ async function probe(): Promise<{ ok: boolean; reason: string; adapter: string }
   const info = adapter.info ? `${adapter.info.vendor} ${adapter.info.architecture} ${adapter.info.description}` : '';
   device = await adapter.requestDevice();
   device.addEventListener('uncapturederror', (e) => console.error(`WebGPU: ${(e as GPUUncapturedErrorEvent).error.message}`));
-  const n = 4096;
-  const buf = device.createBuffer({ size: n * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
-  const read = device.createBuffer({ size: n * 4, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-  const module = device.createShaderModule({ code: '@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(64) fn main(@builtin(global_invocation_id) g: vec3u) { o[g.x] = 3u * g.x + 1u; }' });
-  const pipeline = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'main' } });
-  const enc = device.createCommandEncoder();
-  const pass = enc.beginComputePass();
-  pass.setPipeline(pipeline);
-  pass.setBindGroup(0, device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: buf } }] }));
-  pass.dispatchWorkgroups(n / 64);
-  pass.end();
-  enc.copyBufferToBuffer(buf, 0, read, 0, n * 4);
-  device.queue.submit([enc.finish()]);
-  await read.mapAsync(GPUMapMode.READ);
-  const out = new Uint32Array(read.getMappedRange());
-  let bad = 0;
-  for (let i = 0; i < n; i++) if (out[i] !== 3 * i + 1) bad++;
-  read.unmap();
-  if (bad > 0) return { ok: false, reason: `adapter computes nothing useful (${bad}/${n} wrong in a known kernel)`, adapter: info };
+  const bad = await knownKernelErrors(device);
+  if (bad > 0) return { ok: false, reason: `adapter computes nothing useful (${bad}/4096 wrong in a known kernel)`, adapter: info };
   return { ok: true, reason: '', adapter: info };
 }
 
