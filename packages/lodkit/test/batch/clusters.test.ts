@@ -7,14 +7,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HIDDEN_LEVEL, LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
+import { HIDDEN_LEVEL, LodSet, type LodUpdateOptions } from '../../src/batch/lodSet.js';
 import { computeLodDescending } from '../../src/heuristics/lodIndex.js';
 import { mortonOrder } from '../../src/batch/clusters.js';
 import { setWasmKernels } from '../../src/batch/wasmKernels.js';
 import { Frustum } from '../../src/metrics/frustum.js';
 import { lookAtRotation } from '../../src/metrics/vector.js';
 import { sphereDistance, spherePixelDiameter, sphereScreenArea, sphereScreenHeight } from '../../src/metrics/sphereMetrics.js';
-import { lcg, randomSpheres } from './helpers.js';
+import { lcg, randomSpheres, yawView } from './helpers.js';
 
 const PROFILES: { metric: 'screenHeight' | 'distance' | 'pixels' | 'screenArea'; thresholds: number[]; blendThresholds?: number[]; costs: number[] }[] = [
   { metric: 'screenHeight' as const, thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08, 0.02], costs: [5000, 1200, 300, 40] },
@@ -23,14 +23,7 @@ const PROFILES: { metric: 'screenHeight' | 'distance' | 'pixels' | 'screenArea';
   { metric: 'screenArea' as const, thresholds: [0.01, 0.001, 0.0001], costs: [100, 20, 3, 1] },
 ];
 
-function view(eye: number[], yaw: number, ortho: boolean, fovY = 60): LodView {
-  const target = [eye[0] + Math.cos(yaw) * 50, eye[1] - 3, eye[2] + Math.sin(yaw) * 50];
-  const rotation = lookAtRotation(eye, target);
-  const frustum = ortho
-    ? Frustum.orthographic({ height: 120, aspect: 1.5, near: -400, far: 600, position: eye, rotation })
-    : Frustum.perspective({ fovY, aspect: 16 / 9, near: 0.1, far: 900, position: eye, rotation });
-  return { frustum, viewportHeight: 1080 };
-}
+const view = yawView;
 
 function pair(): [LodSet, LodSet] {
   return [new LodSet(64), new LodSet(64)];

@@ -1,6 +1,7 @@
 /** Shared test helpers: a seeded LCG and random scenes. */
 import { Frustum } from '../../src/metrics/frustum.js';
 import { lookAtRotation } from '../../src/metrics/vector.js';
+import type { LodView } from '../../src/batch/lodSet.js';
 
 /** Park–Miller-style LCG in [0, 1). */
 export function lcg(seed: number): () => number {
@@ -27,4 +28,17 @@ export function randomSpheres(n: number, seed: number, extent = 200, rMin = 0.2,
 /** A perspective camera at `eye` looking at `target`. */
 export function camera(eye: number[], target: number[], fovY = 60, aspect = 16 / 9): Frustum {
   return Frustum.perspective({ fovY, aspect, near: 0.1, far: 1000, position: eye, rotation: lookAtRotation(eye, target) });
+}
+
+/**
+ * A view at `eye` looking 50 m ahead along `yaw` and 3 m down: perspective (far 900 m) or orthographic
+ * (120 m high, near −400 m), 1080 px high. The camera of the clusters and fused-kernel paths.
+ */
+export function yawView(eye: number[], yaw: number, ortho: boolean, fovY = 60): LodView {
+  const target = [eye[0] + Math.cos(yaw) * 50, eye[1] - 3, eye[2] + Math.sin(yaw) * 50];
+  const rotation = lookAtRotation(eye, target);
+  const frustum = ortho
+    ? Frustum.orthographic({ height: 120, aspect: 1.5, near: -400, far: 600, position: eye, rotation })
+    : Frustum.perspective({ fovY, aspect: 16 / 9, near: 0.1, far: 900, position: eye, rotation });
+  return { frustum, viewportHeight: 1080 };
 }

@@ -17,7 +17,7 @@ import { fusedCounters } from '../../src/batch/fusedPass.js';
 import { setWasmKernels } from '../../src/batch/wasmKernels.js';
 import { Frustum } from '../../src/metrics/frustum.js';
 import { lookAtRotation } from '../../src/metrics/vector.js';
-import { lcg, randomSpheres } from './helpers.js';
+import { lcg, randomSpheres, yawView } from './helpers.js';
 
 type Metric = 'screenHeight' | 'distance' | 'pixels' | 'screenArea';
 const PROFILES: { metric: Metric; thresholds: number[]; blendThresholds?: number[]; costs: number[] }[] = [
@@ -72,14 +72,7 @@ function expectIdentical(sets: [LodSet, LodSet, LodSet], stats: Stats[], label: 
   }
 }
 
-function view(eye: number[], yaw: number, ortho: boolean, fovY = 60): LodView {
-  const target = [eye[0] + Math.cos(yaw) * 50, eye[1] - 3, eye[2] + Math.sin(yaw) * 50];
-  const rotation = lookAtRotation(eye, target);
-  const frustum = ortho
-    ? Frustum.orthographic({ height: 120, aspect: 1.5, near: -400, far: 600, position: eye, rotation })
-    : Frustum.perspective({ fovY, aspect: 16 / 9, near: 0.1, far: 900, position: eye, rotation });
-  return { frustum, viewportHeight: 1080 };
-}
+const view = yawView;
 
 type Op =
   | { kind: 'add'; x: number; z: number; r: number; p: number }

@@ -7,13 +7,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Frustum } from '../../../src/metrics/frustum.js';
-import { LodSet, type LodView } from '../../../src/batch/lodSet.js';
+import type { LodView } from '../../../src/batch/lodSet.js';
 import { validateLodProfile, type LodProfileOptions } from '../../../src/batch/profiles.js';
 import { buildObjectChain } from '../../../src/policies/screenSpaceError.js';
 import {
   BUDGET_BUCKETS, bucketOfKey, costScaleOf, keyCodeOf, cutFloat32, FRAME_BYTES, FRESH_STATE, OBJECT_WORDS, packFrame, packProfiles, referenceFrame,
 } from '../../../src/adapters/webgpu/index.js';
 import { chainFloat32, suffixCut } from '../../../src/adapters/webgpu/budgetReference.js';
+import { profileScene } from './scenes.js';
 
 const PROFILES: LodProfileOptions[] = [
   { metric: 'distance', thresholds: [20, 60, 150, 400], blendThresholds: [26, 75, 180, 460], costs: [1000, 400, 100, 20, 4] },
@@ -22,24 +23,7 @@ const PROFILES: LodProfileOptions[] = [
   { metric: 'screenArea', thresholds: [0.05, 0.005, 0.0005], costs: [900, 300, 60, 9] },
 ];
 
-function scene(seed: number, per: number): { spheres: Float32Array; ids: Uint32Array; set: LodSet } {
-  let s = seed;
-  const rnd = () => { s = (s * 1664525 + 1013904223) >>> 0; return s / 2 ** 32; };
-  const n = per * PROFILES.length;
-  const spheres = new Float32Array(n * 4), ids = new Uint32Array(n);
-  const set = new LodSet();
-  for (let p = 0; p < PROFILES.length; p++) {
-    const id = set.addProfile(PROFILES[p]);
-    const block = new Float32Array(per * 4);
-    for (let i = 0; i < per; i++) {
-      block[4 * i] = (rnd() - 0.5) * 1000; block[4 * i + 1] = rnd() * 40; block[4 * i + 2] = (rnd() - 0.5) * 1000; block[4 * i + 3] = 0.5 + rnd() * 4.5;
-    }
-    set.addMany(block, id);
-    spheres.set(block, p * per * 4);
-    ids.fill(p, p * per, (p + 1) * per);
-  }
-  return { spheres, ids, set };
-}
+const scene = (seed: number, per: number) => profileScene(seed, per, PROFILES);
 
 const yaw = (a: number) => [0, Math.sin(a / 2), 0, Math.cos(a / 2)];
 function cameraPath(frames: number): LodView[][] {

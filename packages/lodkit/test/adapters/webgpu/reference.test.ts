@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Frustum } from '../../../src/metrics/frustum.js';
-import { LodSet, type LodView } from '../../../src/batch/lodSet.js';
+import type { LodView } from '../../../src/batch/lodSet.js';
 import { validateLodProfile, type LodProfileOptions } from '../../../src/batch/profiles.js';
+import { profileScene } from './scenes.js';
 import { FRAME_BYTES, FRESH_STATE, NO_REFERENCE, OBJECT_WORDS, packFrame, packProfiles, referenceFrame, type FrameExtras } from '../../../src/adapters/webgpu/index.js';
 
 /** Fresh object records for `n` objects. */
@@ -50,21 +51,8 @@ describe('referenceFrame (thresholds)', () => {
       { metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03, 0.01] },
       { metric: 'screenArea', thresholds: [0.05, 0.005, 0.0005] },
     ];
-    let seed = 7;
-    const rnd = () => { seed = (seed * 1664525 + 1013904223) >>> 0; return seed / 2 ** 32; };
     const per = 5000, n = per * profiles.length;
-    const spheres = new Float32Array(n * 4), ids = new Uint32Array(n);
-    const set = new LodSet();
-    for (let p = 0; p < profiles.length; p++) {
-      const id = set.addProfile(profiles[p]);
-      const block = new Float32Array(per * 4);
-      for (let i = 0; i < per; i++) {
-        block[4 * i] = (rnd() - 0.5) * 1000; block[4 * i + 1] = rnd() * 40; block[4 * i + 2] = (rnd() - 0.5) * 1000; block[4 * i + 3] = 0.5 + rnd() * 4.5;
-      }
-      set.addMany(block, id);
-      spheres.set(block, p * per * 4);
-      ids.fill(p, p * per, (p + 1) * per);
-    }
+    const { spheres, ids, set } = profileScene(7, per, profiles);
     const yaw = (a: number) => [0, Math.sin(a / 2), 0, Math.cos(a / 2)];
     const path: LodView[][] = [];
     for (let k = 0; k < 4; k++) path.push([{ frustum: Frustum.perspective({ fovY: 60, aspect: 16 / 9, near: 0.1, far: 2000, position: [0, 10, 300 - 3 * k], rotation: yaw(0.01 * k) }), viewportHeight: 1080 }]);
