@@ -13,7 +13,6 @@
  *
  * @module
  */
-import { assignQuotaRanks } from '../policies/rankQuota.js';
 import { selectAffordablePrefix } from '../policies/budget.js';
 import {
   applyScreenSpaceUpgrades, collectScreenSpaceItemsList, type ScreenSpaceScratch, updatePrice,
@@ -24,9 +23,9 @@ import type { ClusterIndex } from './clusters.js';
 import { clusterChunk, type ClusterViews, prepareClusterFrame } from './clusterPass.js';
 import {
   classifyList, clearCoarsenedBlendList, feedChunk, finalizeList, hideCulled, hybridFeedChunk,
-  hybridMinimumCostList, hybridWeights, rankCandidatesList,
+  hybridMinimumCostList, hybridWeights,
 } from './clusterPolicyPasses.js';
-import { applyRanks } from './policyPasses.js';
+import { rankCutsOf, rankFeedChunk, rankFinalize, resolveRanks } from './rankCuts.js';
 import { itemShift } from './policyDrivers.js';
 import type { LodView } from './updateOptions.js';
 
@@ -49,15 +48,25 @@ export function clusteredFeed(st: FrameState, ci: ClusterIndex, cv: ClusterViews
   return ci.visibleCount;
 }
 
-/** rankQuota over the clusters: culled clusters hidden whole, the passes over the visible slots only. */
+/**
+ * rankQuota over the clusters, incremental across frames (rankCuts.ts): culled clusters hidden
+ * whole; one pass over the visible objects (distances, classification, bands around last frame's
+ * cut distances), the quota selections over the objects near the cuts only (or every adjustable
+ * object when a cut left its window), finalize per cluster.
+ */
 export function clusteredRankQuota(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, used: number,
   views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, quotas: ArrayLike<number>): void {
-  const m = clusteredFeed(st, ci, cv, table, used, MetricCode.distance, views, single, viewCount, cull);
-  classifyList(st, ci, m, true);
-  const k = rankCandidatesList(st, ci, m);
-  assignQuotaRanks(st.work, st.candidates, 0, k, quotas, st.ranks);
-  applyRanks(st, k, quotas.length);
-  finalizeList(st, ci, m);
+  prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
+  const rc = rankCutsOf(ci);
+  rc.ensure(ci.slotId.length, ci.start.length);
+  rc.counts.fill(0, 0, 2 * rc.active + 1);
+  rc.winCount = 0;
+  ci.culledCount = 0; ci.visibleClusterCount = 0;
+  const count = ci.count;
+  for (let c = 0; c < count; c += 256) rankFeedChunk(st, ci, cv, rc, c, c + 256 < count ? c + 256 : count);
+  st.clustersCulled = ci.culledCount;
+  resolveRanks(st, ci, rc, quotas);
+  rankFinalize(st, ci, rc, quotas.length);
   hideCulled(st, ci);
 }
 
