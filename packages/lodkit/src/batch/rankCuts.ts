@@ -61,6 +61,8 @@ export class RankCuts {
   /** Last frame's cut distances, and the frame's before (the window follows their motion). */
   cut: Float64Array = new Float64Array(MAX_CUT_GROUPS);
   lastCut: Float64Array = new Float64Array(MAX_CUT_GROUPS);
+  /** Per cut: a decaying maximum of its per-frame moves. */
+  motion: Float64Array = new Float64Array(MAX_CUT_GROUPS);
   /** Relative half-width of the windows (doubles after a miss, shrinks slowly after hits). */
   width = 0.5;
   /** Frames that passed the count test / ran the exact selection (for tests and the bench). */
@@ -336,17 +338,34 @@ function exactRanks(st: FrameState, ci: ClusterIndex, rc: RankCuts, quotas: Arra
   }
 }
 
-/** Next frame's windows around this frame's cuts (see the module comment); `active` 0 when they would meet. */
+/**
+ * Next frame's windows around this frame's cuts (see the module comment); `active` 0 when they
+ * would meet. Half-width: the largest of `width × |cut|`, 3 × the cut's recent motion (a decaying
+ * maximum of its per-frame moves) and, after a frame whose windows held, the half-width that
+ * would have held about 48 objects at this frame's density (sparse objects near the eye make the
+ * cut jump by their spacing).
+ */
 function buildWindows(rc: RankCuts, quotas: ArrayLike<number>, total: number, held: boolean): void {
   const groups = quotas.length, lo = rc.lo, hi = rc.hi, cut = rc.cut, lastCut = rc.lastCut, width = rc.width;
+  const motion = rc.motion, counts = rc.counts, oldActive = rc.active;
   let active = 0, quota = 0;
   for (let g = 0; g < groups && g < MAX_CUT_GROUPS; g++) {
     quota += quotas[g];
     const x = cut[g];
+    let dense = 0;
+    if (held && g < oldActive && lo[g] > -1e308 && hi[g] < 1e308) {
+      const half = (hi[g] - lo[g]) * 0.5, m = counts[2 * g + 1];
+      dense = m > 12 ? (half * 48) / m : half * 4;
+    }
+    const step = Math.abs(x - lastCut[g]);
+    const decayed = motion[g] * 0.85;
+    motion[g] = step === step && step < 1e300 ? (step > decayed ? step : decayed) : 0;
     active = g + 1;
     if (quota === 0) { lo[g] = -1e308; hi[g] = -1e308; continue; } // cut at position 0
-    const motion = held || lastCut[g] === lastCut[g] ? Math.abs(x - lastCut[g]) : 0;
-    const delta = width * Math.abs(x) + 3 * (motion === motion ? motion : 0) + 1e-9;
+    let delta = width * Math.abs(x);
+    if (3 * motion[g] > delta) delta = 3 * motion[g];
+    if (dense > delta) delta = dense;
+    delta += 1e-9;
     lo[g] = x - delta; hi[g] = x + delta;
     if (quota >= total) { hi[g] = 1e308; break; } // saturated: every later object is in the window
   }
