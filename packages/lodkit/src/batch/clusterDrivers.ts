@@ -25,6 +25,8 @@ import {
   classifyList, clearCoarsenedBlendList, feedChunk, finalizeList, hideCulled, hybridFeedChunk,
   hybridMinimumCostList, hybridWeights,
 } from './clusterPolicyPasses.js';
+import { budgetFeedChunk, budgetFinalize, budgetSolve, budgetStateOf } from './budgetIncremental.js';
+import { computeStableRanges } from './budgetStable.js';
 import { rankCutsOf, rankFeedChunk, rankFinalize, resolveRanks } from './rankCuts.js';
 import { itemShift } from './policyDrivers.js';
 import type { LodView } from './updateOptions.js';
@@ -71,10 +73,40 @@ export function clusteredRankQuota(st: FrameState, ci: ClusterIndex, cv: Cluster
 }
 
 /**
- * budget over the clusters: culled clusters hidden whole, the screen-space items (issue 14) from
- * the visible slots only; the same chains, solver and price as the per-object `budgetPolicy`.
+ * budget over the clusters (budgetIncremental.ts): culled clusters hidden whole; one pass over the
+ * visible objects that builds chains only for objects not in a stable range of their (profile,
+ * previous level) (budgetStable.ts); the reduced solve; the full path below when its proof fails.
  */
 export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
+  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): void {
+  prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
+  const bi = budgetStateOf(ci);
+  bi.ensure(ci.slotId.length, ci.start.length);
+  computeStableRanges(st, sse, bi.ranges, table.count);
+  const hidden = st.hidden, invalid = st.invalid;
+  ci.culledCount = 0; ci.visibleClusterCount = 0;
+  bi.items = 0; bi.protectedItems = 0; bi.stableObjects = 0;
+  bi.acc[0] = 0; bi.acc[1] = 0; bi.acc[2] = 0; bi.acc[3] = st.minimumCost;
+  const shift = itemShift(table), count = ci.count;
+  for (let c = 0; c < count; c += 256) budgetFeedChunk(st, ci, cv, sse, bi, shift, c, c + 256 < count ? c + 256 : count);
+  st.clustersCulled = ci.culledCount;
+  bi.frames++;
+  if (budgetSolve(st, sse, bi, shift, budget) === 0) {
+    bi.fallbacks++;
+    st.hidden = hidden; st.invalid = invalid; st.minimumCost = bi.acc[3]; st.objectsEvaluated = 0;
+    clusteredBudgetFull(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget);
+    return;
+  }
+  bi.stableTotal += bi.stableObjects;
+  budgetFinalize(st, ci, bi);
+  hideCulled(st, ci);
+}
+
+/**
+ * budget over the clusters, every chain built: culled clusters hidden whole, the screen-space items (issue 14) from
+ * the visible slots only; the same chains, solver and price as the per-object `budgetPolicy`.
+ */
+export function clusteredBudgetFull(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
   used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): void {
   const m = clusteredFeed(st, ci, cv, table, used, MetricCode.pixels, views, single, viewCount, cull);
   classifyList(st, ci, m, false);
