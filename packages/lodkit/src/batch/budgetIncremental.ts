@@ -85,7 +85,9 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const live = ci.live, bounds = ci.bounds, culledList = ci.culledList, flagsS = ci.flagsS, forcedS = ci.forcedS;
   const levelsS = ci.levelsS, blendS = ci.blendS, slotId = ci.slotId, profS = ci.profS, workS = ci.workS;
   const state = ci.state, startA = ci.start, endA = ci.end, clusters = ci.visibleClusters;
-  const profile = ci.profile, forcedCount = ci.forcedCount, uniform = bi.uniform;
+  const profile = ci.profile, forcedCount = ci.forcedCount, uniform = bi.uniform, sp = ci.sp;
+  const block = cv.block, klass = cv.klass, singleView = cv.count === 1;
+  const ex = block[24], ey = block[25], ez = block[26], wh = block[27], scale = block[29];
   const sizes = st.sizes, blend = st.blend, lastChange = st.lastChange, next = st.next, chainOf = st.chainOf;
   const keys = st.keys, items = st.items, costs = st.costs, errors = st.errors;
   const lc = st.levelCount, loA = st.lo, hiA = st.hi, stride = st.stride;
@@ -107,8 +109,8 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     if (R === R && cv.cull && classify(ci, cv, c) === 1) { culledList[q++] = c; continue; }
     state[c] = 254;
     clusters[vc++] = c;
-    clusterMetric(st, ci, cv, c, 1, false);
     uniform[c] = 255;
+    let measured = false;
     const p0 = profile[c], a0 = startA[c], e0 = endA[c];
     if (useRanges && R === R && minFrames === 0 && forcedCount[c] === 0 && p0 !== 0xffff) {
       // Whole cluster stable: one previous level L for every live object and the cluster's size
@@ -117,19 +119,33 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       for (let s = a0; s < e0; s++) if (!(flagsS[s] & 2)) { L = levelsS[s]; break; }
       if (!cv.cull) classify(ci, cv, c); // clusterInterval reads the per-view classes
       if (L !== 255 && L >= loA[p0] && L <= hiA[p0] && clusterInterval(st, ci, cv, c, 1) === 1) {
-        const scr = cv.scr, wl = scr[0] < vmax ? scr[0] : vmax, wh = scr[1] < vmax ? scr[1] : vmax;
+        const scr = cv.scr, wLo = scr[0] < vmax ? scr[0] : vmax, wHi = scr[1] < vmax ? scr[1] : vmax;
         const row = p0 * stride + L;
         let hit = -1;
         for (let r = row * STABLE_MAX_RANGES, end = r + rCount[row]; r < end; r++) {
-          if (wl >= rLo[r] && wh <= rHi[r]) { hit = r; break; }
+          if (wLo >= rLo[r] && wHi <= rHi[r]) { hit = r; break; }
         }
         if (hit >= 0) {
+          // One perspective view wholly containing the cluster: the kernel's value without its
+          // plane tests (all pass), same operations (metricKernels.ts heightPerspectiveKernel).
+          const inline = singleView && klass[0] === 2 && block[30] !== 0;
+          if (!inline) { clusterMetric(st, ci, cv, c, 1, false); measured = true; }
           let n = 0, clean = 1;
           for (let s = a0; s < e0; s++) {
             const fl = flagsS[s];
             if (fl & 2) continue;
             if ((fl & 1) !== 0 || levelsS[s] !== L) { clean = 0; break; }
-            const i = slotId[s], raw = workS[s] * bias;
+            let x: number;
+            if (inline) {
+              const o = s << 2, r = sp[o + 3];
+              const dx = sp[o] - ex, dy = sp[o + 1] - ey, dz = sp[o + 2] - ez;
+              const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+              if (d <= r) { clean = 0; break; }
+              x = ((2 * r) / (d * wh)) * scale;
+            } else {
+              x = workS[s];
+            }
+            const i = slotId[s], raw = x * bias;
             sizes[i] = raw > vmax ? vmax : raw;
             if (blendS[s] !== 0) { blendS[s] = 0; blend[i] = 0; }
             n++;
@@ -144,6 +160,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
         }
       }
     }
+    if (!measured) clusterMetric(st, ci, cv, c, 1, false);
     for (let s = a0; s < e0; s++) {
       const fl = flagsS[s];
       if (fl & 2) continue;
