@@ -245,7 +245,20 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
  * but `sizes`, blend and the classification scratch), 1 when solved.
  */
 export function budgetSolve(st: FrameState, sc: ScreenSpaceScratch, bi: BudgetIncremental, shift: number, budget: number): number {
-  const m = bi.items, acc = bi.acc, keys = st.keys;
+  st.baseCost = bi.acc[0];
+  return reducedSolve(st, sc, bi.acc, bi.items, bi.protectedItems, bi.stableObjects, shift, budget);
+}
+
+/**
+ * The solve shared by the incremental budget and hybrid paths: `acc` = [cost before upgrades,
+ * stable objects' protected cost, largest raw key], `m` items of which `protectedItems` protected,
+ * `stableObjects` objects without a chain. Returns 0 when not every protected item fits (or
+ * nothing can be bought while stable objects rely on their protected steps): the caller redoes the
+ * frame with every chain built.
+ */
+export function reducedSolve(st: FrameState, sc: ScreenSpaceScratch, acc: Float64Array, m: number, protectedItems: number,
+  stableObjects: number, shift: number, budget: number): number {
+  const keys = st.keys;
   const floorKey = sc.band > 0 && sc.lambda > 0 ? (1 - sc.band) * sc.lambda : 0;
   if (floorKey > 0) {
     const offset = acc[2] * 2 + 1e-300;
@@ -255,8 +268,7 @@ export function budgetSolve(st: FrameState, sc: ScreenSpaceScratch, bi: BudgetIn
     sc.offset = Number.POSITIVE_INFINITY;
   }
   const base = acc[0];
-  st.baseCost = base;
-  const withStable = bi.stableObjects > 0;
+  const withStable = stableObjects > 0;
   if (!(base <= budget)) {
     if (withStable) return 0; // nothing is bought: stable objects would stay at their chain start
     sc.lambda = 0;
@@ -264,7 +276,7 @@ export function budgetSolve(st: FrameState, sc: ScreenSpaceScratch, bi: BudgetIn
   }
   const capacity = withStable ? budget - base - acc[1] : budget - base;
   const bought = selectAffordablePrefix(keys, st.items, m, capacity, st.chainOf, sc.deltaCost, shift);
-  if (withStable && !(capacity >= 0 && bought >= bi.protectedItems)) return 0;
+  if (withStable && !(capacity >= 0 && bought >= protectedItems)) return 0;
   applyScreenSpaceUpgrades(st, sc, bought, shift);
   updatePrice(st, sc, bought, m);
   return 1;

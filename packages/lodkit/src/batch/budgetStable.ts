@@ -52,13 +52,14 @@ export class StableRanges {
   /** False when this frame has no protected tier (no object can be stable). */
   any = false;
 
-  ensure(profiles: number, stride: number): void {
+  /** Sizes the table for `rows` rows (budget: profile × level; hybrid: profile × preferred × level). */
+  ensure(rows: number, stride: number): void {
     this.stride = stride;
-    if (this.count.length < profiles * stride) {
-      this.count = new Uint8Array(profiles * stride);
-      this.lo = new Float64Array(profiles * stride * STABLE_MAX_RANGES);
-      this.hi = new Float64Array(profiles * stride * STABLE_MAX_RANGES);
-      this.start = new Uint8Array(profiles * stride * STABLE_MAX_RANGES);
+    if (this.count.length < rows) {
+      this.count = new Uint8Array(rows);
+      this.lo = new Float64Array(rows * STABLE_MAX_RANGES);
+      this.hi = new Float64Array(rows * STABLE_MAX_RANGES);
+      this.start = new Uint8Array(rows * STABLE_MAX_RANGES);
     }
   }
 }
@@ -79,12 +80,13 @@ function margin(a: number, b: number, bothConstant: boolean): number {
 }
 
 /**
- * Replays `buildObjectChain(costs, errors, p · stride, hi[p], lo[p], L, false, [w, τ, band, λ])`
+ * Replays `buildObjectChain(costs, errors, p · stride, coarsest, finest, L, keepFlat, [w, τ, band, λ])`
  * and the tiering: returns 1 when the chain is stable (module comment), writing its start level,
  * a signature of its steps and whether every comparison held by the margin into {@link evalOut}.
  */
-export function stableEval(st: FrameState, sc: ScreenSpaceScratch, p: number, L: number, w: number): number {
-  const costs = st.costs, errors = st.errors, off = p * st.stride, finest = st.lo[p], coarsest = st.hi[p];
+export function stableEval(st: FrameState, sc: ScreenSpaceScratch, p: number, finest: number, coarsest: number, L: number,
+  keepFlat: boolean, w: number): number {
+  const costs = st.costs, errors = st.errors, off = p * st.stride;
   const tolerance = sc.tolerance, band = sc.band, lambda = sc.lambda;
   const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
   const ceilKey = band > 0 ? (1 + band) * lambda : 0;
@@ -129,7 +131,7 @@ export function stableEval(st: FrameState, sc: ScreenSpaceScratch, p: number, L:
       if (!(dc > 0)) continue;
       const slope = (ben[l] - cb) / dc, sConst = cConst === 1 && constant[l] === 1;
       ok &= margin(slope, 0, sConst);
-      if (slope > 0) {
+      if (slope > 0 || (keepFlat && slope === 0)) {
         if (best >= 0) ok &= margin(slope, bestSlope, sConst && bestConst === 1);
         if (best < 0 || slope >= bestSlope) { bestSlope = slope; best = l; bestConst = sConst ? 1 : 0; }
       }
@@ -156,56 +158,81 @@ export function stableEval(st: FrameState, sc: ScreenSpaceScratch, p: number, L:
 }
 
 /**
- * Fills `sr` for this frame (profiles `[0, profiles)`, levels within each profile's allowed range).
- * Must run after the frame's options are in `st`/`sc` and before the items are collected.
+ * Fills `sr` for this frame's budget policy (rows `p · stride + L`, profiles `[0, profiles)`,
+ * levels within each profile's allowed range). Runs after the frame's options are in `st`/`sc`.
  */
 export function computeStableRanges(st: FrameState, sc: ScreenSpaceScratch, sr: StableRanges, profiles: number): void {
   const stride = st.stride;
-  sr.ensure(profiles, stride);
+  sr.ensure(profiles * stride, stride);
   sr.count.fill(0, 0, profiles * stride);
   sr.any = sc.band > 0 && sc.lambda > 0;
   if (!sr.any) return;
-  const vmax = sc.viewportMax, tolerance = sc.tolerance, band = sc.band, errors = st.errors;
   for (let p = 0; p < profiles; p++) {
     const finest = st.lo[p], coarsest = st.hi[p];
     if (st.levelCount[p] > STABLE_MAX_LEVELS || finest > coarsest) continue;
-    const off = p * stride;
-    for (let L = finest; L <= coarsest; L++) {
-      // The kinks in (0, vmax), sorted.
-      let n = 0;
-      kinks[n++] = 0;
-      for (let l = finest; l <= coarsest; l++) { const e = errors[off + l]; if (e > 0) kinks[n++] = tolerance / e; }
-      if (L < coarsest && errors[off + L + 1] > 0) kinks[n++] = ((1 - band) * tolerance) / errors[off + L + 1];
-      kinks[n++] = vmax;
-      for (let i = 1; i < n; i++) {
-        const x = kinks[i];
-        let j = i - 1;
-        while (j >= 0 && kinks[j] > x) { kinks[j + 1] = kinks[j]; j--; }
-        kinks[j + 1] = x;
-      }
-      const row = p * stride + L;
-      addPoint(st, sc, sr, p, L, row, 0);
-      for (let i = 0; i + 1 < n; i++) {
-        const a = kinks[i], b = kinks[i + 1];
-        if (!(a < vmax) || !(b > a)) continue;
-        const hiEnd = b < vmax ? b : vmax;
-        const u = a + 1e-7 * (a > 0 ? a : -a) + 1e-12, v = hiEnd - 1e-7 * (hiEnd > 0 ? hiEnd : -hiEnd) - 1e-12;
-        if (u < v) addRange(st, sc, sr, p, L, row, u, v, 3);
-      }
-      addPoint(st, sc, sr, p, L, row, vmax);
+    for (let L = finest; L <= coarsest; L++) fillRow(st, sc, sr, p, finest, coarsest, L, false, p * stride + L);
+  }
+}
+
+/**
+ * Fills `sr` for this frame's hybrid policy: rows `(p · stride + pref) · stride + L` for the chains
+ * from the quality floor (coarsest) to the preferred level `pref` (finest), flat steps kept.
+ */
+export function computeHybridStableRanges(st: FrameState, sc: ScreenSpaceScratch, sr: StableRanges, profiles: number): void {
+  const stride = st.stride;
+  sr.ensure(profiles * stride * stride, stride);
+  sr.count.fill(0, 0, profiles * stride * stride);
+  sr.any = sc.band > 0 && sc.lambda > 0;
+  if (!sr.any) return;
+  for (let p = 0; p < profiles; p++) {
+    const floor = st.floor[p];
+    if (st.levelCount[p] > STABLE_MAX_LEVELS) continue;
+    for (let pref = st.lo[p]; pref < floor; pref++) {
+      for (let L = pref; L <= floor; L++) fillRow(st, sc, sr, p, pref, floor, L, true, (p * stride + pref) * stride + L);
     }
   }
 }
 
+/** The stable ranges of one (profile, chain range, previous level) row. */
+function fillRow(st: FrameState, sc: ScreenSpaceScratch, sr: StableRanges, p: number, finest: number, coarsest: number, L: number,
+  keepFlat: boolean, row: number): void {
+  const vmax = sc.viewportMax, tolerance = sc.tolerance, band = sc.band, errors = st.errors, off = p * st.stride;
+  // The kinks in (0, vmax), sorted.
+  let n = 0;
+  kinks[n++] = 0;
+  for (let l = finest; l <= coarsest; l++) { const e = errors[off + l]; if (e > 0) kinks[n++] = tolerance / e; }
+  if (L < coarsest && errors[off + L + 1] > 0) kinks[n++] = ((1 - band) * tolerance) / errors[off + L + 1];
+  kinks[n++] = vmax;
+  for (let i = 1; i < n; i++) {
+    const x = kinks[i];
+    let j = i - 1;
+    while (j >= 0 && kinks[j] > x) { kinks[j + 1] = kinks[j]; j--; }
+    kinks[j + 1] = x;
+  }
+  rowFinest = finest; rowCoarsest = coarsest; rowFlat = keepFlat;
+  addPoint(st, sc, sr, p, L, row, 0);
+  for (let i = 0; i + 1 < n; i++) {
+    const a = kinks[i], b = kinks[i + 1];
+    if (!(a < vmax) || !(b > a)) continue;
+    const hiEnd = b < vmax ? b : vmax;
+    const u = a + 1e-7 * (a > 0 ? a : -a) + 1e-12, v = hiEnd - 1e-7 * (hiEnd > 0 ? hiEnd : -hiEnd) - 1e-12;
+    if (u < v) addRange(st, sc, sr, p, L, row, u, v, 3);
+  }
+  addPoint(st, sc, sr, p, L, row, vmax);
+}
+
+// The chain range of the row being filled (set by fillRow for addPoint/addRange).
+let rowFinest = 0, rowCoarsest = 0, rowFlat = false;
+
 /** `w` itself is stable: a one-point range (evaluated exactly as the per-object builder does). */
 function addPoint(st: FrameState, sc: ScreenSpaceScratch, sr: StableRanges, p: number, L: number, row: number, w: number): void {
-  if (stableEval(st, sc, p, L, w) === 1) push(sr, row, w, w, evalOut[0]);
+  if (stableEval(st, sc, p, rowFinest, rowCoarsest, L, rowFlat, w) === 1) push(sr, row, w, w, evalOut[0]);
 }
 
 /** Adds `[u, v]` when stable throughout (module comment), else its halves down to `depth` 0. */
 function addRange(st: FrameState, sc: ScreenSpaceScratch, sr: StableRanges, p: number, L: number, row: number, u: number, v: number, depth: number): void {
-  const su = stableEval(st, sc, p, L, u), startU = evalOut[0], sigU = evalOut[1], okU = evalOut[2];
-  const sv = stableEval(st, sc, p, L, v), startV = evalOut[0], sigV = evalOut[1], okV = evalOut[2];
+  const su = stableEval(st, sc, p, rowFinest, rowCoarsest, L, rowFlat, u), startU = evalOut[0], sigU = evalOut[1], okU = evalOut[2];
+  const sv = stableEval(st, sc, p, rowFinest, rowCoarsest, L, rowFlat, v), startV = evalOut[0], sigV = evalOut[1], okV = evalOut[2];
   if (su === 1 && sv === 1 && okU === 1 && okV === 1 && startU === startV && sigU === sigV) {
     push(sr, row, u, v, startU);
     return;

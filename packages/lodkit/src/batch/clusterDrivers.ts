@@ -21,12 +21,10 @@ import type { FrameState } from './frameState.js';
 import { MetricCode, type ProfileTable } from './profiles.js';
 import type { ClusterIndex } from './clusters.js';
 import { clusterChunk, type ClusterViews, prepareClusterFrame } from './clusterPass.js';
-import {
-  classifyList, clearCoarsenedBlendList, feedChunk, finalizeList, hideCulled, hybridFeedChunk,
-  hybridMinimumCostList, hybridWeights,
-} from './clusterPolicyPasses.js';
-import { budgetFeedChunk, budgetFinalize, budgetSolve, budgetStateOf } from './budgetIncremental.js';
-import { computeStableRanges } from './budgetStable.js';
+import { classifyList, feedChunk, finalizeList, hideCulled } from './clusterPolicyPasses.js';
+import { budgetFeedChunk, budgetFinalize, budgetSolve, budgetStateOf, reducedSolve } from './budgetIncremental.js';
+import { computeHybridStableRanges, computeStableRanges } from './budgetStable.js';
+import { hybridCollectChunk, hybridFinalize, hybridMinimumWithin, hybridPrefChunk, hybridStateOf } from './hybridIncremental.js';
 import { rankCutsOf, rankFeedChunk, rankFinalize, resolveRanks } from './rankCuts.js';
 import { itemShift } from './policyDrivers.js';
 import type { LodView } from './updateOptions.js';
@@ -79,6 +77,9 @@ export function clusteredRankQuota(st: FrameState, ci: ClusterIndex, cv: Cluster
  */
 export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
   used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): void {
+  // With minFramesBetweenChanges the classification reads last frame's sizes, which the pass below
+  // overwrites: a frame redone by the full path would read this frame's. Such sets take the full path.
+  if (st.minFrames > 0) { clusteredBudgetFull(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget); return; }
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
   const bi = budgetStateOf(ci);
   bi.ensure(ci.slotId.length, ci.start.length);
@@ -124,38 +125,41 @@ export function clusteredBudgetFull(st: FrameState, ci: ClusterIndex, cv: Cluste
 }
 
 /**
- * hybrid over the clusters: culled clusters hidden whole, the thresholds pass, projected
- * diameters, screen-space items (issue 14) and finalize over the visible ones; the same chains,
- * solver and price as the per-object `hybridPolicy`.
+ * hybrid over the clusters (hybridIncremental.ts): culled clusters hidden whole; clusters with one
+ * preferred level for every object decided as a whole, the others per object; over budget, the
+ * coarsening items without the chains of stable objects (whole clusters where possible), solved
+ * with their protected cost taken off the capacity — collected again with every chain when not all
+ * protected items fit. Same chains, solver and price as the per-object `hybridPolicy`.
  */
 export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
   used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): void {
   const count = ci.count;
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
+  const hy = hybridStateOf(ci);
+  hy.ensure(ci.slotId.length, ci.start.length);
   ci.visibleCount = 0; ci.culledCount = 0; ci.visibleClusterCount = 0;
-  for (let c = 0; c < count; c += 256) hybridFeedChunk(st, ci, cv, c, c + 256 < count ? c + 256 : count);
-  st.clustersCulled = ci.culledCount; st.objectsEvaluated = ci.visibleCount;
-  const m = ci.visibleCount;
+  for (let c = 0; c < count; c += 256) hybridPrefChunk(st, ci, cv, hy, c, c + 256 < count ? c + 256 : count);
+  st.clustersCulled = ci.culledCount;
   const preferredCost = st.totalCost;
   st.levelCounts.fill(0);
+  hy.frames++;
   if (preferredCost <= budget) {
     sse.lambda = 0; // issue 14: the budget did not bind
-    hybridMinimumCostList(st, ci, m);
-    finalizeList(st, ci, m);
+    hybridMinimumWithin(st, ci, hy);
+    hybridFinalize(st, ci, hy, false);
     hideCulled(st, ci);
     return;
   }
-  hybridWeights(st, ci, cv, MetricCode.pixels);
-  const shift = itemShift(table);
-  const items = collectScreenSpaceItemsList(st, sse, st.weights, ci, m, shift, true);
-  if (st.minimumCost <= budget) {
-    const bought = selectAffordablePrefix(st.keys, st.items, items, budget - st.minimumCost, st.chainOf, sse.deltaCost, shift);
-    applyScreenSpaceUpgrades(st, sse, bought, shift);
-    updatePrice(st, sse, bought, items);
-  } else {
-    sse.lambda = 0;
+  const shift = itemShift(table), visible = ci.visibleClusterCount, acc = hy.acc;
+  computeHybridStableRanges(st, sse, hy.ranges, table.count);
+  for (let pass = 0; pass < 2; pass++) {
+    hy.items = 0; hy.protectedItems = 0; hy.stableObjects = 0; acc[0] = 0; acc[1] = 0; acc[2] = 0;
+    for (let k = 0; k < visible; k += 256) hybridCollectChunk(st, ci, cv, sse, hy, shift, pass === 0, pass === 1, k, k + 256 < visible ? k + 256 : visible);
+    st.minimumCost = acc[0];
+    if (reducedSolve(st, sse, acc, hy.items, hy.protectedItems, hy.stableObjects, shift, budget) === 1) break;
+    hy.fallbacks++;
   }
-  clearCoarsenedBlendList(st, ci, m);
-  finalizeList(st, ci, m);
+  hy.stableTotal += hy.stableObjects;
+  hybridFinalize(st, ci, hy, true);
   hideCulled(st, ci);
 }
