@@ -17,7 +17,7 @@ import { lookAtRotation } from '../../src/metrics/vector.js';
 import { setWasmKernels } from '../../src/batch/wasmKernels.js';
 import { FrameState } from '../../src/batch/frameState.js';
 import { ScreenSpaceScratch } from '../../src/batch/screenSpacePasses.js';
-import { computeStableRanges, STABLE_MAX_RANGES, StableRanges } from '../../src/batch/budgetStable.js';
+import { computeHybridStableRanges, computeStableRanges, STABLE_MAX_RANGES, StableRanges } from '../../src/batch/budgetStable.js';
 import { buildObjectChain } from '../../src/policies/screenSpaceError.js';
 import { budgetStateOf } from '../../src/batch/budgetIncremental.js';
 import type { ClusterIndex } from '../../src/batch/clusters.js';
@@ -28,7 +28,7 @@ describe('stable ranges of the budget chains', () => {
     let ranges = 0, samples = 0;
     fc.assert(fc.property(
       fc.integer({ min: 2, max: 6 }), fc.integer({ min: 1, max: 1e6 }),
-      fc.constantFrom(0.2, 0.4, 0.8), fc.constantFrom(0, 0.5, 1, 3), fc.double({ min: 1e-4, max: 20, noNaN: true }),
+      fc.constantFrom(0.2, 0.4, 0.8), fc.constantFrom(0, 0.5, 1, 3), fc.oneof(fc.double({ min: 1e-4, max: 20, noNaN: true }), fc.constantFrom(1e-19, 3e-12, 1e-300)),
       fc.boolean(),
       (levels, seed, band, tolerance, lambda, equalCosts) => {
         const rand = lcg(seed);
@@ -44,21 +44,30 @@ describe('stable ranges of the budget chains', () => {
         st.lo = new Uint8Array([0]); st.hi = new Uint8Array([levels - 1]); st.levelCount = new Uint8Array([levels]);
         sc.tolerance = tolerance; sc.band = band; sc.lambda = lambda; sc.viewportMax = 1080;
         sc.ensure(1, levels);
-        const sr = new StableRanges();
-        computeStableRanges(st, sc, sr, 1);
+        st.floor = new Uint8Array([1 + Math.floor(rand() * (levels - 1))]);
         const floorKey = (1 - band) * lambda, ceilKey = (1 + band) * lambda;
         const params = new Float64Array([0, tolerance, band, lambda]);
-        for (let L = 0; L < levels; L++) {
-          for (let k = 0; k < sr.count[L]; k++) {
+        // Budget rows (finest 0, coarsest levels − 1, previous L) and hybrid rows (finest pref,
+        // coarsest the floor, flat steps kept).
+        const cases: { row: number; finest: number; coarsest: number; L: number; flat: boolean; sr: StableRanges }[] = [];
+        const sr = new StableRanges(), hr = new StableRanges();
+        computeStableRanges(st, sc, sr, 1);
+        computeHybridStableRanges(st, sc, hr, 1);
+        for (let L = 0; L < levels; L++) cases.push({ row: L, finest: 0, coarsest: levels - 1, L, flat: false, sr });
+        for (let pref = 0; pref < st.floor[0]; pref++) {
+          for (let L = pref; L <= st.floor[0]; L++) cases.push({ row: pref * levels + L, finest: pref, coarsest: st.floor[0], L, flat: true, sr: hr });
+        }
+        for (const { row, finest, coarsest, L, flat, sr: table } of cases) {
+          for (let k = 0; k < table.count[row]; k++) {
             ranges++;
-            const r = L * STABLE_MAX_RANGES + k, lo = sr.lo[r], hi = sr.hi[r];
+            const r = row * STABLE_MAX_RANGES + k, lo = table.lo[r], hi = table.hi[r];
             for (let t = 0; t <= 16; t++) {
               const w = t === 16 ? hi : lo + ((hi - lo) * t) / 16 * (t % 2 === 0 ? 1 : rand());
               params[0] = w;
-              const packed = buildObjectChain(st.costs, st.errors, 0, levels - 1, 0, L, false, params, sc.level, sc.deltaCost, sc.slope, 0);
+              const packed = buildObjectChain(st.costs, st.errors, 0, coarsest, finest, L, flat, params, sc.level, sc.deltaCost, sc.slope, 0);
               const start = packed & 255, steps = packed >>> 8;
               samples++;
-              expect(start, `L ${L} w ${w}`).toBe(sr.start[r]);
+              expect(start, `L ${L} w ${w}`).toBe(table.start[r]);
               let reached = start === L;
               for (let j = 0; j < steps; j++) {
                 const level = sc.level[j], key = sc.slope[j];
@@ -101,7 +110,7 @@ describe('incremental budget over clusters = per-object path', () => {
           s.addMany(randomSpheres(1800, seed, 300, 0.3, 5), 0);
           s.addMany(randomSpheres(600, seed + 1, 300, 0.3, 5), 1);
         }
-        const rand = lcg(seed + 3);
+        const rand = lcg(seed + 3), removed = new Set<number>();
         let eye = [0, 5, 0], yaw = 0.2;
         for (let f = 0; f < steps.length; f++) {
           const st = steps[f];
@@ -134,6 +143,8 @@ describe('incremental budget over clusters = per-object path', () => {
           expect(sa.levelCounts, label).toEqual(Array.from(sb.levelCounts));
           expect(Object.is(a.budgetPrice, b.budgetPrice), `${label}: price ${a.budgetPrice} / ${b.budgetPrice}`).toBe(true);
           const id = st.target % a.count;
+          if (removed.has(id)) continue;
+          if (st.edit === 5) removed.add(id);
           for (const s of [a, b, c]) {
             if (st.edit === 1) s.setHidden(id, true);
             if (st.edit === 2) s.setForcedLevel(id, 0);
