@@ -71,13 +71,19 @@ const kinks = new Float64Array(2 * STABLE_MAX_LEVELS + 8);
 /** Result of the last {@link stableEval}: [0] start level, [1] step signature, [2] margins held (1/0). */
 export const evalOut = new Float64Array(3);
 
-/** Records a comparison of `a` with `b`: fails the margin unless both are w-independent or they differ by 1e-9 relative. */
-function margin(a: number, b: number, bothConstant: boolean): number {
+/**
+ * Records a comparison of `a` with `b`: it holds by the margin unless both are w-independent
+ * (`bothConstant`: the same operations give the same doubles at every w) or they differ by more
+ * than 1e-9 × `scale`, the sum of the magnitudes of the terms they were computed from (so the
+ * rounding of a difference of two large benefits cannot hide behind a small result).
+ */
+function margin(a: number, b: number, scale: number, bothConstant: boolean): number {
   if (bothConstant) return 1;
   const d = a - b;
-  const scale = (a < 0 ? -a : a) + (b < 0 ? -b : b);
   return (d < 0 ? -d : d) > 1e-9 * scale + 1e-300 ? 1 : 0;
 }
+
+const mag = new Float64Array(256);
 
 /**
  * Replays `buildObjectChain(costs, errors, p · stride, coarsest, finest, L, keepFlat, [w, τ, band, λ])`
@@ -91,10 +97,12 @@ export function stableEval(st: FrameState, sc: ScreenSpaceScratch, p: number, fi
   const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
   const ceilKey = band > 0 ? (1 + band) * lambda : 0;
   let ok = 1;
+  // ben[l]: the builder's benefit; mag[l]: the sum of the magnitudes of its terms (rounding scale).
   for (let l = finest; l <= coarsest; l++) {
     const sse = errors[off + l] * w, e = sse - tolerance;
-    ok &= margin(sse, tolerance, false);
+    ok &= margin(sse, tolerance, sse + tolerance, false);
     ben[l] = e > 0 ? -e : 0;
+    mag[l] = e > 0 ? sse + tolerance : 0;
     constant[l] = e > 0 ? 0 : 1;
   }
   if (L >= finest && L <= coarsest && band > 0) {
@@ -102,55 +110,54 @@ export function stableEval(st: FrameState, sc: ScreenSpaceScratch, p: number, fi
     const price = band * lambda;
     const sse = errors[off + L] * w;
     const coarserSse = L < coarsest ? errors[off + L + 1] * w : Number.POSITIVE_INFINITY;
-    if (L < coarsest) ok &= margin(coarserSse, (1 - band) * tolerance, false);
+    if (L < coarsest) ok &= margin(coarserSse, (1 - band) * tolerance, coarserSse + tolerance, false);
     if (coarserSse > (1 - band) * tolerance) {
-      ben[L] += band * (sse > tolerance ? sse : tolerance);
+      const keep = band * (sse > tolerance ? sse : tolerance);
+      ok &= margin(sse, tolerance, sse + tolerance, false);
+      ben[L] += keep; mag[L] += keep;
       if (sse > tolerance) constant[L] = 0;
     }
     if (price > 0) {
       for (let l = finest; l <= coarsest; l++) {
         if (l === L) continue;
-        const d = costs[off + l] - prevCost;
-        ben[l] -= price * (d > 0 ? d : -d);
+        const d = costs[off + l] - prevCost, t = price * (d > 0 ? d : -d);
+        ben[l] -= t; mag[l] += t;
       }
     }
   }
   const c0 = costs[off + coarsest];
   let current = coarsest;
   for (let l = coarsest - 1; l >= finest && costs[off + l] === c0; l--) {
-    ok &= margin(ben[l], ben[current], constant[l] === 1 && constant[current] === 1);
+    ok &= margin(ben[l], ben[current], mag[l] + mag[current], constant[l] === 1 && constant[current] === 1);
     if (ben[l] >= ben[current]) current = l;
   }
   const start = current;
   let signature = 0, stable = floorKey > 0 ? 1 : 0, reached = start === L ? 1 : 0;
   while (current > finest) {
-    const cc = costs[off + current], cb = ben[current], cConst = constant[current];
-    let best = -1, bestSlope = 0, bestConst = 0;
+    const cc = costs[off + current], cb = ben[current], cConst = constant[current], cMag = mag[current];
+    let best = -1, bestSlope = 0, bestConst = 0, bestScale = 0;
     for (let l = current - 1; l >= finest; l--) {
       const dc = costs[off + l] - cc;
       if (!(dc > 0)) continue;
-      const slope = (ben[l] - cb) / dc, sConst = cConst === 1 && constant[l] === 1;
-      ok &= margin(slope, 0, sConst);
+      const slope = (ben[l] - cb) / dc, sConst = cConst === 1 && constant[l] === 1, sScale = (mag[l] + cMag) / dc;
+      ok &= margin(slope, 0, sScale, sConst);
       if (slope > 0 || (keepFlat && slope === 0)) {
-        if (best >= 0) ok &= margin(slope, bestSlope, sConst && bestConst === 1);
-        if (best < 0 || slope >= bestSlope) { bestSlope = slope; best = l; bestConst = sConst ? 1 : 0; }
+        if (best >= 0) ok &= margin(slope, bestSlope, sScale + bestScale, sConst && bestConst === 1);
+        if (best < 0 || slope >= bestSlope) { bestSlope = slope; best = l; bestConst = sConst ? 1 : 0; bestScale = sScale; }
       }
     }
     if (best < 0) break;
     signature = signature * 16 + best + 1;
-    {
-      // The tiering of collectScreenSpaceItems for this step (prev = L).
-      if (best < L) {
-        ok &= margin(bestSlope, ceilKey, bestConst === 1);
-        if (!(bestSlope < ceilKey)) stable = 0;
-        signature = signature * 16 + 15;
-        break; // a finer step below the price is not offered: the rest of the chain does not matter
-      } else {
-        ok &= margin(bestSlope, floorKey, bestConst === 1);
-        if (!(bestSlope >= floorKey)) stable = 0;
-        if (best === L) reached = 1;
-      }
+    // The tiering of collectScreenSpaceItems for this step (prev = L).
+    if (best < L) {
+      ok &= margin(bestSlope, ceilKey, bestScale + ceilKey, bestConst === 1);
+      if (!(bestSlope < ceilKey)) stable = 0;
+      signature = signature * 16 + 15;
+      break; // a finer step below the price is not offered: the rest of the chain does not matter
     }
+    ok &= margin(bestSlope, floorKey, bestScale + floorKey, bestConst === 1);
+    if (!(bestSlope >= floorKey)) stable = 0;
+    if (best === L) reached = 1;
     current = best;
   }
   evalOut[0] = start; evalOut[1] = signature; evalOut[2] = ok;
