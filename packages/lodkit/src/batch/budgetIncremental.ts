@@ -1,7 +1,8 @@
 /**
  * The budget policy over the spatial clusters without building the chains of stable objects: one
  * pass over the visible clusters' objects computes the projected diameters, classifies each object
- * (exactly as classifyList), writes `sizes` and clears blend, and for an adjustable object whose
+ * (exactly as classifyList; frames with `minFramesBetweenChanges` take the full path, whose hold
+ * rule reads last frame's sizes), writes `sizes` and clears blend, and for an adjustable object whose
  * diameter lies in a stable range of its (profile, previous level) (budgetStable.ts) adds its
  * base cost `cost(s0)` and its protected items' cost `cost(L) − cost(s0)` instead of building
  * its chain; every other adjustable object gets its chain and items as in
@@ -88,10 +89,10 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const profile = ci.profile, forcedCount = ci.forcedCount, uniform = bi.uniform, sp = ci.sp;
   const block = cv.block, klass = cv.klass, singleView = cv.count === 1;
   const ex = block[24], ey = block[25], ez = block[26], wh = block[27], scale = block[29];
-  const sizes = st.sizes, blend = st.blend, lastChange = st.lastChange, next = st.next, chainOf = st.chainOf;
+  const sizes = st.sizes, blend = st.blend, next = st.next, chainOf = st.chainOf;
   const keys = st.keys, items = st.items, costs = st.costs, errors = st.errors;
   const lc = st.levelCount, loA = st.lo, hiA = st.hi, stride = st.stride;
-  const minFrames = st.minFrames, frame = st.frame, bias = st.bias;
+  const bias = st.bias;
   const cs = sc.stride, vmax = sc.viewportMax, band = sc.band, lambda = sc.lambda;
   const outLevel = sc.level, outCost = sc.deltaCost, outSlope = sc.slope;
   const kindS = bi.kindS, lvS = bi.lvS, acc = bi.acc;
@@ -112,7 +113,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     uniform[c] = 255;
     let measured = false;
     const p0 = profile[c], a0 = startA[c], e0 = endA[c];
-    if (useRanges && R === R && minFrames === 0 && forcedCount[c] === 0 && p0 !== 0xffff) {
+    if (useRanges && R === R && forcedCount[c] === 0 && p0 !== 0xffff) {
       // Whole cluster stable: one previous level L for every live object and the cluster's size
       // interval (clusterInterval: conservative, after bias) inside one stable range of (p0, L).
       let L = 255;
@@ -188,15 +189,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
         continue;
       }
       const prev = levelsS[s];
-      if (minFrames > 0) {
-        const last = sizes[i];
-        if (prev !== 255 && prev >= loA[p] && prev <= hiA[p] && last === last && frame - lastChange[i] < minFrames) {
-          kindS[s] = 1; lvS[s] = prev;
-          const cost = costs[p * stride + prev];
-          minimumCost += cost; base += cost; sizes[i] = size;
-          continue;
-        }
-      }
+      // No minFramesBetweenChanges hold here: such frames take the full path (clusterDrivers.ts).
       minimumCost += costs[p * stride + hiA[p]];
       sizes[i] = size;
       let w = size;
