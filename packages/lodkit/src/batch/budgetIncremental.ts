@@ -46,8 +46,11 @@ export class BudgetIncremental {
   /** Per slot: kind and fixed level (see the notes). */
   kindS: Uint8Array = new Uint8Array(0);
   lvS: Uint8Array = new Uint8Array(0);
-  /** Frame accumulators: base cost, stable objects' protected cost, largest raw key; [3] the minimum cost before the pass. */
-  acc: Float64Array = new Float64Array(4);
+  /**
+   * Frame accumulators: base cost, stable objects' protected cost, largest raw key; [3] the minimum
+   * cost before the pass; [4] the frame's budget (doubles in a typed array: arguments would be boxed).
+   */
+  acc: Float64Array = new Float64Array(5);
   items = 0;
   protectedItems = 0;
   stableObjects = 0;
@@ -237,21 +240,21 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
  * upgrades and price. Returns 0 when the frame must be redone by the full path (nothing written
  * but `sizes`, blend and the classification scratch), 1 when solved.
  */
-export function budgetSolve(st: FrameState, sc: ScreenSpaceScratch, bi: BudgetIncremental, shift: number, budget: number): number {
+export function budgetSolve(st: FrameState, sc: ScreenSpaceScratch, bi: BudgetIncremental, shift: number): number {
   st.baseCost = bi.acc[0];
-  return reducedSolve(st, sc, bi.acc, bi.items, bi.protectedItems, bi.stableObjects, shift, budget);
+  return reducedSolve(st, sc, bi.acc, bi.items, bi.protectedItems, bi.stableObjects, shift);
 }
 
 /**
  * The solve shared by the incremental budget and hybrid paths: `acc` = [cost before upgrades,
- * stable objects' protected cost, largest raw key], `m` items of which `protectedItems` protected,
+ * stable objects' protected cost, largest raw key, -, budget], `m` items of which `protectedItems` protected,
  * `stableObjects` objects without a chain. Returns 0 when not every protected item fits (or
  * nothing can be bought while stable objects rely on their protected steps): the caller redoes the
  * frame with every chain built.
  */
 export function reducedSolve(st: FrameState, sc: ScreenSpaceScratch, acc: Float64Array, m: number, protectedItems: number,
-  stableObjects: number, shift: number, budget: number): number {
-  const keys = st.keys;
+  stableObjects: number, shift: number): number {
+  const keys = st.keys, budget = acc[4];
   const floorKey = sc.band > 0 && sc.lambda > 0 ? (1 - sc.band) * sc.lambda : 0;
   if (floorKey > 0) {
     const offset = acc[2] * 2 + 1e-300;

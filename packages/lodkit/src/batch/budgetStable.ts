@@ -68,31 +68,30 @@ export class StableRanges {
 const ben = new Float64Array(256);
 const constant = new Uint8Array(256);
 const kinks = new Float64Array(2 * STABLE_MAX_LEVELS + 8);
+/** Input of {@link stableEval}: [0] the diameter w. */
+export const evalIn = new Float64Array(1);
 /** Result of the last {@link stableEval}: [0] start level, [1] step signature, [2] margins held (1/0). */
 export const evalOut = new Float64Array(3);
+// Bisection stack of fillRow: [u, v] pairs and depths.
+const stackW = new Float64Array(64);
+const stackD = new Uint8Array(32);
 
-/**
- * Records a comparison of `a` with `b`: it holds by the margin unless both are w-independent
- * (`bothConstant`: the same operations give the same doubles at every w) or they differ by more
- * than 1e-9 × `scale`, the sum of the magnitudes of the terms they were computed from (so the
- * rounding of a difference of two large benefits cannot hide behind a small result).
- */
-function margin(a: number, b: number, scale: number, bothConstant: boolean): number {
-  if (bothConstant) return 1;
-  const d = a - b;
-  return (d < 0 ? -d : d) > 1e-9 * scale + 1e-300 ? 1 : 0;
-}
+// Margin test of one comparison of `a` with `b` (written out at each use: a helper taking doubles
+// would box them when not inlined): it holds unless both sides are w-independent (the same
+// operations give the same doubles at every w) or they differ by more than 1e-9 × the sum of the
+// magnitudes of the terms they were computed from, so the rounding of a difference of two large
+// benefits cannot hide behind a small result.
 
 const mag = new Float64Array(256);
 
 /**
  * Replays `buildObjectChain(costs, errors, p · stride, coarsest, finest, L, keepFlat, [w, τ, band, λ])`
- * and the tiering: returns 1 when the chain is stable (module comment), writing its start level,
+ * with `w = evalIn[0]` (doubles travel in typed arrays: arguments would be boxed) and the tiering: returns 1 when the chain is stable (module comment), writing its start level,
  * a signature of its steps and whether every comparison held by the margin into {@link evalOut}.
  */
 export function stableEval(st: FrameState, sc: ScreenSpaceScratch, p: number, finest: number, coarsest: number, L: number,
-  keepFlat: boolean, w: number): number {
-  const costs = st.costs, errors = st.errors, off = p * st.stride;
+  keepFlat: boolean): number {
+  const costs = st.costs, errors = st.errors, off = p * st.stride, w = evalIn[0];
   const tolerance = sc.tolerance, band = sc.band, lambda = sc.lambda;
   const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
   const ceilKey = band > 0 ? (1 + band) * lambda : 0;
@@ -100,7 +99,7 @@ export function stableEval(st: FrameState, sc: ScreenSpaceScratch, p: number, fi
   // ben[l]: the builder's benefit; mag[l]: the sum of the magnitudes of its terms (rounding scale).
   for (let l = finest; l <= coarsest; l++) {
     const sse = errors[off + l] * w, e = sse - tolerance;
-    ok &= margin(sse, tolerance, sse + tolerance, false);
+    { const d = sse - tolerance; if (!((d < 0 ? -d : d) > 1e-9 * (sse + tolerance) + 1e-300)) ok = 0; }
     ben[l] = e > 0 ? -e : 0;
     mag[l] = e > 0 ? sse + tolerance : 0;
     constant[l] = e > 0 ? 0 : 1;
@@ -109,11 +108,11 @@ export function stableEval(st: FrameState, sc: ScreenSpaceScratch, p: number, fi
     const prevCost = costs[off + L];
     const price = band * lambda;
     const sse = errors[off + L] * w;
-    const coarserSse = L < coarsest ? errors[off + L + 1] * w : Number.POSITIVE_INFINITY;
-    if (L < coarsest) ok &= margin(coarserSse, (1 - band) * tolerance, coarserSse + tolerance, false);
+    const coarserSse = L < coarsest ? errors[off + L + 1] * w : 1e308; // 1e308 for +∞ (see metricKernels.ts)
+    if (L < coarsest) { const d = coarserSse - (1 - band) * tolerance; if (!((d < 0 ? -d : d) > 1e-9 * (coarserSse + tolerance) + 1e-300)) ok = 0; }
     if (coarserSse > (1 - band) * tolerance) {
       const keep = band * (sse > tolerance ? sse : tolerance);
-      ok &= margin(sse, tolerance, sse + tolerance, false);
+      { const d = sse - tolerance; if (!((d < 0 ? -d : d) > 1e-9 * (sse + tolerance) + 1e-300)) ok = 0; }
       ben[L] += keep; mag[L] += keep;
       if (sse > tolerance) constant[L] = 0;
     }
@@ -128,7 +127,7 @@ export function stableEval(st: FrameState, sc: ScreenSpaceScratch, p: number, fi
   const c0 = costs[off + coarsest];
   let current = coarsest;
   for (let l = coarsest - 1; l >= finest && costs[off + l] === c0; l--) {
-    ok &= margin(ben[l], ben[current], mag[l] + mag[current], constant[l] === 1 && constant[current] === 1);
+    { const d = ben[l] - ben[current]; if (!(constant[l] === 1 && constant[current] === 1) && !((d < 0 ? -d : d) > 1e-9 * (mag[l] + mag[current]) + 1e-300)) ok = 0; }
     if (ben[l] >= ben[current]) current = l;
   }
   const start = current;
@@ -140,9 +139,9 @@ export function stableEval(st: FrameState, sc: ScreenSpaceScratch, p: number, fi
       const dc = costs[off + l] - cc;
       if (!(dc > 0)) continue;
       const slope = (ben[l] - cb) / dc, sConst = cConst === 1 && constant[l] === 1, sScale = (mag[l] + cMag) / dc;
-      ok &= margin(slope, 0, sScale, sConst);
+      { const d = slope; if (!(sConst) && !((d < 0 ? -d : d) > 1e-9 * (sScale) + 1e-300)) ok = 0; }
       if (slope > 0 || (keepFlat && slope === 0)) {
-        if (best >= 0) ok &= margin(slope, bestSlope, sScale + bestScale, sConst && bestConst === 1);
+        if (best >= 0) { const d = slope - bestSlope; if (!(sConst && bestConst === 1) && !((d < 0 ? -d : d) > 1e-9 * (sScale + bestScale) + 1e-300)) ok = 0; }
         if (best < 0 || slope >= bestSlope) { bestSlope = slope; best = l; bestConst = sConst ? 1 : 0; bestScale = sScale; }
       }
     }
@@ -150,12 +149,12 @@ export function stableEval(st: FrameState, sc: ScreenSpaceScratch, p: number, fi
     signature = signature * 16 + best + 1;
     // The tiering of collectScreenSpaceItems for this step (prev = L).
     if (best < L) {
-      ok &= margin(bestSlope, ceilKey, bestScale + ceilKey, bestConst === 1);
+      { const d = bestSlope - ceilKey; if (!(bestConst === 1) && !((d < 0 ? -d : d) > 1e-9 * (bestScale + ceilKey) + 1e-300)) ok = 0; }
       if (!(bestSlope < ceilKey)) stable = 0;
       signature = signature * 16 + 15;
       break; // a finer step below the price is not offered: the rest of the chain does not matter
     }
-    ok &= margin(bestSlope, floorKey, bestScale + floorKey, bestConst === 1);
+    { const d = bestSlope - floorKey; if (!(bestConst === 1) && !((d < 0 ? -d : d) > 1e-9 * (bestScale + floorKey) + 1e-300)) ok = 0; }
     if (!(bestSlope >= floorKey)) stable = 0;
     if (best === L) reached = 1;
     current = best;
@@ -216,44 +215,55 @@ function fillRow(st: FrameState, sc: ScreenSpaceScratch, sr: StableRanges, p: nu
     while (j >= 0 && kinks[j] > x) { kinks[j + 1] = kinks[j]; j--; }
     kinks[j + 1] = x;
   }
-  rowFinest = finest; rowCoarsest = coarsest; rowFlat = keepFlat;
-  addPoint(st, sc, sr, p, L, row, 0);
+  point(st, sc, sr, p, finest, coarsest, L, keepFlat, row, 0);
   for (let i = 0; i + 1 < n; i++) {
     const a = kinks[i], b = kinks[i + 1];
     if (!(a < vmax) || !(b > a)) continue;
     const hiEnd = b < vmax ? b : vmax;
-    const u = a + 1e-7 * (a > 0 ? a : -a) + 1e-12, v = hiEnd - 1e-7 * (hiEnd > 0 ? hiEnd : -hiEnd) - 1e-12;
-    if (u < v) addRange(st, sc, sr, p, L, row, u, v, 3);
+    const u0 = a + 1e-7 * (a > 0 ? a : -a) + 1e-12, v0 = hiEnd - 1e-7 * (hiEnd > 0 ? hiEnd : -hiEnd) - 1e-12;
+    if (!(u0 < v0)) continue;
+    // Depth-first bisection (depth 3), left half first so that ranges arrive in order.
+    let top = 0;
+    stackW[0] = u0; stackW[1] = v0; stackD[0] = 3; top = 1;
+    while (top > 0) {
+      top--;
+      const u = stackW[2 * top], v = stackW[2 * top + 1], depth = stackD[top];
+      evalIn[0] = u;
+      const su = stableEval(st, sc, p, finest, coarsest, L, keepFlat), startU = evalOut[0], sigU = evalOut[1], okU = evalOut[2];
+      evalIn[0] = v;
+      const sv = stableEval(st, sc, p, finest, coarsest, L, keepFlat), startV = evalOut[0], sigV = evalOut[1], okV = evalOut[2];
+      const same = okU === 1 && okV === 1 && startU === startV && sigU === sigV;
+      if (same && su === 1 && sv === 1) {
+        rangeIn[0] = u; rangeIn[1] = v;
+        push(sr, row, startU);
+        continue;
+      }
+      if (depth === 0 || (same && su === 0 && sv === 0)) continue; // unstable throughout, or no deeper
+      const mid = (u + v) * 0.5;
+      if (!(mid > u && mid < v)) continue;
+      // Right half below the left one on the stack: the left is popped first.
+      stackW[2 * top] = mid; stackW[2 * top + 1] = v; stackD[top] = depth - 1; top++;
+      stackW[2 * top] = u; stackW[2 * top + 1] = mid; stackD[top] = depth - 1; top++;
+    }
   }
-  addPoint(st, sc, sr, p, L, row, vmax);
+  point(st, sc, sr, p, finest, coarsest, L, keepFlat, row, 1);
 }
 
-// The chain range of the row being filled (set by fillRow for addPoint/addRange).
-let rowFinest = 0, rowCoarsest = 0, rowFlat = false;
-
-/** `w` itself is stable: a one-point range (evaluated exactly as the per-object builder does). */
-function addPoint(st: FrameState, sc: ScreenSpaceScratch, sr: StableRanges, p: number, L: number, row: number, w: number): void {
-  if (stableEval(st, sc, p, rowFinest, rowCoarsest, L, rowFlat, w) === 1) push(sr, row, w, w, evalOut[0]);
-}
-
-/** Adds `[u, v]` when stable throughout (module comment), else its halves down to `depth` 0. */
-function addRange(st: FrameState, sc: ScreenSpaceScratch, sr: StableRanges, p: number, L: number, row: number, u: number, v: number, depth: number): void {
-  const su = stableEval(st, sc, p, rowFinest, rowCoarsest, L, rowFlat, u), startU = evalOut[0], sigU = evalOut[1], okU = evalOut[2];
-  const sv = stableEval(st, sc, p, rowFinest, rowCoarsest, L, rowFlat, v), startV = evalOut[0], sigV = evalOut[1], okV = evalOut[2];
-  if (su === 1 && sv === 1 && okU === 1 && okV === 1 && startU === startV && sigU === sigV) {
-    push(sr, row, u, v, startU);
-    return;
+/** `w = 0` (`which` 0) or the viewport height (1) is stable: a one-point range, evaluated exactly as the builder does. */
+function point(st: FrameState, sc: ScreenSpaceScratch, sr: StableRanges, p: number, finest: number, coarsest: number, L: number,
+  keepFlat: boolean, row: number, which: number): void {
+  evalIn[0] = which === 0 ? 0 : sc.viewportMax;
+  if (stableEval(st, sc, p, finest, coarsest, L, keepFlat) === 1) {
+    rangeIn[0] = evalIn[0]; rangeIn[1] = evalIn[0];
+    push(sr, row, evalOut[0]);
   }
-  if (depth === 0 || (su === 0 && sv === 0 && okU === 1 && okV === 1 && startU === startV && sigU === sigV)) return; // unstable throughout
-  const mid = (u + v) * 0.5;
-  if (!(mid > u && mid < v)) return;
-  addRange(st, sc, sr, p, L, row, u, mid, depth - 1);
-  addRange(st, sc, sr, p, L, row, mid, v, depth - 1);
 }
 
-/** Appends a range to row `row`, merging with the last one when they touch and share the start level. */
-function push(sr: StableRanges, row: number, lo: number, hi: number, start: number): void {
-  const k = sr.count[row], base = row * STABLE_MAX_RANGES;
+const rangeIn = new Float64Array(2);
+
+/** Appends `[rangeIn[0], rangeIn[1]]` to row `row`, merging with the last range when they touch and share the start level. */
+function push(sr: StableRanges, row: number, start: number): void {
+  const k = sr.count[row], base = row * STABLE_MAX_RANGES, lo = rangeIn[0], hi = rangeIn[1];
   if (k > 0 && sr.hi[base + k - 1] === lo && sr.start[base + k - 1] === start) { sr.hi[base + k - 1] = hi; return; }
   if (k >= STABLE_MAX_RANGES) return;
   sr.lo[base + k] = lo; sr.hi[base + k] = hi; sr.start[base + k] = start;

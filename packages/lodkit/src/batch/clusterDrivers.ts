@@ -71,46 +71,22 @@ export function clusteredRankQuota(st: FrameState, ci: ClusterIndex, cv: Cluster
 }
 
 /**
- * budget over the clusters (budgetIncremental.ts): culled clusters hidden whole; one pass over the
- * visible objects that builds chains only for objects not in a stable range of their (profile,
- * previous level) (budgetStable.ts); the reduced solve; the full path below when its proof fails.
+ * budget over the clusters: first the incremental pass (budgetIncremental.ts: chains only for
+ * objects outside a stable range of their (profile, previous level), budgetStable.ts; the reduced
+ * solve); when it does not apply or its proof fails, the full clustered path below — culled
+ * clusters hidden whole, every visible object's chain — with the same chains, solver and price as
+ * the per-object `budgetPolicy`.
  */
 export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
   used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): void {
-  // With minFramesBetweenChanges the classification reads last frame's sizes, which the pass below
-  // overwrites: a frame redone by the full path would read this frame's. Such sets take the full path.
-  if (st.minFrames > 0) { clusteredBudgetFull(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget); return; }
-  prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
-  const bi = budgetStateOf(ci);
-  bi.ensure(ci.slotId.length, ci.start.length);
-  computeStableRanges(st, sse, bi.ranges, table.count);
-  const hidden = st.hidden, invalid = st.invalid;
-  ci.culledCount = 0; ci.visibleClusterCount = 0;
-  bi.items = 0; bi.protectedItems = 0; bi.stableObjects = 0;
-  bi.acc[0] = 0; bi.acc[1] = 0; bi.acc[2] = 0; bi.acc[3] = st.minimumCost;
-  const shift = itemShift(table), count = ci.count;
-  for (let c = 0; c < count; c += 256) budgetFeedChunk(st, ci, cv, sse, bi, shift, c, c + 256 < count ? c + 256 : count);
-  st.clustersCulled = ci.culledCount;
-  bi.frames++;
-  if (budgetSolve(st, sse, bi, shift, budget) === 0) {
-    bi.fallbacks++;
-    st.hidden = hidden; st.invalid = invalid; st.minimumCost = bi.acc[3]; st.objectsEvaluated = 0;
-    clusteredBudgetFull(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget);
-    return;
+  // With minFramesBetweenChanges the classification reads last frame's sizes, which the incremental
+  // pass overwrites (a frame redone below would read this frame's); without a price or a band there
+  // is no protected tier, so no object can be stable. Both take the full path at once.
+  if (st.minFrames === 0 && sse.band > 0 && sse.lambda > 0) {
+    if (clusteredBudgetIncremental(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget) === 1) return;
   }
-  bi.stableTotal += bi.stableObjects;
-  budgetFinalize(st, ci, bi);
-  hideCulled(st, ci);
-}
-
-/**
- * budget over the clusters, every chain built: culled clusters hidden whole, the screen-space items (issue 14) from
- * the visible slots only; the same chains, solver and price as the per-object `budgetPolicy`.
- */
-export function clusteredBudgetFull(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
-  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): void {
   const m = clusteredFeed(st, ci, cv, table, used, MetricCode.pixels, views, single, viewCount, cull);
-  classifyList(st, ci, m, false);
+  for (let k = 0; k < m; k += 8192) classifyList(st, ci, k, k + 8192 < m ? k + 8192 : m, false);
   const shift = itemShift(table);
   const items = collectScreenSpaceItemsList(st, sse, st.work, ci, m, shift, false);
   if (st.baseCost <= budget) {
@@ -122,6 +98,32 @@ export function clusteredBudgetFull(st: FrameState, ci: ClusterIndex, cv: Cluste
   }
   finalizeList(st, ci, m);
   hideCulled(st, ci);
+}
+
+/** The incremental budget frame; returns 0 (stats restored) when the full path must redo it. */
+function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
+  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): number {
+  prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
+  const bi = budgetStateOf(ci);
+  bi.ensure(ci.slotId.length, ci.start.length);
+  computeStableRanges(st, sse, bi.ranges, table.count);
+  const hidden = st.hidden, invalid = st.invalid;
+  ci.culledCount = 0; ci.visibleClusterCount = 0;
+  bi.items = 0; bi.protectedItems = 0; bi.stableObjects = 0;
+  bi.acc[0] = 0; bi.acc[1] = 0; bi.acc[2] = 0; bi.acc[3] = st.minimumCost; bi.acc[4] = budget;
+  const shift = itemShift(table), count = ci.count;
+  for (let c = 0; c < count; c += 256) budgetFeedChunk(st, ci, cv, sse, bi, shift, c, c + 256 < count ? c + 256 : count);
+  st.clustersCulled = ci.culledCount;
+  bi.frames++;
+  if (budgetSolve(st, sse, bi, shift) === 0) {
+    bi.fallbacks++;
+    st.hidden = hidden; st.invalid = invalid; st.minimumCost = bi.acc[3]; st.objectsEvaluated = 0;
+    return 0;
+  }
+  bi.stableTotal += bi.stableObjects;
+  budgetFinalize(st, ci, bi);
+  hideCulled(st, ci);
+  return 1;
 }
 
 /**
@@ -156,7 +158,8 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     hy.items = 0; hy.protectedItems = 0; hy.stableObjects = 0; acc[0] = 0; acc[1] = 0; acc[2] = 0;
     for (let k = 0; k < visible; k += 256) hybridCollectChunk(st, ci, cv, sse, hy, shift, pass === 0, pass === 1, k, k + 256 < visible ? k + 256 : visible);
     st.minimumCost = acc[0];
-    if (reducedSolve(st, sse, acc, hy.items, hy.protectedItems, hy.stableObjects, shift, budget) === 1) break;
+    acc[4] = budget;
+    if (reducedSolve(st, sse, acc, hy.items, hy.protectedItems, hy.stableObjects, shift) === 1) break;
     hy.fallbacks++;
   }
   hy.stableTotal += hy.stableObjects;

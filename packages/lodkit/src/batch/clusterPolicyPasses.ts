@@ -58,15 +58,19 @@ export function hideCulled(st: FrameState, ci: ClusterIndex): void {
   st.hidden += hidden;
 }
 
-/** classifyPass over the visible slots (see policyPasses.ts). */
-export function classifyList(st: FrameState, ci: ClusterIndex, m: number, culledIsInfinity: boolean): void {
+/**
+ * classifyPass over the visible slots `ci.visible[from … to)` (see policyPasses.ts). Called in
+ * chunks: as one long call it was on-stack-replaced and then deoptimised at its stats stores on
+ * every frame once it ran only in the budget's rare full-path frames (allocation probe).
+ */
+export function classifyList(st: FrameState, ci: ClusterIndex, from: number, to: number, culledIsInfinity: boolean): void {
   const list = ci.visible, slotId = ci.slotId;
   const flags = st.flags, work = st.work, profileIds = st.profileIds, forced = st.forced, levels = st.levels;
   const lastChange = st.lastChange, next = st.next, fixed = st.fixed, sizes = st.sizes;
   const lc = st.levelCount, loA = st.lo, hiA = st.hi, costs = st.costs, stride = st.stride;
   const minFrames = st.minFrames, frame = st.frame;
   let hidden = 0, invalid = 0, minimumCost = 0;
-  for (let k = 0; k < m; k++) {
+  for (let k = from; k < to; k++) {
     const i = slotId[list[k]];
     const fl = flags[i];
     const s = work[i];

@@ -44,8 +44,8 @@ export class HybridIncremental {
   ustable: Uint8Array = new Uint8Array(0);
   /** Per slot: 3 when the object's coarsening is stable (keeps its previous level), else 0. */
   kindS: Uint8Array = new Uint8Array(0);
-  /** Frame accumulators: minimum cost, stable objects' protected cost, largest raw key. */
-  acc: Float64Array = new Float64Array(3);
+  /** Frame accumulators: minimum cost, stable objects' protected cost, largest raw key, -, the budget. */
+  acc: Float64Array = new Float64Array(5);
   items = 0;
   protectedItems = 0;
   stableObjects = 0;
