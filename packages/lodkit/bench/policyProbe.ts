@@ -1,7 +1,8 @@
 /**
- * Profiling aid for the policy rows of run.ts (not a measurement to quote: run.ts is): one scene,
+ * Profiling aid for the policy rows of run.ts (their quoted numbers come from run.ts): one scene,
  * thresholds against rankQuota / budget / hybrid side by side in one process, 40 poses (8 warm-up),
- * medians, plus the incremental paths' counters (windows held / missed, stable objects, fallbacks).
+ * medians, plus the incremental paths' counters (windows held / missed, stable objects, fallbacks)
+ * and, since the process is fresh, frames 2–11 against the steady median (cold start).
  *
  *   npx tsc -p tsconfig.bench.json && node .bench-build/bench/policyProbe.js [all|rank|budget|hybrid] [trees|random]
  *   node --cpu-prof .bench-build/bench/policyProbe.js hybrid     # where the time goes
@@ -34,12 +35,14 @@ if (which === 'all' || which === 'rank') rows.push(['rankQuota', makeSet(), { po
 if (which === 'all' || which === 'budget') rows.push(['budget', makeSet(), { policy: 'budget', budget }]);
 if (which === 'all' || which === 'hybrid') rows.push(['hybrid', makeSet(), { policy: 'hybrid', budget, hysteresis: 0.1 }]);
 
-const times = rows.map(() => [] as number[]);
+const times = rows.map(() => [] as number[]), all = rows.map(() => [] as number[]);
 for (let k = 0; k < ROUNDS; k++) {
   for (let r = 0; r < rows.length; r++) {
     const t = performance.now();
     rows[r][1].update(views[k] as LodView, rows[r][2]);
-    if (k >= WARM_UP) times[r].push(performance.now() - t);
+    const dt = performance.now() - t;
+    all[r].push(dt);
+    if (k >= WARM_UP) times[r].push(dt);
   }
 }
 const median = (a: number[]) => a.slice().sort((x, y) => x - y)[a.length >> 1];
@@ -54,5 +57,7 @@ for (let r = 0; r < rows.length; r++) {
     const h = hybridStateOf(ci(set));
     info = `one-level objects / frame ${(h.uniformTotal / h.frames).toFixed(0)}, stable / frame ${(h.stableTotal / h.frames).toFixed(0)}, re-collected ${h.fallbacks}`;
   }
-  console.log(`  ${name}: ${median(times[r]).toFixed(2)} (${(median(times[r]) / median(times[0])).toFixed(2)} ×) ${info}`);
+  const steady = median(times[r]), cold = all[r].slice(1, 11);
+  const coldInfo = `frames 2–11 ÷ steady: median ${(median(cold) / steady).toFixed(2)}, max ${(Math.max(...cold) / steady).toFixed(2)}`;
+  console.log(`  ${name}: ${steady.toFixed(2)} (${(steady / median(times[0])).toFixed(2)} ×) ${info}; ${coldInfo}`);
 }
