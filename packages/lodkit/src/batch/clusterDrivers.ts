@@ -13,7 +13,6 @@
  *
  * @module
  */
-import { assignQuotaRanks } from '../policies/rankQuota.js';
 import { selectAffordablePrefix } from '../policies/budget.js';
 import {
   applyScreenSpaceUpgrades, collectScreenSpaceItemsList, type ScreenSpaceScratch, updatePrice,
@@ -22,11 +21,11 @@ import type { FrameState } from './frameState.js';
 import { MetricCode, type ProfileTable } from './profiles.js';
 import type { ClusterIndex } from './clusters.js';
 import { clusterChunk, type ClusterViews, prepareClusterFrame } from './clusterPass.js';
-import {
-  classifyList, clearCoarsenedBlendList, feedChunk, finalizeList, hideCulled, hybridFeedChunk,
-  hybridMinimumCostList, hybridWeights, rankCandidatesList,
-} from './clusterPolicyPasses.js';
-import { applyRanks } from './policyPasses.js';
+import { classifyList, feedChunk, finalizeList, hideCulled } from './clusterPolicyPasses.js';
+import { budgetFeedChunk, budgetFinalize, budgetSolve, budgetStateOf, reducedSolve } from './budgetIncremental.js';
+import { computeHybridStableRanges, computeStableRanges } from './budgetStable.js';
+import { hybridCollectChunk, hybridFinalize, hybridMinimumWithin, hybridPrefChunk, hybridStateOf } from './hybridIncremental.js';
+import { rankCutsOf, rankFeedChunk, rankFinalize, resolveRanks } from './rankCuts.js';
 import { itemShift } from './policyDrivers.js';
 import type { LodView } from './updateOptions.js';
 
@@ -49,26 +48,45 @@ export function clusteredFeed(st: FrameState, ci: ClusterIndex, cv: ClusterViews
   return ci.visibleCount;
 }
 
-/** rankQuota over the clusters: culled clusters hidden whole, the passes over the visible slots only. */
+/**
+ * rankQuota over the clusters, incremental across frames (rankCuts.ts): culled clusters hidden
+ * whole; one pass over the visible objects (distances, classification, bands around last frame's
+ * cut distances), the quota selections over the objects near the cuts only (or every adjustable
+ * object when a cut left its window), finalize per cluster.
+ */
 export function clusteredRankQuota(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, used: number,
   views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, quotas: ArrayLike<number>): void {
-  const m = clusteredFeed(st, ci, cv, table, used, MetricCode.distance, views, single, viewCount, cull);
-  classifyList(st, ci, m, true);
-  const k = rankCandidatesList(st, ci, m);
-  assignQuotaRanks(st.work, st.candidates, 0, k, quotas, st.ranks);
-  applyRanks(st, k, quotas.length);
-  finalizeList(st, ci, m);
+  prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
+  const rc = rankCutsOf(ci);
+  rc.ensure(ci.slotId.length, ci.start.length);
+  rc.counts.fill(0, 0, 2 * rc.active + 1);
+  rc.winCount = 0;
+  ci.culledCount = 0; ci.visibleClusterCount = 0;
+  const count = ci.count;
+  for (let c = 0; c < count; c += 256) rankFeedChunk(st, ci, cv, rc, c, c + 256 < count ? c + 256 : count);
+  st.clustersCulled = ci.culledCount;
+  resolveRanks(st, ci, rc, quotas);
+  rankFinalize(st, ci, rc, quotas.length);
   hideCulled(st, ci);
 }
 
 /**
- * budget over the clusters: culled clusters hidden whole, the screen-space items (issue 14) from
- * the visible slots only; the same chains, solver and price as the per-object `budgetPolicy`.
+ * budget over the clusters: first the incremental pass (budgetIncremental.ts: chains only for
+ * objects outside a stable range of their (profile, previous level), budgetStable.ts; the reduced
+ * solve); when it does not apply or its proof fails, the full clustered path below — culled
+ * clusters hidden whole, every visible object's chain — with the same chains, solver and price as
+ * the per-object `budgetPolicy`.
  */
 export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
   used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): void {
+  // With minFramesBetweenChanges the classification reads last frame's sizes, which the incremental
+  // pass overwrites (a frame redone below would read this frame's); without a price or a band there
+  // is no protected tier, so no object can be stable. Both take the full path at once.
+  if (st.minFrames === 0 && sse.band > 0 && sse.lambda > 0) {
+    if (clusteredBudgetIncremental(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget) === 1) return;
+  }
   const m = clusteredFeed(st, ci, cv, table, used, MetricCode.pixels, views, single, viewCount, cull);
-  classifyList(st, ci, m, false);
+  for (let k = 0; k < m; k += 8192) classifyList(st, ci, k, k + 8192 < m ? k + 8192 : m, false);
   const shift = itemShift(table);
   const items = collectScreenSpaceItemsList(st, sse, st.work, ci, m, shift, false);
   if (st.baseCost <= budget) {
@@ -82,39 +100,69 @@ export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   hideCulled(st, ci);
 }
 
+/** The incremental budget frame; returns 0 (stats restored) when the full path must redo it. */
+function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
+  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): number {
+  prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
+  const bi = budgetStateOf(ci);
+  bi.ensure(ci.slotId.length, ci.start.length);
+  computeStableRanges(st, sse, bi.ranges, table.count);
+  const hidden = st.hidden, invalid = st.invalid;
+  ci.culledCount = 0; ci.visibleClusterCount = 0;
+  bi.items = 0; bi.protectedItems = 0; bi.stableObjects = 0;
+  bi.acc[0] = 0; bi.acc[1] = 0; bi.acc[2] = 0; bi.acc[3] = st.minimumCost; bi.acc[4] = budget;
+  const shift = itemShift(table), count = ci.count;
+  for (let c = 0; c < count; c += 256) budgetFeedChunk(st, ci, cv, sse, bi, shift, c, c + 256 < count ? c + 256 : count);
+  st.clustersCulled = ci.culledCount;
+  bi.frames++;
+  if (budgetSolve(st, sse, bi, shift) === 0) {
+    bi.fallbacks++;
+    st.hidden = hidden; st.invalid = invalid; st.minimumCost = bi.acc[3]; st.objectsEvaluated = 0;
+    return 0;
+  }
+  bi.stableTotal += bi.stableObjects;
+  budgetFinalize(st, ci, bi);
+  hideCulled(st, ci);
+  return 1;
+}
+
 /**
- * hybrid over the clusters: culled clusters hidden whole, the thresholds pass, projected
- * diameters, screen-space items (issue 14) and finalize over the visible ones; the same chains,
- * solver and price as the per-object `hybridPolicy`.
+ * hybrid over the clusters (hybridIncremental.ts): culled clusters hidden whole; clusters with one
+ * preferred level for every object decided as a whole, the others per object; over budget, the
+ * coarsening items without the chains of stable objects (whole clusters where possible), solved
+ * with their protected cost taken off the capacity — collected again with every chain when not all
+ * protected items fit. Same chains, solver and price as the per-object `hybridPolicy`.
  */
 export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
   used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): void {
   const count = ci.count;
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
+  const hy = hybridStateOf(ci);
+  hy.ensure(ci.slotId.length, ci.start.length);
   ci.visibleCount = 0; ci.culledCount = 0; ci.visibleClusterCount = 0;
-  for (let c = 0; c < count; c += 256) hybridFeedChunk(st, ci, cv, c, c + 256 < count ? c + 256 : count);
-  st.clustersCulled = ci.culledCount; st.objectsEvaluated = ci.visibleCount;
-  const m = ci.visibleCount;
+  for (let c = 0; c < count; c += 256) hybridPrefChunk(st, ci, cv, hy, c, c + 256 < count ? c + 256 : count);
+  st.clustersCulled = ci.culledCount;
   const preferredCost = st.totalCost;
   st.levelCounts.fill(0);
+  hy.frames++;
   if (preferredCost <= budget) {
     sse.lambda = 0; // issue 14: the budget did not bind
-    hybridMinimumCostList(st, ci, m);
-    finalizeList(st, ci, m);
+    hybridMinimumWithin(st, ci, hy);
+    hybridFinalize(st, ci, hy, false);
     hideCulled(st, ci);
     return;
   }
-  hybridWeights(st, ci, cv, MetricCode.pixels);
-  const shift = itemShift(table);
-  const items = collectScreenSpaceItemsList(st, sse, st.weights, ci, m, shift, true);
-  if (st.minimumCost <= budget) {
-    const bought = selectAffordablePrefix(st.keys, st.items, items, budget - st.minimumCost, st.chainOf, sse.deltaCost, shift);
-    applyScreenSpaceUpgrades(st, sse, bought, shift);
-    updatePrice(st, sse, bought, items);
-  } else {
-    sse.lambda = 0;
+  const shift = itemShift(table), visible = ci.visibleClusterCount, acc = hy.acc;
+  computeHybridStableRanges(st, sse, hy.ranges, table.count);
+  for (let pass = 0; pass < 2; pass++) {
+    hy.items = 0; hy.protectedItems = 0; hy.stableObjects = 0; acc[0] = 0; acc[1] = 0; acc[2] = 0;
+    for (let k = 0; k < visible; k += 256) hybridCollectChunk(st, ci, cv, sse, hy, shift, pass === 0, pass === 1, k, k + 256 < visible ? k + 256 : visible);
+    st.minimumCost = acc[0];
+    acc[4] = budget;
+    if (reducedSolve(st, sse, acc, hy.items, hy.protectedItems, hy.stableObjects, shift) === 1) break;
+    hy.fallbacks++;
   }
-  clearCoarsenedBlendList(st, ci, m);
-  finalizeList(st, ci, m);
+  hy.stableTotal += hy.stableObjects;
+  hybridFinalize(st, ci, hy, true);
   hideCulled(st, ci);
 }

@@ -1,7 +1,9 @@
 /**
- * The rankQuota, budget and hybrid policies over the spatial clusters: clusters wholly outside every view
- * are hidden as a whole (no metric, no classification, no solver item), and the per-object passes
- * of policyPasses.ts run over the list of the other clusters' slots only. The budget/hybrid items
+ * The budget policy's full clustered path (the fallback of budgetIncremental.ts): clusters wholly
+ * outside every view are hidden as a whole (no metric, no classification, no solver item), and the
+ * per-object passes of policyPasses.ts run over the list of the other clusters' slots only
+ * (rankQuota and hybrid have their own passes: rankCuts.ts, hybridIncremental.ts; they share
+ * {@link hideCulled}). The budget/hybrid items
  * (screen-space error, stability band: issue 14) come from screenSpacePasses.ts's list variant. The solvers
  * (src/policies) are unchanged and get the same candidates and items as on the per-object path, in
  * another order; both break ties by id, so the chosen levels are the same.
@@ -19,7 +21,6 @@ import type { ClusterIndex } from './clusters.js';
 import type { ClusterViews } from './clusterPass.js';
 import { classify, clusterMetric, hideCluster } from './clusterPass.js';
 import type { FrameState } from './frameState.js';
-import { decideAscendingNext, decideDescendingNext } from './nextKernels.js';
 
 /**
  * Clusters `[from, to)`: culled ones (culling on) are appended to `ci.culledList`; for the others
@@ -57,15 +58,19 @@ export function hideCulled(st: FrameState, ci: ClusterIndex): void {
   st.hidden += hidden;
 }
 
-/** classifyPass over the visible slots (see policyPasses.ts). */
-export function classifyList(st: FrameState, ci: ClusterIndex, m: number, culledIsInfinity: boolean): void {
+/**
+ * classifyPass over the visible slots `ci.visible[from … to)` (see policyPasses.ts). Called in
+ * chunks: as one long call it was on-stack-replaced and then deoptimised at its stats stores on
+ * every frame once it ran only in the budget's rare full-path frames (allocation probe).
+ */
+export function classifyList(st: FrameState, ci: ClusterIndex, from: number, to: number, culledIsInfinity: boolean): void {
   const list = ci.visible, slotId = ci.slotId;
   const flags = st.flags, work = st.work, profileIds = st.profileIds, forced = st.forced, levels = st.levels;
   const lastChange = st.lastChange, next = st.next, fixed = st.fixed, sizes = st.sizes;
   const lc = st.levelCount, loA = st.lo, hiA = st.hi, costs = st.costs, stride = st.stride;
   const minFrames = st.minFrames, frame = st.frame;
   let hidden = 0, invalid = 0, minimumCost = 0;
-  for (let k = 0; k < m; k++) {
+  for (let k = from; k < to; k++) {
     const i = slotId[list[k]];
     const fl = flags[i];
     const s = work[i];
@@ -96,23 +101,6 @@ export function classifyList(st: FrameState, ci: ClusterIndex, m: number, culled
   st.hidden += hidden; st.invalid += invalid; st.minimumCost += minimumCost;
 }
 
-/** collectRankCandidates over the visible slots; returns the candidate count. */
-export function rankCandidatesList(st: FrameState, ci: ClusterIndex, m: number): number {
-  const list = ci.visible, slotId = ci.slotId, blendS = ci.blendS;
-  const work = st.work, fixed = st.fixed, candidates = st.candidates, sizes = st.sizes, blend = st.blend;
-  let count = 0;
-  for (let k = 0; k < m; k++) {
-    const s = list[k], i = slotId[s];
-    const f = fixed[i];
-    if (f !== 2) {
-      sizes[i] = work[i];
-      if (f === 0) candidates[count++] = i;
-    }
-    blend[i] = 0; blendS[s] = 0;
-  }
-  return count;
-}
-
 /** finalizePass over the visible slots (keeps `levelsS` in step); resets then fills the changed list. */
 export function finalizeList(st: FrameState, ci: ClusterIndex, m: number): void {
   const list = ci.visible, slotId = ci.slotId, levelsS = ci.levelsS;
@@ -136,69 +124,4 @@ export function finalizeList(st: FrameState, ci: ClusterIndex, m: number): void 
   }
   st.changedCount = changedCount;
   st.totalCost = totalCost;
-}
-
-/**
- * hybrid, first pass over clusters `[from, to)`: culled ones (culling on) to `ci.culledList`; the
- * others run the thresholds decision into `st.next`/`st.fixed` (nextKernels.ts) and their live
- * slots go to `ci.visible`, the cluster to `ci.visibleClusters`.
- */
-export function hybridFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews, from: number, to: number): void {
-  const live = ci.live, bounds = ci.bounds, visible = ci.visible, culledList = ci.culledList, flagsS = ci.flagsS;
-  const profile = ci.profile, metricCode = st.metricCode, clusters = ci.visibleClusters;
-  let m = ci.visibleCount, q = ci.culledCount, vc = ci.visibleClusterCount;
-  for (let c = from; c < to; c++) {
-    if (live[c] === 0) continue;
-    const R = bounds[c * 6 + 3];
-    if (R === R && cv.cull && classify(ci, cv, c) === 1) { culledList[q++] = c; continue; }
-    ci.state[c] = 254;
-    clusters[vc++] = c;
-    const p = profile[c], mixed = p === 0xffff, a = ci.start[c], e = ci.end[c];
-    for (let code = 0; code < 4; code++) {
-      if (mixed ? !(cv.mask & (1 << code)) : metricCode[p] !== code) continue;
-      clusterMetric(st, ci, cv, c, code, mixed);
-      st.code = code; st.filter = mixed;
-      if (code === 0) decideAscendingNext(st, ci, a, e);
-      else decideDescendingNext(st, ci, a, e);
-    }
-    for (let s = a; s < e; s++) if (!(flagsS[s] & 2)) visible[m++] = s;
-  }
-  ci.visibleCount = m; ci.culledCount = q; ci.visibleClusterCount = vc;
-}
-
-/** hybrid: metric `code` (the projected diameter in px, issue 14) of the visible clusters' objects into `st.weights[id]`. */
-export function hybridWeights(st: FrameState, ci: ClusterIndex, cv: ClusterViews, code: number): void {
-  const clusters = ci.visibleClusters, slotId = ci.slotId, workS = ci.workS, weights = st.weights, flagsS = ci.flagsS;
-  for (let k = 0; k < ci.visibleClusterCount; k++) {
-    const c = clusters[k];
-    clusterMetric(st, ci, cv, c, code, false);
-    for (let s = ci.start[c], e = ci.end[c]; s < e; s++) if (!(flagsS[s] & 2)) weights[slotId[s]] = workS[s];
-  }
-}
-
-/** hybridMinimumCost over the visible slots. */
-export function hybridMinimumCostList(st: FrameState, ci: ClusterIndex, m: number): void {
-  const list = ci.visible, slotId = ci.slotId;
-  const fixed = st.fixed, next = st.next, profileIds = st.profileIds, costs = st.costs, floorA = st.floor, stride = st.stride;
-  let minimumCost = 0;
-  for (let k = 0; k < m; k++) {
-    const i = slotId[list[k]];
-    const f = fixed[i];
-    if (f === 2) continue;
-    const p = profileIds[i];
-    const pref = next[i];
-    const level = f === 0 && pref < floorA[p] ? floorA[p] : pref;
-    minimumCost += costs[p * stride + level];
-  }
-  st.minimumCost = minimumCost;
-}
-
-/** clearCoarsenedBlend over the visible slots (keeps `blendS` in step). */
-export function clearCoarsenedBlendList(st: FrameState, ci: ClusterIndex, m: number): void {
-  const list = ci.visible, slotId = ci.slotId, blendS = ci.blendS;
-  const fixed = st.fixed, next = st.next, preferred = st.preferred, blend = st.blend;
-  for (let k = 0; k < m; k++) {
-    const s = list[k], i = slotId[s];
-    if (fixed[i] === 0 && next[i] !== preferred[i]) { blend[i] = 0; blendS[s] = 0; }
-  }
 }

@@ -27,10 +27,11 @@
  * - Spatial clusters (clusters.ts, clusterPass.ts, mappedKernels.ts): the thresholds policy culls
  *   or skips whole clusters of ≤ 64 objects and runs the per-object kernels elsewhere; the
  *   per-object path (`clusters: false`) is the tests' reference (test/batch/clusters.test.ts).
- *   rankQuota, budget and hybrid hide culled clusters whole and run their passes over the visible
- *   slots only (clusterPolicyPasses.ts); budget and hybrid feed issue 14's screen-space chains
- *   through `collectScreenSpaceItemsList` (the per-object body over the slot list), so both paths
- *   give the same levels, blend, stats and price (test/batch/clusterPolicies.test.ts).
+ *   rankQuota, budget and hybrid hide culled clusters whole and are incremental across frames:
+ *   rankQuota selects only near last frame's cut distances (rankCuts.ts), budget and hybrid skip
+ *   the chains of objects (and clusters) proven to keep their level (budgetStable.ts,
+ *   budgetIncremental.ts, hybridIncremental.ts); both paths give the same levels, blend, sizes,
+ *   stats and price (test/batch/clusterPolicies.test.ts, rankCuts/budgetIncremental/hybridIncremental tests).
  * - Scratch arrays for the policies are allocated on the first update that needs them and when
  *   capacity grows, never in a steady-state frame (test/batch/allocation.test.ts).
  * - Modules: this class holds the object ids, the profiles and the dispatch of `update()`; the
@@ -42,8 +43,8 @@
  *   blend, ratios in one process): 1M-tree field with a walking ground camera 0.62 × the
  *   4-accumulator read of the sphere array (5.7 × faster than the per-object path), 1M random-order
  *   spheres 1.36 × the read (3.2 ×); three.js `LOD.update` is 63 × slower per object (108 × with
- *   `setThreads(2)`, 1.7–1.9 × faster than one thread). budget and rankQuota cost 5–7 × a clustered
- *   thresholds frame (they select over every visible object).
+ *   `setThreads(2)`, 1.7–1.9 × faster than one thread). rankQuota, budget and hybrid: see the
+ *   policy section of bench/RESULTS.md.
  * - The first version ran at 75–130 ns per object and allocated ~1 MB per frame (boxed doubles, deopt
  *   loops); the fixes are recorded in the notes of metricKernels.ts, thresholdKernels.ts,
  *   policyPasses.ts and frameState.ts.
@@ -302,8 +303,9 @@ export class LodSet {
     const budget = this.resolveBudget(options);
     // --- end issue 14 ---
     const useClusters = options.clusters ?? LOD_UPDATE_DEFAULTS.clusters;
-    // rankQuota/budget use the clusters only when ids are spatially coherent (see ClusterIndex.scattered).
-    const clustered = useClusters && (policy === 'thresholds' || !this.ci.scattered);
+    // Every policy uses the clusters, also with ids in random spatial order: the incremental policy
+    // paths touch the id-indexed arrays only for sizes and changes (bench/RESULTS.md, random scene).
+    const clustered = useClusters;
     const ci = this.ci, cv = this.cv;
     if (clustered && policy === 'hybrid') {
       clusteredHybrid(st, ci, cv, table, sse, n, views, single, viewCount, cull, budget);

@@ -56,10 +56,9 @@ export interface LodUpdateOptions {
   cull?: boolean;
   /**
    * Use the spatial clusters. Thresholds: cull or skip whole clusters, per-object work only where a
-   * level may change. rankQuota, budget: clusters wholly outside every view are hidden whole and the
-   * passes and solvers see the visible objects only, when ids are spatially coherent (objects added
-   * region by region; with ids in random spatial order these policies run per object, which measured
-   * faster there); hybrid likewise. `false` runs
+   * level may change. rankQuota, budget, hybrid: clusters wholly outside every view are hidden whole,
+   * and the selections are incremental across frames (objects near last frame's cuts, chains only
+   * for objects that may change level). `false` runs
    * the per-object reference path over every object; the levels, blend, changed set and stats are
    * the same either way. Default true.
    */

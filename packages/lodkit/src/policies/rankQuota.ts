@@ -11,8 +11,9 @@
  *   result is unique and deterministic. After `2·log2(n) + 8` rounds without converging the pivot
  *   switches to a pseudo-random element (an LCG), which defeats inputs crafted against
  *   median-of-three; ranges of ≤ 16 ids are finished by insertion sort.
- * - Timings: a whole rankQuota update of 1M spheres with three quotas is 1.7× the thresholds update
- *   (bench/RESULTS.md); the selections are a minority of it, the metric and finalize passes the rest.
+ * - Timings (v0.1, per-object path): a whole rankQuota update of 1M spheres with three quotas was
+ *   1.7× the per-object thresholds update. Over the spatial clusters `LodSet` runs these selections
+ *   only on the objects near last frame's cut distances (src/batch/rankCuts.ts; bench/RESULTS.md).
  *
  * @module
  */

@@ -1,0 +1,339 @@
+/**
+ * The hybrid policy over the spatial clusters with two cluster-level shortcuts, same results as
+ * the per-object hybrid (policyDrivers.ts):
+ *
+ * 1. Uniform preferred level. A cluster of one screen-metric profile, no forced object, no hold
+ *    frames, whose size interval (clusterInterval: conservative, after bias) widened by the
+ *    hysteresis band `[lo·(1 − h), hi·(1 + h)]` contains no threshold or blend threshold
+ *    (uniformLevel) prefers one level P for every object: each value and both of its hysteresis
+ *    probes map to P, so no previous level can be held, the blend is 0 and the mark adjustable.
+ *    Its objects only get `sizes` (the metric × bias, computed per object) and blend 0.
+ * 2. Stable coarsening. Over budget, an adjustable object whose projected diameter lies in a
+ *    stable range of (profile, preferred level, previous level) (budgetStable.ts, chains from the
+ *    quality floor to the preferred level, flat steps kept) offers only protected steps up to its
+ *    previous level; a whole uniform-P cluster at one previous level whose diameter interval lies
+ *    in such a range needs no per-object work at all. The solve takes their protected cost off the
+ *    capacity (as budgetIncremental.ts explains); when not every protected item fits, the items are
+ *    collected again with every chain built and solved as the per-object path does.
+ *
+ * Contributor notes:
+ * - The per-object bodies mirror the per-object hybrid (thresholdPass, collectScreenSpaceItems,
+ *   clearCoarsenedBlend, hybridMinimumCost, finalizePass): change them together (test/batch/hybridIncremental.test.ts and
+ *   clusterPolicies.test.ts compare with `clusters: false` frame by frame).
+ * - Costs summed per cluster (`live × cost`): exact for integer costs (see clusterPass.ts).
+ * - Literals in loops as elsewhere: 255 hidden level / no forced level / "none" in the per-cluster
+ *   arrays; flag bits 1 hidden, 2 removed; marks 0 adjustable, 1 fixed, 2 not drawn; kind 3 stable.
+ *
+ * @module
+ */
+import { buildObjectChain } from '../policies/screenSpaceError.js';
+import type { ClusterIndex } from './clusters.js';
+import type { ClusterViews } from './clusterPass.js';
+import { classify, clusterInterval, clusterMetric, uniformLevel } from './clusterPass.js';
+import type { FrameState } from './frameState.js';
+import { decideAscendingNext, decideDescendingNext } from './nextKernels.js';
+import type { ScreenSpaceScratch } from './screenSpacePasses.js';
+import { STABLE_MAX_RANGES, StableRanges } from './budgetStable.js';
+
+/** Per-set state of the incremental hybrid path and its scratch. */
+export class HybridIncremental {
+  ranges = new StableRanges();
+  /** Per cluster: the preferred level of every object (shortcut 1), or 255. */
+  upref: Uint8Array = new Uint8Array(0);
+  /** Per cluster: the previous level every object keeps (shortcut 2, whole cluster), or 255. */
+  ustable: Uint8Array = new Uint8Array(0);
+  /** Per slot: 3 when the object's coarsening is stable (keeps its previous level), else 0. */
+  kindS: Uint8Array = new Uint8Array(0);
+  /** Frame accumulators: minimum cost, stable objects' protected cost, largest raw key, -, the budget. */
+  acc: Float64Array = new Float64Array(5);
+  items = 0;
+  protectedItems = 0;
+  stableObjects = 0;
+  /** Counters for tests and the bench. */
+  frames = 0;
+  fallbacks = 0;
+  stableTotal = 0;
+  uniformTotal = 0;
+
+  ensure(slots: number, clusters: number): void {
+    if (this.kindS.length < slots) this.kindS = new Uint8Array(slots);
+    if (this.upref.length < clusters) { this.upref = new Uint8Array(clusters); this.ustable = new Uint8Array(clusters); }
+  }
+}
+
+const stateOf = new WeakMap<ClusterIndex, HybridIncremental>();
+
+/** The {@link HybridIncremental} of a set's cluster index (created on its first hybrid frame). */
+export function hybridStateOf(ci: ClusterIndex): HybridIncremental {
+  let hi = stateOf.get(ci);
+  if (hi === undefined) { hi = new HybridIncremental(); stateOf.set(ci, hi); }
+  return hi;
+}
+
+/**
+ * Pass A over clusters `[from, to)`: culled ones to `ci.culledList`; uniform-preferred clusters
+ * (shortcut 1) get sizes and blend 0; the others the thresholds decision into `st.next`/`st.fixed`
+ * with the nextKernels.ts kernels. Adds the preferred histogram / cost and the hidden / invalid counts.
+ */
+export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews, hy: HybridIncremental, from: number, to: number): void {
+  const live = ci.live, bounds = ci.bounds, culledList = ci.culledList, flagsS = ci.flagsS, blendS = ci.blendS;
+  const profile = ci.profile, forcedCount = ci.forcedCount, slotId = ci.slotId, sp = ci.sp, workS = ci.workS;
+  const state = ci.state, startA = ci.start, endA = ci.end, clusters = ci.visibleClusters, upref = hy.upref;
+  const metricCode = st.metricCode, sizes = st.sizes, blend = st.blend, costs = st.costs, stride = st.stride, hiA = st.hi;
+  const levelCounts = st.levelCounts, bias = st.bias, h = st.hysteresis, useUniform = st.minFrames === 0;
+  const block = cv.block, klass = cv.klass, singleView = cv.count === 1;
+  const ex = block[24], ey = block[25], ez = block[26], wh = block[27], vh = block[29], persp = block[30] !== 0;
+  let q = ci.culledCount, vc = ci.visibleClusterCount, uniformObjects = 0, evaluated = 0;
+  let totalCost = 0, minimumCost = 0;
+  for (let c = from; c < to; c++) {
+    if (live[c] === 0) continue;
+    const R = bounds[c * 6 + 3];
+    if (R === R && cv.cull && classify(ci, cv, c) === 1) { culledList[q++] = c; continue; }
+    state[c] = 254;
+    clusters[vc++] = c;
+    upref[c] = 255;
+    const p0 = profile[c], a = startA[c], e = endA[c];
+    if (useUniform && R === R && p0 !== 0xffff && forcedCount[c] === 0 && metricCode[p0] !== 0) {
+      const code = metricCode[p0];
+      if (!cv.cull) classify(ci, cv, c); // clusterInterval reads the per-view classes
+      if (clusterInterval(st, ci, cv, c, code) === 1) {
+        const scr = cv.scr;
+        scr[0] = scr[0] * (1 - h) * (1 - 1e-9); scr[1] = scr[1] * (1 + h) * (1 + 1e-9);
+        scr[2] = Math.fround((scr[0] + scr[1]) * 0.5);
+        const P = uniformLevel(st, p0, true, scr);
+        if (P >= 0) {
+          // One perspective view wholly containing the cluster: the kernel's value without its plane
+          // tests (all pass), same operations (metricKernels.ts heightPerspectiveKernel).
+          const inline = singleView && klass[0] === 2 && persp && code !== 3;
+          const scale = code === 1 ? vh : 1;
+          if (!inline) clusterMetric(st, ci, cv, c, code, false);
+          // Check every object first (values into workS), write only when the whole cluster qualifies:
+          // the per-object kernel below reads last frame's sizes.
+          let n = 0, clean = 1;
+          for (let s = a; s < e; s++) {
+            const fl = flagsS[s];
+            if (fl & 2) continue;
+            if (fl & 1) { clean = 0; break; }
+            if (inline) {
+              const o = s << 2, r = sp[o + 3];
+              const dx = sp[o] - ex, dy = sp[o + 1] - ey, dz = sp[o + 2] - ez;
+              const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+              if (d <= r) { clean = 0; break; }
+              workS[s] = ((2 * r) / (d * wh)) * scale;
+            } else {
+              const x = workS[s];
+              if (!(x >= 0 && x < 1e308)) { clean = 0; break; }
+            }
+            n++;
+          }
+          if (clean === 1) {
+            for (let s = a; s < e; s++) {
+              if (flagsS[s] & 2) continue;
+              const i = slotId[s];
+              sizes[i] = workS[s] * bias;
+              if (blendS[s] !== 0) { blendS[s] = 0; blend[i] = 0; }
+            }
+          }
+          if (clean === 1) {
+            upref[c] = P;
+            levelCounts[P] += n;
+            totalCost += n * costs[p0 * stride + P];
+            minimumCost += n * costs[p0 * stride + hiA[p0]];
+            uniformObjects += n; evaluated += n;
+            continue;
+          }
+        }
+      }
+    }
+    // Per object: the thresholds decision (track = false) per metric code in the cluster.
+    const mixed = p0 === 0xffff;
+    for (let code = 0; code < 4; code++) {
+      if (mixed ? !(cv.mask & (1 << code)) : metricCode[p0] !== code) continue;
+      clusterMetric(st, ci, cv, c, code, mixed);
+      st.code = code; st.filter = mixed;
+      if (code === 0) decideAscendingNext(st, ci, a, e);
+      else decideDescendingNext(st, ci, a, e);
+    }
+    evaluated += live[c];
+  }
+  ci.culledCount = q; ci.visibleClusterCount = vc;
+  hy.uniformTotal += uniformObjects;
+  st.totalCost += totalCost; st.minimumCost += minimumCost; st.objectsEvaluated += evaluated;
+}
+
+const chainParams = new Float64Array(4);
+
+/**
+ * Over budget: the coarsening items of visible clusters `[from, to)` of `ci.visibleClusters` (as
+ * collectScreenSpaceItemsList with `hybrid`), with shortcut 2 when `allowStable`. `rerun`: the
+ * second collection of a frame (the preferred levels are read from `st.preferred`).
+ */
+export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews, sc: ScreenSpaceScratch, hy: HybridIncremental,
+  shift: number, allowStable: boolean, rerun: boolean, from: number, to: number): void {
+  const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
+  const levelsS = ci.levelsS, profS = ci.profS, workS = ci.workS, profile = ci.profile, live = ci.live;
+  const upref = hy.upref, ustable = hy.ustable, kindS = hy.kindS, acc = hy.acc;
+  const fixed = st.fixed, next = st.next, preferred = st.preferred, chainOf = st.chainOf, keys = st.keys, items = st.items;
+  const costs = st.costs, errors = st.errors, floorA = st.floor, stride = st.stride, bias = st.bias;
+  const cs = sc.stride, vmax = sc.viewportMax, band = sc.band, lambda = sc.lambda;
+  const outLevel = sc.level, outCost = sc.deltaCost, outSlope = sc.slope;
+  const sr = hy.ranges, rCount = sr.count, rLo = sr.lo, rHi = sr.hi, rStart = sr.start, useRanges = allowStable && sr.any;
+  const params = chainParams;
+  params[1] = sc.tolerance; params[2] = band; params[3] = lambda;
+  const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
+  const ceilKey = band > 0 ? (1 + band) * lambda : 0;
+  let m = hy.items, prot = hy.protectedItems, stable = hy.stableObjects;
+  let base = acc[0], protCost = acc[1], maxKey = acc[2];
+  for (let k = from; k < to; k++) {
+    const c = clusters[k], u = upref[c], a = startA[c], e = endA[c];
+    ustable[c] = 255;
+    if (u !== 255) {
+      const p0 = profile[c], floor = floorA[p0];
+      if (u >= floor) { base += live[c] * costs[p0 * stride + u]; continue; } // no items: every object keeps u
+      if (useRanges) {
+        let L = 255;
+        for (let s = a; s < e; s++) if (!(flagsS[s] & 2)) { L = levelsS[s]; break; }
+        if (L !== 255 && L >= u && L <= floor) {
+          classify(ci, cv, c); // the per-view classes for clusterInterval (overwritten by later clusters in pass A)
+          if (clusterInterval(st, ci, cv, c, 1) === 1) {
+            const scr = cv.scr, wLo = scr[0] < vmax ? scr[0] : vmax, wHi = scr[1] < vmax ? scr[1] : vmax;
+            const row = (p0 * stride + u) * stride + L;
+            let hit = -1;
+            for (let r = row * STABLE_MAX_RANGES, end = r + rCount[row]; r < end; r++) {
+              if (wLo >= rLo[r] && wHi <= rHi[r]) { hit = r; break; }
+            }
+            if (hit >= 0) {
+              let same = 1;
+              for (let s = a; s < e; s++) if (!(flagsS[s] & 2) && levelsS[s] !== L) { same = 0; break; }
+              if (same === 1) {
+                const n = live[c], c0 = costs[p0 * stride + rStart[hit]];
+                base += n * c0; protCost += n * (costs[p0 * stride + L] - c0);
+                stable += n; ustable[c] = L;
+                continue;
+              }
+            }
+          }
+        }
+      }
+    }
+    clusterMetric(st, ci, cv, c, 1, false);
+    for (let s = a; s < e; s++) {
+      if (flagsS[s] & 2) continue;
+      const i = slotId[s];
+      kindS[s] = 0;
+      const f = u !== 255 ? 0 : fixed[i];
+      if (f === 2) continue;
+      const p = profS[s];
+      const raw = workS[s] * bias;
+      let w = raw > vmax ? vmax : raw;
+      if (!(w >= 0)) w = 0; // culled in every view but drawn because culling is off
+      const pref = u !== 255 ? u : rerun ? preferred[i] : next[i];
+      preferred[i] = pref;
+      if (f === 1 || pref >= floorA[p]) { base += costs[p * stride + pref]; continue; }
+      const floor = floorA[p], prev = levelsS[s];
+      if (useRanges && prev >= pref && prev <= floor) {
+        const row = (p * stride + pref) * stride + prev;
+        let hit = -1;
+        for (let r = row * STABLE_MAX_RANGES, end = r + rCount[row]; r < end; r++) {
+          if (w >= rLo[r] && w <= rHi[r]) { hit = r; break; }
+        }
+        if (hit >= 0) {
+          const c0 = costs[p * stride + rStart[hit]];
+          base += c0; protCost += costs[p * stride + prev] - c0;
+          kindS[s] = 3; stable++;
+          continue;
+        }
+      }
+      params[0] = w;
+      const packed = buildObjectChain(costs, errors, p * stride, floor, pref, prev, true, params, outLevel, outCost, outSlope, i * cs);
+      const start = packed & 255, steps = packed >>> 8;
+      next[i] = start;
+      base += costs[p * stride + start];
+      chainOf[i] = i * cs;
+      for (let j = 0; j < steps; j++) {
+        const key = outSlope[i * cs + j];
+        if (prev !== 255 && outLevel[i * cs + j] < prev && key < ceilKey) break;
+        if (key > maxKey) maxKey = key;
+        const protect = floorKey > 0 && prev !== 255 && outLevel[i * cs + j] >= prev && key >= floorKey;
+        if (protect) prot++;
+        keys[m] = protect ? -key : key;
+        items[m++] = ((i << shift) | j) >>> 0;
+      }
+    }
+  }
+  hy.items = m; hy.protectedItems = prot; hy.stableObjects = stable;
+  acc[0] = base; acc[1] = protCost; acc[2] = maxKey;
+}
+
+/** Within budget: the minimum cost (adjustable objects at their quality floor), as hybridMinimumCost. */
+export function hybridMinimumWithin(st: FrameState, ci: ClusterIndex, hy: HybridIncremental): void {
+  const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
+  const profile = ci.profile, live = ci.live, upref = hy.upref, ustable = hy.ustable;
+  const fixed = st.fixed, next = st.next, profileIds = st.profileIds, costs = st.costs, floorA = st.floor, stride = st.stride;
+  let minimumCost = 0;
+  for (let k = 0; k < ci.visibleClusterCount; k++) {
+    const c = clusters[k], u = upref[c];
+    ustable[c] = 255;
+    if (u !== 255) {
+      const p0 = profile[c], floor = floorA[p0];
+      minimumCost += live[c] * costs[p0 * stride + (u < floor ? floor : u)];
+      continue;
+    }
+    for (let s = startA[c], e = endA[c]; s < e; s++) {
+      if (flagsS[s] & 2) continue;
+      const i = slotId[s], f = fixed[i];
+      if (f === 2) continue;
+      const p = profileIds[i], pref = next[i];
+      minimumCost += costs[p * stride + (f === 0 && pref < floorA[p] ? floorA[p] : pref)];
+    }
+  }
+  st.minimumCost = minimumCost;
+}
+
+/**
+ * Levels into `levels` over the visible clusters (`levelsS` kept in step), with the coarsened
+ * objects' blend cleared when `binding`; the changed list (reset first), histogram, total cost.
+ */
+export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, binding: boolean): void {
+  const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
+  const levelsS = ci.levelsS, blendS = ci.blendS, profS = ci.profS, profile = ci.profile, live = ci.live;
+  const upref = hy.upref, ustable = hy.ustable, kindS = hy.kindS;
+  const levels = st.levels, next = st.next, fixed = st.fixed, preferred = st.preferred, blend = st.blend;
+  const changed = st.changed, lastChange = st.lastChange, costs = st.costs, stride = st.stride, floorA = st.floor;
+  const levelCounts = st.levelCounts, frame = st.frame;
+  let changedCount = 0, totalCost = 0;
+  for (let k = 0; k < ci.visibleClusterCount; k++) {
+    const c = clusters[k], u = upref[c], us = ustable[c];
+    if (us !== 255) { // shortcut 2 for the whole cluster: every object keeps us (blend already 0)
+      levelCounts[us] += live[c];
+      totalCost += live[c] * costs[profile[c] * stride + us];
+      continue;
+    }
+    if (u !== 255 && (!binding || u >= floorA[profile[c]])) { // every object at its preferred level u (blend 0)
+      for (let s = startA[c], e = endA[c]; s < e; s++) {
+        if ((flagsS[s] & 2) !== 0 || levelsS[s] === u) continue;
+        const i = slotId[s];
+        changed[changedCount++] = i; lastChange[i] = frame; levels[i] = u; levelsS[s] = u;
+      }
+      levelCounts[u] += live[c];
+      totalCost += live[c] * costs[profile[c] * stride + u];
+      continue;
+    }
+    for (let s = startA[c], e = endA[c]; s < e; s++) {
+      if (flagsS[s] & 2) continue;
+      const i = slotId[s];
+      const level = binding && kindS[s] === 3 ? levelsS[s] : next[i];
+      if (binding && u === 255 && fixed[i] === 0 && level !== preferred[i] && blendS[s] !== 0) { blend[i] = 0; blendS[s] = 0; }
+      const old = levelsS[s];
+      if (level !== old) {
+        changed[changedCount++] = i; lastChange[i] = frame; levels[i] = level; levelsS[s] = level;
+      }
+      if (level !== 255) {
+        levelCounts[level]++;
+        totalCost += costs[profS[s] * stride + level];
+      }
+    }
+  }
+  st.changedCount = changedCount;
+  st.totalCost = totalCost;
+}

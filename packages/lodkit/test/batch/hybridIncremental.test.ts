@@ -1,0 +1,110 @@
+/**
+ * The hybrid policy over the clusters with its cluster-level shortcuts (src/batch/hybridIncremental.ts:
+ * one preferred level per cluster, stable coarsening chains skipped) against the per-object path
+ * (`clusters: false`) frame by frame — levels, blend, sizes, changed set, stats and price — on
+ * long camera walks with fast moves, teleports, two views, edits, hysteresis, quality floors,
+ * tight budgets (protected items do not all fit: re-collected) and loose ones (within budget).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
+import { Frustum } from '../../src/metrics/frustum.js';
+import { lookAtRotation } from '../../src/metrics/vector.js';
+import { setWasmKernels } from '../../src/batch/wasmKernels.js';
+import { hybridStateOf } from '../../src/batch/hybridIncremental.js';
+import type { ClusterIndex } from '../../src/batch/clusters.js';
+import { lcg, randomSpheres } from './helpers.js';
+
+/** A jittered grid (ids row by row, radii 1–2 m): clusters narrow enough to share one preferred level. */
+function grid(side: number, seed: number): Float32Array {
+  const rand = lcg(seed), out = new Float32Array(side * side * 4);
+  for (let i = 0; i < side * side; i++) {
+    out[i * 4] = ((i % side) - side / 2) * 5 + rand() * 2;
+    out[i * 4 + 1] = 1.5;
+    out[i * 4 + 2] = (Math.floor(i / side) - side / 2) * 5 + rand() * 2;
+    out[i * 4 + 3] = 1 + rand();
+  }
+  return out;
+}
+
+function view(eye: number[], yaw: number): LodView {
+  const rotation = lookAtRotation(eye, [eye[0] + Math.cos(yaw) * 50, eye[1] - 2, eye[2] + Math.sin(yaw) * 50]);
+  return { frustum: Frustum.perspective({ fovY: 60, aspect: 16 / 9, near: 0.1, far: 900, position: eye, rotation }), viewportHeight: 1080 };
+}
+
+describe('incremental hybrid over clusters = per-object path', () => {
+  for (const wasm of [true, false]) it(`long walks, fast moves, teleports, two views, edits, quality floors, tight and loose budgets, ${wasm ? 'with' : 'without'} WebAssembly (fast-check)`, () => {
+    let stable = 0, uniform = 0, fallbacks = 0, frames = 0;
+    try { fc.assert(fc.property(
+      fc.integer({ min: 1, max: 1e6 }), fc.constantFrom(0, 0.4, 0.4, 0.8), fc.constantFrom(0, 1, 1, 3),
+      fc.constantFrom(0.05, 0.3, 0.6, 0.95, 1.5), fc.constantFrom(0, 0, 2), fc.constantFrom(true, true, false), fc.constantFrom(255, 2),
+      fc.constantFrom(0, 0.1, 0.1, 0.3), fc.constantFrom(undefined, 1, 2),
+      fc.array(fc.record({
+        kind: fc.constantFrom(0, 0, 0, 0, 0, 1, 2, 3), dx: fc.double({ min: -1, max: 1, noNaN: true }),
+        dyaw: fc.double({ min: -0.02, max: 0.02, noNaN: true }), edit: fc.integer({ min: 0, max: 12 }), target: fc.nat(),
+      }), { minLength: 4, maxLength: 16 }),
+      (seed, band, tolerance, share, minFrames, cull, maxLevel, hysteresis, floor, steps) => {
+        setWasmKernels(wasm);
+        const a = new LodSet(64), b = new LodSet(64), c = new LodSet(64); // c: a cost oracle for the budgets
+        setWasmKernels(true);
+        for (const s of [a, b, c]) {
+          s.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08], costs: [900, 300, 60, 8], qualityFloor: floor });
+          s.addProfile({ metric: 'pixels', thresholds: [120, 30], costs: [600, 150, 20], errors: [0.001, 0.01, 0.05] });
+          s.addProfile({ metric: 'distance', thresholds: [30, 80], costs: [500, 100, 10] });
+          s.addMany(grid(42, seed), 0);
+          s.addMany(randomSpheres(600, seed + 1, 300, 0.3, 5), 1);
+          s.addMany(randomSpheres(300, seed + 2, 300, 0.3, 5), 2);
+        }
+        const rand = lcg(seed + 3), removed = new Set<number>();
+        let eye = [0, 5, 0], yaw = 0.2;
+        for (let f = 0; f < steps.length; f++) {
+          const st = steps[f];
+          const move = st.kind === 1 ? 40 : 1;
+          if (st.kind === 2) eye = [(rand() * 2 - 1) * 200, 5, (rand() * 2 - 1) * 200];
+          else eye = [eye[0] + st.dx * move, 5, eye[2] + st.dx * move * 0.5];
+          yaw += st.dyaw;
+          const v: LodView | LodView[] = st.kind === 3 ? [view(eye, yaw), view([eye[0] + 30, 5, eye[2]], yaw + 0.5)] : view(eye, yaw);
+          const base = { cull, maxLevel, clusters: false };
+          const preferred = c.update(v, { ...base, policy: 'thresholds' }).totalCost;
+          const cheapest = c.update(v, { ...base, policy: 'hybrid', budget: 0 }).minimumCost;
+          const budget = Math.round(cheapest + share * (preferred - cheapest));
+          const options: LodUpdateOptions = { policy: 'hybrid', budget, stabilityBand: band, tolerance, minFramesBetweenChanges: minFrames, cull, maxLevel, hysteresis };
+          const ra = a.update(v, options);
+          const sa = { ...ra, levelCounts: Array.from(ra.levelCounts) };
+          const sb = b.update(v, { ...options, clusters: false });
+          const label = `seed ${seed} frame ${f} kind ${st.kind}`;
+          for (let i = 0; i < a.count; i++) {
+            if (a.levels[i] !== b.levels[i] || !Object.is(a.blend[i], b.blend[i]) || !Object.is(a.sizes[i], b.sizes[i])) {
+              throw new Error(`${label}: id ${i} level ${a.levels[i]} / ${b.levels[i]} size ${a.sizes[i]} / ${b.sizes[i]}`);
+            }
+          }
+          const set = (s: LodSet) => Array.from(s.changed.subarray(0, s.changedCount)).sort((x, y) => x - y);
+          expect(set(a), label).toEqual(set(b));
+          expect(sa.totalCost, label).toBe(sb.totalCost);
+          expect(sa.minimumCost, label).toBe(sb.minimumCost);
+          expect(sa.hidden, label).toBe(sb.hidden);
+          expect(sa.invalid, label).toBe(sb.invalid);
+          expect(sa.budgetMet, label).toBe(sb.budgetMet);
+          expect(sa.levelCounts, label).toEqual(Array.from(sb.levelCounts));
+          expect(Object.is(a.budgetPrice, b.budgetPrice), `${label}: price ${a.budgetPrice} / ${b.budgetPrice}`).toBe(true);
+          const id = st.target % a.count;
+          if (removed.has(id)) continue;
+          if (st.edit === 5) removed.add(id);
+          for (const s of [a, b, c]) {
+            if (st.edit === 1) s.setHidden(id, true);
+            if (st.edit === 2) s.setForcedLevel(id, 0);
+            if (st.edit === 3) { const p = s.spheres; s.setSphere(id, p[id * 4] + 10, p[id * 4 + 1], p[id * 4 + 2], p[id * 4 + 3]); }
+            if (st.edit === 4) s.setSphere(id, Number.NaN, 0, 0, 1);
+            if (st.edit === 5) s.remove(id);
+            if (st.edit === 6) s.setForcedLevel(id, null);
+          }
+        }
+        const hy = hybridStateOf((a as unknown as { ci: ClusterIndex }).ci);
+        stable += hy.stableTotal; uniform += hy.uniformTotal; fallbacks += hy.fallbacks; frames += hy.frames;
+      }), { numRuns: Number(process.env.HY_RUNS ?? 60) }); } finally { setWasmKernels(true); }
+    // Not vacuous: clusters decided as a whole, coarsening chains skipped, and re-collected frames.
+    expect(uniform).toBeGreaterThan(frames * 20);
+    expect(stable).toBeGreaterThan(frames * 3);
+    expect(fallbacks).toBeGreaterThan(0);
+  });
+});
