@@ -141,6 +141,7 @@ export class LodSet {
       throw new RangeError(`LodSet: initialCapacity must be an integer ≥ 0, got ${String(initialCapacity)}`);
     }
     this.grow(Math.max(1, initialCapacity));
+    warmUpClusteredPath(LodSet); // once per process, before any real frame (see warmUp.ts)
   }
 
   /** Ids in use are in `[0, count)` (a high-water mark; removed ids inside it report `HIDDEN_LEVEL`). */
@@ -312,7 +313,6 @@ export class LodSet {
     } else if (clustered && policy === 'budget') {
       clusteredBudget(st, ci, cv, table, sse, n, views, single, viewCount, cull, budget);
     } else if (clustered) {
-      warmUpClusteredPath(LodSet); // once per process, see warmUp.ts
       const exactSizes = options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes;
       if (this.threads !== null && viewCount <= MAX_THREADED_VIEWS && this.cv.isShared) this.adaptiveClustered(views, single, viewCount, cull, exactSizes);
       else clusteredThresholds(st, ci, cv, table, n, views, single, viewCount, cull, exactSizes);
