@@ -238,6 +238,9 @@ export class LodSet {
     this.used += n;
     const generation = this.ci.generation;
     this.ci.addBatch(first, n, spheres, profile);
+    // The new clusters' bounds now rather than in the next update: a first frame that refits every
+    // cluster left the refit loop on on-stack-replaced code, and V8 compiled it in frame 2 (warmUp.ts).
+    this.ci.refitPending(st.flags, st.forced);
     if (this.threads !== null && this.ci.generation !== generation) this.restartThreads(); // workers hold the old cluster arrays
     return first;
   }

@@ -4,8 +4,8 @@
  * {@link WARM_UP_FRAMES} frames that reach every branch the real frames take — skipped clusters,
  * culled clusters already hidden, clusters of visible (blended) objects culled as a whole, objects
  * leaving and entering the view, hysteresis and `minFramesBetweenChanges` holds, forced and hidden
- * objects, moved spheres (refits) — and enough frames that the once-per-frame functions are
- * optimised here rather than in the real frames 2–11.
+ * objects, moved spheres (refits) — so that the functions V8 optimises during the real first frame
+ * are optimised with the type feedback of every later frame.
  *
  * Why (bench/coldStart.ts, `node --trace-opt --trace-deopt`):
  * - V8 optimises the per-cluster functions during the first real frame, when every cluster is
@@ -16,7 +16,13 @@
  *   `clusterChunk` still deoptimised ("generic keyed access") on the first frame that did (frame 17
  *   of the random scene, 26 ms), and the once-per-frame functions (`refitPending`, `uniformLevel`,
  *   `clusteredThresholds`) were compiled by TurboFan in real frames 2 and 47 — on a busy 2-core
- *   machine the concurrent compile of `refitPending` alone cost frame 2 about 1 ms.
+ *   machine the concurrent compile of `refitPending` alone cost frame 2 about 1 ms. `addMany` now
+ *   refits its clusters itself (lodSet.ts), so that compile happens in frame 1; 48 warm-up frames
+ *   did not get these small functions optimised and cost 3 × the time, so 16 are run.
+ *   `clusteredThresholds` (one call per frame) is still compiled around frame 45.
+ * - A representation change of a ClusterIndex field in the first frame (clusters.ts, `idSpan`)
+ *   changed the class's map and deoptimised every clustered function ("wrong map"); a warm-up
+ *   cannot reach that, the field now starts as a heap number.
  *
  * Results are discarded and leave no trace in other sets (test/batch/warmUp.test.ts). The cost is
  * measured: {@link warmUpMs}.
@@ -28,13 +34,11 @@ import { lookAtRotation } from '../metrics/vector.js';
 import type { LodSet } from './lodSet.js';
 
 /**
- * Frames per private set. Enough that every function called once per frame or per cluster reaches
- * TurboFan inside the warm-up (checked with `--trace-opt` on Node 20 / V8 11.3).
+ * Frames per private set: two look-back cycles (every eighth frame), the second half with
+ * `minFramesBetweenChanges` (checked with `--trace-opt --trace-deopt` on Node 20 / V8 11.3: no
+ * deoptimisation in 60 real frames of either bench scene).
  */
-export const WARM_UP_FRAMES = 48;
-
-const REFIT_CLUSTERS = 64;
-const REFIT_FRAMES = 40;
+export const WARM_UP_FRAMES = 16;
 
 let done = false;
 let ms = 0;
@@ -89,18 +93,5 @@ export function runWarmUp(Set: new (capacity: number) => LodSet): void {
       if (f % 7 === 3) set.setForcedLevel(8, 1); else if (f % 7 === 4) set.setForcedLevel(8, null);
       set.update({ frustum }, { policy: 'thresholds', hysteresis: 0.1, minFramesBetweenChanges: f < WARM_UP_FRAMES / 2 ? 0 : 2 });
     }
-  }
-  // The refit loop: a small function that a real first frame runs over every cluster (on-stack
-  // replacement) reaches TurboFan on its next call — real frame 2 — unless its loop already ran
-  // ≈ 2,000 times: 64 clusters behind the camera (culled, cheap), one sphere moved in each per frame.
-  const set = new Set(REFIT_CLUSTERS * 64);
-  const p = set.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1] });
-  const s = new Float32Array(REFIT_CLUSTERS * 64 * 4);
-  for (let i = 0; i < REFIT_CLUSTERS * 64; i++) { s[i * 4] = (i & 63) * 0.5; s[i * 4 + 2] = 50 + (i >> 6) * 40; s[i * 4 + 3] = 1; }
-  set.addMany(s, p);
-  const frustum = Frustum.perspective({ fovY: 60, aspect: 1.5, near: 0.1, far: 2000 });
-  for (let f = 0; f < REFIT_FRAMES; f++) {
-    for (let c = 0; c < REFIT_CLUSTERS; c++) { const i = c * 64 + (f & 63); set.setSphere(i, s[i * 4], (f & 1) * 0.1, s[i * 4 + 2], 1); }
-    set.update({ frustum }, { policy: 'thresholds' });
   }
 }
