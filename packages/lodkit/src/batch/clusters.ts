@@ -70,8 +70,12 @@ export class ClusterIndex {
   /**
    * Sum over the `addMany` clusters of their id spans (largest − smallest id + 1), and of their
    * sizes: a ratio above {@link SCATTERED_SPAN} means ids are in random spatial order.
+   * Starts at −0 (a heap number): 1M ids in random order sum to ≈ 1.6e10, past V8's small-integer
+   * range, and a field that starts as a small integer then changes representation, which changes
+   * the map of every ClusterIndex and deoptimised the clustered pass in a fresh process's first
+   * frame ("wrong map", bench/coldStart.ts --scene random).
    */
-  idSpan = 0;
+  idSpan = -0;
   idSpanCount = 0;
   /** Policy frames: the visible slots and the culled clusters (clusterPolicyPasses.ts). */
   visible: Uint32Array = new Uint32Array(0);

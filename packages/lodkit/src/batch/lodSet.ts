@@ -142,6 +142,7 @@ export class LodSet {
       throw new RangeError(`LodSet: initialCapacity must be an integer ≥ 0, got ${String(initialCapacity)}`);
     }
     this.grow(Math.max(1, initialCapacity));
+    warmUpClusteredPath(LodSet); // once per process, before any real frame (see warmUp.ts)
   }
 
   /** Ids in use are in `[0, count)` (a high-water mark; removed ids inside it report `HIDDEN_LEVEL`). */
@@ -238,6 +239,9 @@ export class LodSet {
     this.used += n;
     const generation = this.ci.generation;
     this.ci.addBatch(first, n, spheres, profile);
+    // The new clusters' bounds now rather than in the next update: a first frame that refits every
+    // cluster left the refit loop on on-stack-replaced code, and V8 compiled it in frame 2 (warmUp.ts).
+    this.ci.refitPending(st.flags, st.forced);
     if (this.threads !== null && this.ci.generation !== generation) this.restartThreads(); // workers hold the old cluster arrays
     return first;
   }
@@ -314,7 +318,6 @@ export class LodSet {
     } else if (clustered && policy === 'budget') {
       clusteredBudget(st, ci, cv, table, sse, n, views, single, viewCount, cull, budget);
     } else if (clustered) {
-      warmUpClusteredPath(LodSet); // once per process, see warmUp.ts
       const exactSizes = options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes;
       if (this.threads !== null && viewCount <= MAX_THREADED_VIEWS && this.cv.isShared) this.adaptiveClustered(views, single, viewCount, cull, exactSizes);
       else clusteredThresholds(st, ci, cv, table, n, views, single, viewCount, cull, exactSizes);

@@ -1,15 +1,31 @@
 /**
- * A one-time JIT warm-up of the clustered thresholds path, run by the first clustered update in a
- * process: two private 320-object sets (a screen metric and distance) go through eight frames that
- * reach the branches a first real frame never takes — skipped clusters, culled clusters already
- * hidden, objects leaving the view, hysteresis and `minFramesBetweenChanges` holds.
+ * A one-time JIT warm-up of the clustered thresholds path, run once per process by the first
+ * `LodSet` constructed: two private 320-object sets (a screen metric and distance) go through
+ * {@link WARM_UP_FRAMES} frames that reach every branch the real frames take — skipped clusters,
+ * culled clusters already hidden, clusters of visible (blended) objects culled as a whole, objects
+ * leaving and entering the view, hysteresis and `minFramesBetweenChanges` holds, forced and hidden
+ * objects, moved spheres (refits) — so that the functions V8 optimises during the real first frame
+ * are optimised with the type feedback of every later frame.
  *
- * Why: in a fresh process V8 optimises the per-cluster functions during the first frame, when every
- * cluster is still evaluated per object and every previous level is hidden, so the optimised code
- * has no type feedback for those branches. The second frame then deoptimised `clusterChunk` and the
- * decision kernels ("insufficient type feedback") and ran partly in the interpreter: 25–60 ms
- * against a 5 ms steady frame (bench/coldStart.ts). Costs a few milliseconds once; results are
- * discarded.
+ * Why (bench/coldStart.ts, `node --trace-opt --trace-deopt`):
+ * - V8 optimises the per-cluster functions during the first real frame, when every cluster is
+ *   still evaluated per object and every previous level is hidden. Without the warm-up that code
+ *   had no type feedback for the skip and hold branches, and frame 2 deoptimised `clusterChunk` and
+ *   the decision kernels ("insufficient type feedback"): 25–60 ms against a 5 ms steady frame.
+ * - With a warm-up of 8 frames that never culled a cluster of visible objects, `hideCluster` and
+ *   `clusterChunk` still deoptimised ("generic keyed access") on the first frame that did (frame 17
+ *   of the random scene, 26 ms), and the once-per-frame functions (`refitPending`, `uniformLevel`,
+ *   `clusteredThresholds`) were compiled by TurboFan in real frames 2 and 47 — on a busy 2-core
+ *   machine the concurrent compile of `refitPending` alone cost frame 2 about 1 ms. `addMany` now
+ *   refits its clusters itself (lodSet.ts), so that compile happens in frame 1; 48 warm-up frames
+ *   did not get these small functions optimised and cost 3 × the time, so 16 are run.
+ *   `clusteredThresholds` (one call per frame) is still compiled around frame 45.
+ * - A representation change of a ClusterIndex field in the first frame (clusters.ts, `idSpan`)
+ *   changed the class's map and deoptimised every clustered function ("wrong map"); a warm-up
+ *   cannot reach that, the field now starts as a heap number.
+ *
+ * Results are discarded and leave no trace in other sets (test/batch/warmUp.test.ts). The cost is
+ * measured: {@link warmUpMs}.
  *
  * @module
  */
@@ -17,12 +33,36 @@ import { Frustum } from '../metrics/frustum.js';
 import { lookAtRotation } from '../metrics/vector.js';
 import type { LodSet } from './lodSet.js';
 
+/**
+ * Frames per private set: two look-back cycles (every eighth frame), the second half with
+ * `minFramesBetweenChanges` (checked with `--trace-opt --trace-deopt` on Node 20 / V8 11.3: no
+ * deoptimisation in 60 real frames of either bench scene).
+ */
+export const WARM_UP_FRAMES = 16;
+
 let done = false;
+let ms = 0;
+
+/** Milliseconds the process's warm-up took (0 before it ran). */
+export function warmUpMs(): number {
+  return ms;
+}
 
 /** Runs the warm-up once per process (later calls return at once). */
 export function warmUpClusteredPath(Set: new (capacity: number) => LodSet): void {
   if (done) return;
   done = true;
+  const t0 = performance.now();
+  runWarmUp(Set);
+  ms = performance.now() - t0;
+}
+
+/**
+ * The warm-up's frames, without the once-per-process guard (exported for the test that checks it
+ * leaves no trace in another set).
+ */
+export function runWarmUp(Set: new (capacity: number) => LodSet): void {
+  const target = [0, 0, 0];
   for (let kind = 0; kind < 2; kind++) {
     const set = new Set(320);
     const p = set.addProfile(kind === 0
@@ -37,12 +77,21 @@ export function warmUpClusteredPath(Set: new (capacity: number) => LodSet): void
     }
     set.addMany(s, p);
     const frustum = Frustum.perspective({ fovY: 60, aspect: 1.5, near: 0.1, far: 2000 });
-    for (let f = 0; f < 8; f++) {
-      // Back and forth (level changes, some held by hysteresis) and turning (objects leave the view).
-      frustum.position[2] = (f & 1) * 2.5 - f * 0.2;
-      lookAtRotation(frustum.position, [(f % 3) * 12, 0, frustum.position[2] - 20], [0, 1, 0], frustum.rotation);
+    for (let f = 0; f < WARM_UP_FRAMES; f++) {
+      // Back and forth (level changes, some held by hysteresis) and turning (objects leave the
+      // view); every eighth frame looks back (+z): the visible, blended groups are culled as a
+      // whole and the group behind appears; the frame after looks forward again.
+      const z = (f & 1) * 2.5 - (f & 7) * 0.2;
+      frustum.position[2] = z;
+      target[0] = (f % 3) * 12; target[1] = 0; target[2] = (f & 7) === 6 ? z + 20 : z - 20;
+      lookAtRotation(frustum.position, target, [0, 1, 0], frustum.rotation);
       frustum.update();
-      set.update({ frustum }, { policy: 'thresholds', hysteresis: 0.1, minFramesBetweenChanges: f < 4 ? 0 : 2 });
+      // Edits between frames: a moved sphere in the near group (refit), a hidden and a forced object.
+      const m = f & 63;
+      set.setSphere(m, s[m * 4] + (f & 1) * 0.1, s[m * 4 + 1], s[m * 4 + 2], 1);
+      if (f % 5 === 2) set.setHidden(70, true); else if (f % 5 === 3) set.setHidden(70, false);
+      if (f % 7 === 3) set.setForcedLevel(8, 1); else if (f % 7 === 4) set.setForcedLevel(8, null);
+      set.update({ frustum }, { policy: 'thresholds', hysteresis: 0.1, minFramesBetweenChanges: f < WARM_UP_FRAMES / 2 ? 0 : 2 });
     }
   }
 }
