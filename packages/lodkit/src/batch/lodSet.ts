@@ -458,18 +458,21 @@ export class LodSet {
   }
 
   /**
-   * Clustered thresholds frame in worker mode: threaded or on the calling thread, whichever measured
-   * faster (exponential averages over the frames' own times; the other one is re-measured every
-   * 16th frame), so worker mode is never slower than one thread for long — a lagging worker (a busy
-   * core) makes it fall back.
+   * Clustered thresholds frame in worker mode: threaded unless the calling thread alone measured
+   * clearly faster (exponential averages over the frames' own times; the other mode is re-measured
+   * every 32nd frame). Threaded frames claim chunks dynamically (threadedDrivers.ts), so a late or
+   * busy worker costs at most about one chunk; the fallback covers a worker that keeps being
+   * descheduled while holding one, or memory-bound frames where two threads gain nothing.
    */
   private adaptiveClustered(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
     const k = this.clusteredFrames++;
-    // Frames 1–24 alternate (a worker starts cold: its JIT warms up on its own frames), then the
-    // faster mode runs and the other is re-measured every 16th frame.
+    // Frames 1–8 alternate (both modes measured once warm); then threaded unless one thread was
+    // > 10 % faster: timing noise on a loaded machine picked one thread wrongly (24 alternating
+    // frames and a plain "faster" test measured 0.77 × of one thread with a busy core while
+    // always-threaded frames ran 1.05 ×).
     let threaded: boolean;
-    if (k < 24) threaded = (k & 1) === 1;
-    else { const better = this.threadedMs < this.singleMs; threaded = (k & 15) === 0 ? !better : better; }
+    if (k < 8) threaded = (k & 1) === 1;
+    else { const better = this.threadedMs <= this.singleMs * 1.1; threaded = (k & 31) === 0 ? !better : better; }
     const t0 = performance.now();
     if (threaded) this.threadedClustered(views, single, viewCount, cull, exactSizes);
     else clusteredThresholds(this.st, this.ci, this.cv, this.table, this.used, views, single, viewCount, cull, exactSizes);
