@@ -21,9 +21,9 @@
  *   `HIDDEN_LEVEL`, is skipped by `update` and is not in `changed`.
  * - The arrays (`levels`, `blend`, `sizes`, `changed`) are replaced when the set grows: re-read them
  *   after `add`/`addMany`, never cache them across additions.
- * - Worker-thread mode (`setThreads(n)`, threads.ts): thresholds updates split into cluster ranges
- *   (or id ranges with `clusters: false`) over SharedArrayBuffer storage, identical results; the
- *   other policies stay on the calling thread.
+ * - Worker-thread mode (`setThreads(n)`, threads.ts): thresholds updates split into chunks of
+ *   clusters the threads claim dynamically (or id ranges with `clusters: false`) over
+ *   SharedArrayBuffer storage, identical results; the other policies stay on the calling thread.
  * - Spatial clusters (clusters.ts, clusterPass.ts, mappedKernels.ts): the thresholds policy culls
  *   or skips whole clusters of ≤ 64 objects and runs the per-object kernels elsewhere; the
  *   per-object path (`clusters: false`) is the tests' reference (test/batch/clusters.test.ts).
@@ -417,9 +417,10 @@ export class LodSet {
   }
   /**
    * Splits thresholds-policy updates over `count` threads (the calling thread plus `count − 1`
-   * workers) with `SharedArrayBuffer` storage: cluster ranges (the default; the set times both
-   * modes and falls back to one thread when that is faster, and the WebAssembly kernel is off in
-   * this mode) or id ranges (`clusters: false`). Results are identical to one thread (the changed
+   * workers) with `SharedArrayBuffer` storage: chunks of clusters that the threads claim from a
+   * shared counter (the default; a late worker costs at most about one chunk, the calling thread
+   * keeps the WebAssembly kernel in a shared memory, the workers run the JavaScript kernels, and
+   * the set falls back to one thread when that measures > 10 % faster) or id ranges (`clusters: false`). Results are identical to one thread (the changed
    * list in range order). The other policies run on the calling thread. `count = 1` returns to
    * single-threaded mode. Call `dispose()` (or `setThreads(1)`) when done.
    * @example
