@@ -38,6 +38,7 @@ import { LodSet, type LodUpdateOptions, type LodView } from '../src/batch/lodSet
 import { setFusedKernel, setWasmKernels } from '../src/batch/wasmKernels.js';
 import { fusedCounters } from '../src/batch/fusedPass.js';
 import type { ClusterIndex } from '../src/batch/clusters.js';
+import type { LodThreads } from '../src/batch/threads.js';
 import { BENCH_PROFILE, peerDistances, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
 
 const args = new Set(process.argv.slice(2));
@@ -79,6 +80,17 @@ const referenceOptions: LodUpdateOptions = { ...thresholdsOptions, clusters: fal
 const rankOptions: LodUpdateOptions = { policy: 'rankQuota', quotas: [1000, 10000, 100000] };
 const LODSET_WORK = '6-plane cull, screen height, USD index + blend, hysteresis 0.1, changed list, stats';
 
+/** Private state of a threaded set the thread rows read (and the (b2c-always) rows overwrite). */
+interface ThreadedInner { singleMs: number; threadedMs: number; clusteredFrames: number; threads: LodThreads }
+/** Per thread row over the sampled frames: how many ran threaded, and the calling thread's share of their chunks. */
+interface ThreadInfo { scene: string; label: string; frames: number; threadedFrames: number; mainShare: number }
+const threadInfo: ThreadInfo[] = [];
+function noteThreads(info: ThreadInfo, t: LodThreads, k: number): void {
+  if (k < WARM_UP) return;
+  info.frames++;
+  if (t.lastChunks > 0) { info.threadedFrames++; info.mainShare += t.lastMainChunks / t.lastChunks; }
+}
+
 /** The LodSet rows of one scene: thresholds (moving), budget, hybrid, rankQuota. */
 function lodSetRows(scene: string, data: Float32Array, views: LodView[]): void {
   const set = makeSet(data);
@@ -112,7 +124,29 @@ function lodSetRows(scene: string, data: Float32Array, views: LodView[]): void {
   const threadedSet = makeSet(data);
   threadedSet.setThreads(2);
   process.on('exit', () => threadedSet.dispose());
-  rows.push({ name: `${scene}: (b2c) thresholds, 2 threads, clusters`, scene, work: `${LODSET_WORK}; cluster ranges over 2 threads, falls back to 1 when slower`, objects: N, run: (k) => { threadedSet.update(pose(views, k), thresholdsOptions); }, times: [] });
+  const tInner = threadedSet as unknown as ThreadedInner;
+  const tInfo: ThreadInfo = { scene, label: '(b2c)', frames: 0, threadedFrames: 0, mainShare: 0 };
+  threadInfo.push(tInfo);
+  rows.push({ name: `${scene}: (b2c) thresholds, 2 threads, clusters`, scene, work: `${LODSET_WORK}; chunks of clusters claimed by 2 threads, falls back to 1 when slower`, objects: N, run: (k) => {
+    tInner.threads.lastChunks = 0;
+    threadedSet.update(pose(views, k), thresholdsOptions);
+    noteThreads(tInfo, tInner.threads, k);
+  }, times: [] });
+  // The same with the adaptive choice pinned to threaded frames: what dynamic claiming alone gives
+  // (or loses); the set's private timing fields are overwritten before every frame.
+  const alwaysSet = makeSet(data);
+  alwaysSet.setThreads(2);
+  process.on('exit', () => alwaysSet.dispose());
+  const aInner = alwaysSet as unknown as ThreadedInner;
+  const aInfo: ThreadInfo = { scene, label: '(b2c-always)', frames: 0, threadedFrames: 0, mainShare: 0 };
+  threadInfo.push(aInfo);
+  rows.push({ name: `${scene}: (b2c-always) thresholds, 2 threads every frame`, scene, work: `${LODSET_WORK}; chunks of clusters claimed by 2 threads, no fallback`, objects: N, run: (k) => {
+    // Doubles: a small integer would make the fields tagged on every LodSet (each later store boxes).
+    aInner.singleMs = 1e9 + 0.5; aInner.threadedMs = 0.5; aInner.clusteredFrames = Math.max(aInner.clusteredFrames, 64) | 1;
+    aInner.threads.lastChunks = 0;
+    alwaysSet.update(pose(views, k), thresholdsOptions);
+    noteThreads(aInfo, aInner.threads, k);
+  }, times: [] });
 }
 
 /** three.js `LOD.update` on the first `count` spheres of `data`, the scene's camera poses. */
@@ -252,6 +286,8 @@ ratio('trees: per-object reference ÷ clustered', 'trees: (b-ref)', 'trees: (b) 
 ratio('trees: JavaScript-only ÷ with WebAssembly', 'trees: (b-js)', 'trees: (b) thresholds', '(speed-up)');
 ratio('trees: WebAssembly metric only ÷ fused kernel', 'trees: (b-metric)', 'trees: (b) thresholds', '(speed-up)');
 ratio('trees: 1 thread ÷ 2 threads (clusters)', 'trees: (b) thresholds', 'trees: (b2c)', '≥ 1 (never slower)');
+ratio('trees: 1 thread ÷ 2 threads every frame (clusters)', 'trees: (b) thresholds', 'trees: (b2c-always)', '(context: no fallback)');
+ratio('trees: 1 thread JavaScript kernels ÷ 2 threads (clusters)', 'trees: (b-js)', 'trees: (b2c)', '(context: same kernels)');
 ratio('trees: three.js ÷ 2-thread clustered, per object', 'trees: (d) three.js', 'trees: (b2c)', '(context)', true);
 ratio('trees: budget per-object ÷ clustered', 'trees: (c-ref) budget', 'trees: (c) budget', '(speed-up)');
 ratio('trees: hybrid per-object ÷ clustered', 'trees: (c-ref) hybrid', 'trees: (c) hybrid', '(speed-up)');
@@ -272,6 +308,8 @@ ratio('random: budget ÷ thresholds', 'random: (c) budget', 'random: (b) thresho
 ratio('random: hybrid ÷ thresholds', 'random: (c) hybrid', 'random: (b) thresholds', '≤ 1.5');
 ratio('random: rankQuota ÷ thresholds', 'random: (c) rankQuota', 'random: (b) thresholds', '≤ 1.5');
 ratio('random: 1 thread ÷ 2 threads (clusters)', 'random: (b) thresholds', 'random: (b2c)', '≥ 1 (never slower)');
+ratio('random: 1 thread ÷ 2 threads every frame (clusters)', 'random: (b) thresholds', 'random: (b2c-always)', '(context: no fallback)');
+ratio('random: 1 thread JavaScript kernels ÷ 2 threads (clusters)', 'random: (b-js)', 'random: (b2c)', '(context: same kernels)');
 ratio('random: per-object 1 thread ÷ 2 threads (speed-up)', 'random: (b-ref)', 'random: (b2)', '(context)');
 ratio('random: three.js ÷ thresholds, per object', 'random: (d) three.js', 'random: (b) thresholds', '≥ 100', true);
 ratio('random: Babylon ÷ thresholds, per object', 'random: (d) Babylon', 'random: (b) thresholds', '(context)', true);
@@ -281,7 +319,7 @@ const machine = {
   loadAverage: loadavg().map((x) => +x.toFixed(2)), samples: SAMPLES, warmUp: WARM_UP, smokeRun: QUICK,
 };
 if (JSON_OUT) {
-  console.log(JSON.stringify({ machine, results, ratios, sink: sink > 0 }, null, 2));
+  console.log(JSON.stringify({ machine, results, ratios, threadInfo, sink: sink > 0 }, null, 2));
 } else {
   if (QUICK) console.log('**SMOKE RUN (--quick): 3 samples, smaller peers. Not a measurement; do not quote.**\n');
   console.log(`Node ${machine.node}, ${machine.platform}, ${machine.cpus} CPUs, load ${machine.loadAverage.join(' ')}, median of ${SAMPLES} samples after ${WARM_UP} warm-up rounds\n`);
@@ -302,6 +340,11 @@ if (JSON_OUT) {
     const k = { lanes: a.lanes - b.lanes, exact: a.exact - b.exact, redone: a.redone - b.redone, rechecked: a.rechecked - b.rechecked };
     const per = (x: number) => Math.round(x / frames).toLocaleString('en-US');
     console.log(`- ${scene}: ${per(k.lanes)} slots, ${per(k.exact)} on the scalar exact path, ${per(k.redone)} redone in JavaScript, ${(k.rechecked / frames).toFixed(1)} plane tests re-checked in float64`);
+  }
+  console.log('\nWorker-thread rows over the sampled frames: frames run threaded, calling thread\'s mean share of their chunks:');
+  for (const t of threadInfo) {
+    const share = t.threadedFrames > 0 ? `${((100 * t.mainShare) / t.threadedFrames).toFixed(0)} %` : '–';
+    console.log(`- ${t.scene} ${t.label}: ${t.threadedFrames} of ${t.frames} threaded, calling thread did ${share} of the chunks`);
   }
   if (sink === 0) console.log('(sink)');
 }

@@ -106,8 +106,8 @@ export class ClusterIndex {
   refitCount = 0;
 
   /**
-   * Worker-thread mode: the arrays the workers read and write live in `SharedArrayBuffer`s (and the
-   * WebAssembly kernel, whose memory is not shared, is off). `generation` counts re-allocations, so
+   * Worker-thread mode: the arrays the workers read and write live in `SharedArrayBuffer`s (the
+   * WebAssembly kernel's slot arrays in its shared memory). `generation` counts re-allocations, so
    * the owner knows when the workers must be given the new arrays.
    */
   shared = false;
@@ -117,11 +117,16 @@ export class ClusterIndex {
     return this.shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
   }
 
-  /** Moves every array the workers use into shared memory (worker-thread mode), turning the WebAssembly kernel off. */
+  /**
+   * Moves every array the workers use into shared memory (worker-thread mode). The WebAssembly
+   * kernel moves to an instance with a shared memory (sharedWasm.ts) where the engine has one: the
+   * calling thread keeps it, the workers run the JavaScript kernels on the same slot arrays.
+   */
   makeShared(capacity: number): void {
     if (this.shared) return;
+    const hadWasm = this.wasm !== null;
     this.shared = true;
-    this.wasm = null;
+    this.wasm = hadWasm ? newHeightKernel(true) : null;
     this.wasmParams = new Float64Array(0);
     this.growSlots(capacity, capacity);
     this.reallocClusters(this.start.length);

@@ -21,9 +21,9 @@
  *   `HIDDEN_LEVEL`, is skipped by `update` and is not in `changed`.
  * - The arrays (`levels`, `blend`, `sizes`, `changed`) are replaced when the set grows: re-read them
  *   after `add`/`addMany`, never cache them across additions.
- * - Worker-thread mode (`setThreads(n)`, threads.ts): thresholds updates split into cluster ranges
- *   (or id ranges with `clusters: false`) over SharedArrayBuffer storage, identical results; the
- *   other policies stay on the calling thread.
+ * - Worker-thread mode (`setThreads(n)`, threads.ts): thresholds updates split into chunks of
+ *   clusters the threads claim dynamically (or id ranges with `clusters: false`) over
+ *   SharedArrayBuffer storage, identical results; the other policies stay on the calling thread.
  * - Spatial clusters (clusters.ts, clusterPass.ts, mappedKernels.ts): the thresholds policy culls
  *   or skips whole clusters of ≤ 64 objects and runs the per-object kernels elsewhere; the
  *   per-object path (`clusters: false`) is the tests' reference (test/batch/clusters.test.ts).
@@ -422,9 +422,10 @@ export class LodSet {
   }
   /**
    * Splits thresholds-policy updates over `count` threads (the calling thread plus `count − 1`
-   * workers) with `SharedArrayBuffer` storage: cluster ranges (the default; the set times both
-   * modes and falls back to one thread when that is faster, and the WebAssembly kernel is off in
-   * this mode) or id ranges (`clusters: false`). Results are identical to one thread (the changed
+   * workers) with `SharedArrayBuffer` storage: chunks of clusters that the threads claim from a
+   * shared counter (the default; a late worker costs at most about one chunk, the calling thread
+   * keeps the WebAssembly kernel in a shared memory, the workers run the JavaScript kernels, and
+   * the set falls back to one thread when that measures > 10 % faster) or id ranges (`clusters: false`). Results are identical to one thread (the changed
    * list in range order). The other policies run on the calling thread. `count = 1` returns to
    * single-threaded mode. Call `dispose()` (or `setThreads(1)`) when done.
    * @example
@@ -463,25 +464,29 @@ export class LodSet {
   }
 
   /**
-   * Clustered thresholds frame in worker mode: threaded or on the calling thread, whichever measured
-   * faster (exponential averages over the frames' own times; the other one is re-measured every
-   * 16th frame), so worker mode is never slower than one thread for long — a lagging worker (a busy
-   * core) makes it fall back.
+   * Clustered thresholds frame in worker mode: threaded unless the calling thread alone measured
+   * clearly faster (exponential averages over the frames' own times; the other mode is re-measured
+   * every 16th frame). Threaded frames claim chunks dynamically (threadedDrivers.ts), so a late or
+   * busy worker costs at most about one chunk; the fallback covers a worker that keeps being
+   * descheduled while holding one, or memory-bound frames where two threads gain nothing.
    */
   private adaptiveClustered(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
     const k = this.clusteredFrames++;
-    // Frames 1–24 alternate (a worker starts cold: its JIT warms up on its own frames), then the
-    // faster mode runs and the other is re-measured every 16th frame.
+    // Frames 1–16 alternate (a worker starts cold: its JIT warms up on its own frames, and a chunk it
+    // holds while interpreted is awaited), timed from frame 9 on; then threaded unless one thread
+    // was > 10 % faster, the other mode re-measured every 16th frame. Timing noise on a loaded
+    // machine picked one thread wrongly with a plain "faster" test (0.77 × of one thread with a
+    // busy core while always-threaded frames ran 1.05 ×).
     let threaded: boolean;
-    if (k < 24) threaded = (k & 1) === 1;
-    else { const better = this.threadedMs < this.singleMs; threaded = (k & 15) === 0 ? !better : better; }
+    if (k < 16) threaded = (k & 1) === 1;
+    else { const better = this.threadedMs <= this.singleMs * 1.1; threaded = (k & 15) === 0 ? !better : better; }
     const t0 = performance.now();
     if (threaded) this.threadedClustered(views, single, viewCount, cull, exactSizes);
     else clusteredThresholds(this.st, this.ci, this.cv, this.table, this.used, views, single, viewCount, cull, exactSizes);
     const dt = performance.now() - t0;
-    if (k >= 2) { // frames 1–2 evaluate every cluster / start the skip streaks: not typical
-      if (threaded) this.threadedMs = k === 3 ? dt : this.threadedMs * 0.75 + dt * 0.25;
-      else this.singleMs = k === 2 ? dt : this.singleMs * 0.75 + dt * 0.25;
+    if (k >= 8) { // frames 1–8: every cluster evaluated, skip streaks starting, the worker's JIT cold
+      if (threaded) this.threadedMs = k === 9 ? dt : this.threadedMs * 0.75 + dt * 0.25;
+      else this.singleMs = k === 8 ? dt : this.singleMs * 0.75 + dt * 0.25;
     }
   }
   private checkProfile(profile: number, method: string): void {

@@ -1,7 +1,8 @@
 /**
  * The set side of worker-thread mode (`LodSet.setThreads`): the thresholds policy split into
- * contiguous id ranges (`clusters: false`) or cluster ranges, one per thread (the calling thread
- * takes the first), then the workers' changed ids compacted in range order and their stats summed.
+ * contiguous id ranges, one per thread (`clusters: false`), or into small chunks of clusters that
+ * the threads claim from a shared counter (the default), then the changed ids compacted in range /
+ * chunk order and the stats summed.
  * The workers themselves live in threads.ts; `LodSet` keeps the mode's state (thread count, the
  * adaptive choice between threaded and single-thread clustered frames).
  *
@@ -15,8 +16,8 @@
 import type { FrameState } from './frameState.js';
 import { VIEW_EYE, VIEW_SCALE, VIEW_WINDOW_MAX, VIEW_WINDOW_MIN } from './metricKernels.js';
 import type { ProfileTable } from './profiles.js';
-import { LodThreads, RESULT_HEAD } from './threads.js';
-import { splitClusters, type ClusterIndex } from './clusters.js';
+import { LodThreads, MAX_CHUNKS, MIN_CHUNK_CLUSTERS, RESULT_HEAD } from './threads.js';
+import type { ClusterIndex } from './clusters.js';
 import { clusterChunk, type ClusterViews, prepareClusterFrame } from './clusterPass.js';
 import { thresholdPass } from './policyDrivers.js';
 import type { LodView } from './updateOptions.js';
@@ -61,31 +62,51 @@ export function threadedThresholds(threads: LodThreads, st: FrameState, table: P
 }
 
 /**
- * The clustered thresholds pass split into contiguous cluster ranges, one per thread (the
- * calling thread takes the first). Each range writes its changed ids from its first slot on;
- * they are compacted in range order afterwards, and the stats summed.
+ * The clustered thresholds pass over chunks of clusters claimed dynamically: the calling thread
+ * and the workers take the next chunk from one `Atomics` counter until none is left, so a worker
+ * that is late, descheduled or absent costs the frame at most the chunk it holds — the calling
+ * thread simply does the rest. Each chunk writes its changed ids from its first slot on; they are
+ * compacted in chunk order afterwards (the single-thread order), and the stats summed.
  */
 export function threadedClustered(threads: LodThreads, st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable,
   used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
   const params = threads.parameterBlock;
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, exactSizes, used, table.metricMask);
+  const count = ci.count;
+  const minSize = Math.ceil(count / MAX_CHUNKS);
+  const size = minSize > MIN_CHUNK_CLUSTERS ? minSize : MIN_CHUNK_CLUSTERS;
+  const chunks = Math.ceil(count / size);
   params[0] = st.bias; params[1] = st.hysteresis; params[2] = st.minFrames; params[3] = st.frame;
   params[4] = cull ? 1 : 0; params[5] = viewCount; params[6] = table.metricMask; params[7] = 1;
+  params[8] = count; params[9] = size;
   cv.scalars[0] = exactSizes ? 1 : 0; cv.scalars[1] = cv.eyeMagnitude;
-  const mainEnd = splitClusters(ci, threads.starts, threads.ends, threads.workerCount + 1);
+  threads.openChunks(chunks);
   threads.start();
-  for (let c = 0; c < mainEnd; c += 256) clusterChunk(st, ci, cv, c, c + 256 < mainEnd ? c + 256 : mainEnd);
-  threads.wait();
-  const results = threads.results, stride = table.stride, changed = st.changed, levelCounts = st.levelCounts;
-  let changes = st.changedCount;
-  for (let w = 1; w <= threads.workerCount; w++) {
-    const r = w * (RESULT_HEAD + stride), k = results[r], from = threads.starts[w];
-    if (k > 0) { const first = ci.start[from]; changed.copyWithin(changes, first, first + k); }
+  const starts = ci.start, mineChanges = threads.mineChanges;
+  for (let j = threads.claimChunk(); j >= 0; j = threads.claimChunk()) {
+    const from = j * size, first = starts[from];
+    st.changedCount = first;
+    clusterChunk(st, ci, cv, from, from + size < count ? from + size : count);
+    mineChanges[j] = st.changedCount - first;
+  }
+  // Every chunk is claimed; the ones not done here were claimed by a worker and are awaited.
+  const results = threads.chunkResults, mine = threads.mine, stride = table.stride, changed = st.changed, levelCounts = st.levelCounts;
+  let changes = 0;
+  for (let j = 0; j < chunks; j++) {
+    let k: number;
+    if (mine[j] === 1) k = mineChanges[j];
+    else {
+      threads.waitChunk(j);
+      const r = j * (RESULT_HEAD + stride);
+      k = results[r];
+      st.totalCost += results[r + 1]; st.minimumCost += results[r + 2];
+      st.invalid += results[r + 3]; st.hidden += results[r + 4];
+      st.clustersCulled += results[r + 5]; st.clustersSkipped += results[r + 6]; st.objectsEvaluated += results[r + 7];
+      for (let l = 0; l < stride; l++) levelCounts[l] += results[r + RESULT_HEAD + l];
+    }
+    const first = starts[j * size];
+    if (k > 0 && first !== changes) changed.copyWithin(changes, first, first + k);
     changes += k;
-    st.totalCost += results[r + 1]; st.minimumCost += results[r + 2];
-    st.invalid += results[r + 3]; st.hidden += results[r + 4];
-    st.clustersCulled += results[r + 5]; st.clustersSkipped += results[r + 6]; st.objectsEvaluated += results[r + 7];
-    for (let l = 0; l < stride; l++) levelCounts[l] += results[r + RESULT_HEAD + l];
   }
   st.changedCount = changes;
 }

@@ -12,11 +12,16 @@
  *   objects has at most k changes); the main thread compacts them in range order, which is the
  *   single-thread order. Stats are summed per range (integer costs sum exactly in any order).
  * - Other policies run single-threaded: rank quotas and budgets are global selections.
- * - Clustered thresholds frames (the default) split the clusters into contiguous ranges of about
- *   equal expected work (`splitClusters`); the workers run the same cluster functions (their source
- *   is built the same way) on the shared `ClusterIndex` arrays, with the JavaScript metric kernels
- *   (a WebAssembly memory is not shared). `LodSet` times both modes and runs the faster one, so a
- *   lagging worker makes it fall back to one thread. `clusters: false` frames split id ranges.
+ * - Clustered thresholds frames (the default) cut the clusters into up to `MAX_CHUNKS` chunks of
+ *   at least `MIN_CHUNK_CLUSTERS` clusters; every thread, the calling one included, claims the next
+ *   chunk with one `Atomics.add` on a shared word until none is left. The calling thread never
+ *   waits for a worker that has claimed nothing (a late or descheduled worker just finds the chunks
+ *   gone), only for the chunks a worker holds: a worker can cost a frame at most about one chunk.
+ *   The workers run the same cluster functions (their source is built the same way) on the shared
+ *   `ClusterIndex` arrays, with the JavaScript metric kernels (a WebAssembly memory is not shared).
+ *   `LodSet` still times threaded against single-thread frames and runs the faster (two threads
+ *   can lose to one on memory bandwidth or when a worker keeps getting descheduled mid-chunk).
+ *   `clusters: false` frames split id ranges, one per thread, and wait for every worker.
  * - Workers are `unref()`ed and blocked in `Atomics.wait` between frames; `dispose()` ends them.
  * - `node:worker_threads` is looked up at run time (`process.getBuiltinModule`), never imported: the
  *   core entry point must load in browsers and bundlers, where threaded mode is simply unavailable.
@@ -36,12 +41,24 @@ import { decideDescendingSingle } from './singleKernels.js';
 
 /** Slots per view in the shared parameter block: 24 plane values, 8 view params, projection flag. */
 const VIEW_SLOTS = 34;
-/** Parameter block header: bias, hysteresis, minFrames, frame, cull, viewCount, metric mask, mode (0 per object, 1 clusters). */
-const HEADER = 8;
+/**
+ * Parameter block header: bias, hysteresis, minFrames, frame, cull, viewCount, metric mask, mode
+ * (0 per object, 1 clusters), cluster count, clusters per chunk.
+ */
+const HEADER = 10;
 /** Results per thread: changes, totalCost, minimumCost, invalid, hidden, clusters culled, skipped, objects evaluated; then level counts. */
 export const RESULT_HEAD = 8;
 /** Maximum number of views in threaded mode. */
 export const MAX_THREADED_VIEWS = 16;
+/** Most chunks a clustered frame is cut into (the claim word holds the index and count in 16 bits each). */
+export const MAX_CHUNKS = 1024;
+/**
+ * Fewest clusters per chunk: 32 clusters (≈ 2k objects, ≈ 20–60 µs of per-object work) keep the
+ * wait for a chunk a worker holds short while the claims (one `Atomics.add` each) stay negligible.
+ */
+export const MIN_CHUNK_CLUSTERS = 32;
+/** `ctrl` slots of the test hooks: worker sleep (ms) before its first claim, sleep while holding its first chunk, a zero slot to sleep on. */
+const STALL_BEFORE = 64, STALL_HOLDING = 65, SLEEP_SLOT = 66;
 
 /**
  * Source text of a function for the worker. Under a module runner that rewrites imports (vitest's
@@ -103,6 +120,7 @@ if (cv !== null) for (let v = 0; v < ${MAX_THREADED_VIEWS}; v++) {
   cv.kv.push(c.kv.subarray(v * 8, v * 8 + 8));
 }
 const ctrl = d.ctrl, params = d.params, results = d.results, index = d.index, stride = d.stride;
+const claim = d.claim, done = d.done, chunkResults = d.chunkResults;
 const planes = [], views = [];
 for (let v = 0; v < ${MAX_THREADED_VIEWS}; v++) {
   planes.push(params.subarray(${HEADER} + v * ${VIEW_SLOTS}, ${HEADER} + v * ${VIEW_SLOTS} + 24));
@@ -121,18 +139,35 @@ for (;;) {
   st.levelCounts.fill(0);
   st.clustersCulled = 0; st.clustersSkipped = 0; st.objectsEvaluated = 0;
   if (params[7] === 1) {
-    // Clusters [start, end): changes go to changed[first slot of the range …).
-    cv.count = viewCount; cv.cull = cull; cv.mask = mask; cv.exactSizes = c.scalars[0] !== 0; cv.eyeMagnitude = c.scalars[1];
-    const first = start < end ? ci.start[start] : 0;
-    st.changedCount = first;
-    for (let k = start; k < end; k += 256) clusterChunk(st, ci, cv, k, k + 256 < end ? k + 256 : end);
-    const r = index * (${RESULT_HEAD} + stride);
-    results[r] = st.changedCount - first; results[r + 1] = st.totalCost; results[r + 2] = st.minimumCost;
-    results[r + 3] = st.invalid; results[r + 4] = st.hidden;
-    results[r + 5] = st.clustersCulled; results[r + 6] = st.clustersSkipped; results[r + 7] = st.objectsEvaluated;
-    for (let l = 0; l < stride; l++) results[r + ${RESULT_HEAD} + l] = st.levelCounts[l];
-    Atomics.store(ctrl, index, seq);
-    Atomics.notify(ctrl, index);
+    // Dynamic claiming: chunk j = clusters [j·size, (j+1)·size), its changed ids written from the
+    // chunk's first slot on, its stats into results row j, then done[j] = 1. The frame's values are
+    // read after each successful claim: a claim can only succeed in the frame that is live (the
+    // main thread resets the word after every chunk of the previous frame is done), so a worker
+    // that woke for an earlier frame and was descheduled still processes a chunk correctly.
+    if (ctrl[${STALL_BEFORE}] > 0) Atomics.wait(ctrl, ${SLEEP_SLOT}, 0, ctrl[${STALL_BEFORE}]);
+    let held = 0;
+    for (;;) {
+      const v = Atomics.add(claim, 0, 1), j = v & 0xffff;
+      if (j >= v >>> 16) break;
+      st.bias = params[0]; st.hysteresis = params[1]; st.minFrames = params[2]; st.frame = params[3];
+      cv.count = params[5]; cv.cull = params[4] !== 0; cv.mask = params[6];
+      cv.exactSizes = c.scalars[0] !== 0; cv.eyeMagnitude = c.scalars[1];
+      const clusterCount = params[8], size = params[9];
+      const from = j * size, to = from + size < clusterCount ? from + size : clusterCount;
+      const first = ci.start[from];
+      st.changedCount = first; st.totalCost = 0; st.minimumCost = 0; st.invalid = 0; st.hidden = 0;
+      st.clustersCulled = 0; st.clustersSkipped = 0; st.objectsEvaluated = 0;
+      st.levelCounts.fill(0);
+      if (held++ === 0 && ctrl[${STALL_HOLDING}] > 0) Atomics.wait(ctrl, ${SLEEP_SLOT}, 0, ctrl[${STALL_HOLDING}]);
+      clusterChunk(st, ci, cv, from, to);
+      const r = j * (${RESULT_HEAD} + stride);
+      chunkResults[r] = st.changedCount - first; chunkResults[r + 1] = st.totalCost; chunkResults[r + 2] = st.minimumCost;
+      chunkResults[r + 3] = st.invalid; chunkResults[r + 4] = st.hidden;
+      chunkResults[r + 5] = st.clustersCulled; chunkResults[r + 6] = st.clustersSkipped; chunkResults[r + 7] = st.objectsEvaluated;
+      for (let l = 0; l < stride; l++) chunkResults[r + ${RESULT_HEAD} + l] = st.levelCounts[l];
+      Atomics.store(done, j, 1);
+      Atomics.notify(done, j);
+    }
     continue;
   }
   for (let code = 0; code < 4; code++) {
@@ -175,7 +210,19 @@ function nodeWorkerClass(): typeof Worker {
 /** A pool of worker threads bound to one set's shared storage. @category Batch */
 export class LodThreads {
   readonly workers: Worker[] = [];
-  readonly ctrl = new Int32Array(new SharedArrayBuffer(4 * 66));
+  readonly ctrl = new Int32Array(new SharedArrayBuffer(4 * 68));
+  /** Clustered frames: the claim word, next chunk index (low 16 bits) and chunk count (high 16 bits). */
+  readonly claim = new Int32Array(new SharedArrayBuffer(4));
+  /** Clustered frames: 1 once a worker finished chunk j (reset by the main thread before each frame). */
+  readonly done = new Int32Array(new SharedArrayBuffer(4 * MAX_CHUNKS));
+  /** Clustered frames: per chunk a worker did, its changes count, stats and level counts (`RESULT_HEAD + stride` each). */
+  readonly chunkResults: Float64Array;
+  /** Main-thread bookkeeping: 1 for the chunks it did itself, and their change counts. */
+  readonly mine = new Uint8Array(MAX_CHUNKS);
+  readonly mineChanges = new Int32Array(MAX_CHUNKS);
+  /** Chunks of the last clustered frame, and how many of them the calling thread did. */
+  lastChunks = 0;
+  lastMainChunks = 0;
   readonly params = new Float64Array(new SharedArrayBuffer(8 * (HEADER + MAX_THREADED_VIEWS * VIEW_SLOTS)));
   readonly starts: Int32Array;
   readonly ends: Int32Array;
@@ -188,6 +235,7 @@ export class LodThreads {
     this.starts = new Int32Array(new SharedArrayBuffer(4 * (workerCount + 1)));
     this.ends = new Int32Array(new SharedArrayBuffer(4 * (workerCount + 1)));
     this.results = new Float64Array(new SharedArrayBuffer(8 * (workerCount + 1) * (RESULT_HEAD + stride)));
+    this.chunkResults = new Float64Array(new SharedArrayBuffer(8 * MAX_CHUNKS * (RESULT_HEAD + stride)));
     const source = workerSource();
     const WorkerClass = nodeWorkerClass();
     for (let w = 0; w < workerCount; w++) {
@@ -195,6 +243,7 @@ export class LodThreads {
         eval: true,
         workerData: {
           index: w + 1, ctrl: this.ctrl, params: this.params, results: this.results, starts: this.starts, ends: this.ends,
+          claim: this.claim, done: this.done, chunkResults: this.chunkResults,
           spheres: st.spheres, profileIds: st.profileIds, flags: st.flags, forced: st.forced, levels: st.levels,
           blend: st.blend, sizes: st.sizes, lastChange: st.lastChange, changed: st.changed, work: st.work,
           stride, thresholds: st.thresholds, blendThresholds: st.blendThresholds, thresholdCount: st.thresholdCount,
@@ -247,6 +296,43 @@ export class LodThreads {
       let v: number;
       while ((v = Atomics.load(this.ctrl, w)) !== this.seq) Atomics.wait(this.ctrl, w, v);
     }
+  }
+
+  /**
+   * Opens `chunks` chunks for claiming (the parameter block must be written): clears their done
+   * flags, then publishes the claim word. Every chunk of the previous frame is done by now, so no
+   * worker writes a done flag of the old frame after the reset.
+   */
+  openChunks(chunks: number): void {
+    this.done.fill(0, 0, chunks);
+    this.mine.fill(0, 0, chunks);
+    Atomics.store(this.claim, 0, chunks << 16);
+    this.lastChunks = chunks;
+    this.lastMainChunks = 0;
+  }
+
+  /** Claims the next chunk for the calling thread; −1 once all are claimed. */
+  claimChunk(): number {
+    const v = Atomics.add(this.claim, 0, 1), j = v & 0xffff;
+    if (j >= v >>> 16) return -1;
+    this.mine[j] = 1;
+    this.lastMainChunks++;
+    return j;
+  }
+
+  /** Blocks until a worker finished chunk `j` (one it claimed: the wait is one chunk's work at most). */
+  waitChunk(j: number): void {
+    while (Atomics.load(this.done, j) === 0) Atomics.wait(this.done, j, 0);
+  }
+
+  /**
+   * Test hook: the workers sleep `beforeMs` before their first claim of each clustered frame, and
+   * `holdingMs` while holding their first chunk (a descheduled worker, made deterministic).
+   * @internal
+   */
+  stallWorkers(beforeMs: number, holdingMs: number): void {
+    Atomics.store(this.ctrl, STALL_BEFORE, beforeMs);
+    Atomics.store(this.ctrl, STALL_HOLDING, holdingMs);
   }
 
   /** Ends the workers. */

@@ -19,6 +19,7 @@
  */
 import { HEIGHT_KERNEL_WASM } from './wasm/heightKernel.generated.js';
 import { FUSED_KERNEL_WASM } from './wasm/fusedKernel.generated.js';
+import { sharedMemoryVariant } from './sharedWasm.js';
 
 /** Views the kernels can take (per-view parameter blocks of 256 bytes). */
 export const WASM_MAX_VIEWS = 64;
@@ -114,14 +115,49 @@ export function remapFused(k: HeightKernel): void {
   f.out = new Float32Array(buffer, FUSED_BLOCK + 528, 68);
 }
 
-/** A new kernel instance, or null when WebAssembly SIMD is unavailable or turned off. */
-export function newHeightKernel(): HeightKernel | null {
+let compiledShared: [WebAssembly.Module, WebAssembly.Module | null] | null | undefined;
+
+/** The shared-memory variants of both modules (sharedWasm.ts), or null where they do not compile. */
+function sharedModules(): [WebAssembly.Module, WebAssembly.Module | null] | null {
+  if (compiledShared !== undefined) return compiledShared;
+  compiledShared = null;
+  if (module() === null) return null;
+  try {
+    const h = sharedMemoryVariant(HEIGHT_KERNEL_WASM), f = sharedMemoryVariant(FUSED_KERNEL_WASM);
+    if (h !== null && WebAssembly.validate(h)) {
+      compiledShared = [new WebAssembly.Module(h), f !== null && WebAssembly.validate(f) ? new WebAssembly.Module(f) : null];
+    }
+  } catch {
+    compiledShared = null;
+  }
+  return compiledShared;
+}
+
+/**
+ * A new kernel instance, or null when WebAssembly SIMD is unavailable or turned off. `shared`:
+ * the instance's memory is a shared one (worker-thread mode, see sharedWasm.ts); null where the
+ * engine has no shared WebAssembly memories.
+ */
+export function newHeightKernel(shared = false): HeightKernel | null {
   if (!enabled) return null;
-  const m = module();
+  let m: WebAssembly.Module | null, fm: WebAssembly.Module | null;
+  if (shared) {
+    const both = sharedModules();
+    if (both === null) return null;
+    [m, fm] = both;
+  } else {
+    m = module();
+    fm = m === null ? null : fusedModule();
+  }
   if (m === null) return null;
-  const e = new WebAssembly.Instance(m, {}).exports as unknown as { memory: WebAssembly.Memory; heightPerspective: HeightKernel['heightPerspective'] };
+  let e: { memory: WebAssembly.Memory; heightPerspective: HeightKernel['heightPerspective'] };
+  try {
+    e = new WebAssembly.Instance(m, {}).exports as unknown as typeof e;
+  } catch {
+    return null; // a shared memory refused (no cross-origin isolation): the JavaScript kernels run
+  }
   const k: HeightKernel = { memory: e.memory, heightPerspective: e.heightPerspective, fused: null };
-  const fm = fusedEnabled ? fusedModule() : null;
+  if (!fusedEnabled) fm = null;
   if (fm !== null) {
     const x = new WebAssembly.Instance(fm, { env: { memory: e.memory } }).exports as unknown as FusedKernel;
     k.fused = {

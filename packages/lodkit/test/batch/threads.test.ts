@@ -125,7 +125,7 @@ describe('worker-thread mode (SharedArrayBuffer)', () => {
         const views: LodView[] = [{ frustum: camera([frame * 3, 6, 0], [60, 0, 150], 60), viewportHeight: 1080 }];
         if (frame % 3 === 2) views.push({ frustum: camera([frame * 3 + 2, 6, 1], [-60, 0, 150], 45), viewportHeight: 720 });
         const options: LodUpdateOptions = { policy: 'thresholds', hysteresis: 0.05, minFramesBetweenChanges: frame & 1 };
-        inner.singleMs = 1e9;
+        inner.singleMs = 1e9 + 0.5;
         const s1 = { ...one.update(views, options) };
         const l1 = Array.from(s1.levelCounts);
         const s2 = two.update(views, options);
@@ -143,7 +143,7 @@ describe('worker-thread mode (SharedArrayBuffer)', () => {
         expect(two.clusterStats.culled).toBe(one.clusterStats.culled);
         expect(two.clusterStats.skipped).toBe(one.clusterStats.skipped);
       }
-      expect(calls).toBeGreaterThanOrEqual(5); // the odd frames of the first 24 run over the worker
+      expect(calls).toBeGreaterThanOrEqual(5); // odd frames of the first 16 alternate onto the worker
     } finally {
       two.dispose();
     }

@@ -1,0 +1,67 @@
+/**
+ * Worker-thread mode keeps the WebAssembly kernels on the calling thread: the kernel instance's
+ * memory is a shared one (sharedWasm.ts rewrites the embedded modules' memory limits), so its slot
+ * arrays are the workers' too. Checks the rewrite itself and that a threaded frame runs the fused
+ * kernel on the calling thread (with identical results: threads.test.ts, threadsStall.test.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { LodSet } from '../../src/batch/lodSet.js';
+import type { ClusterIndex } from '../../src/batch/clusters.js';
+import { fusedCounters } from '../../src/batch/fusedPass.js';
+import { SHARED_MAX_PAGES, sharedMemoryVariant } from '../../src/batch/sharedWasm.js';
+import { HEIGHT_KERNEL_WASM } from '../../src/batch/wasm/heightKernel.generated.js';
+import { FUSED_KERNEL_WASM } from '../../src/batch/wasm/fusedKernel.generated.js';
+import type { LodThreads } from '../../src/batch/threads.js';
+import { camera, randomSpheres } from './helpers.js';
+
+describe('shared-memory WebAssembly kernels (worker-thread mode)', () => {
+  it('the rewritten modules define / import a shared memory and export the same functions', () => {
+    const h = sharedMemoryVariant(HEIGHT_KERNEL_WASM);
+    const f = sharedMemoryVariant(FUSED_KERNEL_WASM);
+    expect(h).not.toBeNull();
+    expect(f).not.toBeNull();
+    const hm = new WebAssembly.Module(h as Uint8Array<ArrayBuffer>), fm = new WebAssembly.Module(f as Uint8Array<ArrayBuffer>);
+    const names = (m: WebAssembly.Module) => WebAssembly.Module.exports(m).map((e) => `${e.name}:${e.kind}`).sort();
+    expect(names(hm)).toEqual(names(new WebAssembly.Module(HEIGHT_KERNEL_WASM)));
+    expect(names(fm)).toEqual(names(new WebAssembly.Module(FUSED_KERNEL_WASM)));
+    const inst = new WebAssembly.Instance(hm, {});
+    const memory = inst.exports.memory as WebAssembly.Memory;
+    expect(memory.buffer).toBeInstanceOf(SharedArrayBuffer);
+    // The original module's memory stays unshared; the fused variant only links to a shared memory.
+    expect((new WebAssembly.Instance(new WebAssembly.Module(HEIGHT_KERNEL_WASM), {}).exports.memory as WebAssembly.Memory).buffer).toBeInstanceOf(ArrayBuffer);
+    expect(() => new WebAssembly.Instance(fm, { env: { memory } })).not.toThrow();
+    expect(() => new WebAssembly.Instance(fm, { env: { memory: new WebAssembly.Memory({ initial: 1 }) } })).toThrow();
+    // Growing within the declared maximum keeps it shared (no detach).
+    memory.grow(2);
+    expect(memory.buffer.byteLength).toBeGreaterThanOrEqual(3 * 65536);
+    expect(SHARED_MAX_PAGES).toBe(65536);
+  });
+
+  it('bytes that are not a WebAssembly module give null', () => {
+    expect(sharedMemoryVariant(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]))).toBeNull();
+    expect(sharedMemoryVariant(HEIGHT_KERNEL_WASM.subarray(0, 20))).toBeNull(); // truncated
+  });
+
+  it('a threaded frame runs the fused kernel on the calling thread over the shared slot arrays', () => {
+    const set = new LodSet(64);
+    set.setThreads(2);
+    try {
+      const p = set.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08, 0.02] });
+      set.addMany(randomSpheres(40_000, 3, 250, 0.3, 6), p);
+      const inner = set as unknown as { ci: ClusterIndex; threads: LodThreads; singleMs: number; threadedMs: number; clusteredFrames: number };
+      expect(inner.ci.wasm).not.toBeNull();
+      expect(inner.ci.sp.buffer).toBeInstanceOf(SharedArrayBuffer);
+      expect(inner.ci.levelsS.buffer).toBe(inner.ci.wasm?.memory.buffer);
+      const before = fusedCounters(inner.ci).lanes;
+      for (let frame = 0; frame < 3; frame++) {
+        inner.clusteredFrames = 65; inner.singleMs = 1e9 + 0.5; inner.threadedMs = 0.5; // doubles, as the set stores (a small integer would make the fields tagged)
+        inner.threads.lastChunks = 0;
+        set.update({ frustum: camera([frame, 6, 0], [60, 0, 150], 60) }, { policy: 'thresholds' });
+        expect(inner.threads.lastChunks).toBeGreaterThan(1);
+      }
+      expect(fusedCounters(inner.ci).lanes).toBeGreaterThan(before);
+    } finally {
+      set.dispose();
+    }
+  });
+});
