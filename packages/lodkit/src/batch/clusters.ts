@@ -419,24 +419,3 @@ function spread(v: number): number {
   x = (x | (x << 2)) & 0x09249249;
   return x;
 }
-
-/**
- * Splits the clusters into `parts` contiguous ranges of about equal expected work, writing
- * `starts`/`ends` (cluster indices); returns the end of the first range. A cluster whose state is
- * mixed (it will run per object) weighs its live count, any other one 1 (one plane test): an even
- * split by cluster count left one thread with most of the visible clusters.
- */
-export function splitClusters(ci: ClusterIndex, starts: Int32Array, ends: Int32Array, parts: number): number {
-  const count = ci.count, state = ci.state, live = ci.live;
-  let total = 0;
-  for (let c = 0; c < count; c++) total += state[c] === STATE_MIXED ? live[c] : 1;
-  let c = 0, acc = 0;
-  for (let k = 0; k < parts; k++) {
-    starts[k] = c;
-    const goal = (total * (k + 1)) / parts;
-    if (k === parts - 1) c = count;
-    else while (c < count && acc < goal) { acc += state[c] === STATE_MIXED ? live[c] : 1; c++; }
-    ends[k] = c;
-  }
-  return ends[0];
-}
