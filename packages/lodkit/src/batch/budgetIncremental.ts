@@ -39,6 +39,7 @@ import { classify, clusterInterval, clusterMetric } from './clusterPass.js';
 import type { FrameState } from './frameState.js';
 import { applyScreenSpaceUpgrades, type ScreenSpaceScratch, updatePrice } from './screenSpacePasses.js';
 import { STABLE_MAX_RANGES, StableRanges } from './budgetStable.js';
+import { clusterStateGetter } from './clusterState.js';
 
 /** Per-set state of the incremental budget path and its scratch. */
 export class BudgetIncremental {
@@ -69,14 +70,8 @@ export class BudgetIncremental {
   }
 }
 
-const stateOf = new WeakMap<ClusterIndex, BudgetIncremental>();
-
 /** The {@link BudgetIncremental} of a set's cluster index (created on its first budget frame). */
-export function budgetStateOf(ci: ClusterIndex): BudgetIncremental {
-  let bi = stateOf.get(ci);
-  if (bi === undefined) { bi = new BudgetIncremental(); stateOf.set(ci, bi); }
-  return bi;
-}
+export const budgetStateOf: (ci: ClusterIndex) => BudgetIncremental = clusterStateGetter(() => new BudgetIncremental());
 
 const chainParams = new Float64Array(4);
 

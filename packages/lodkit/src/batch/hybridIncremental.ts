@@ -34,6 +34,7 @@ import type { FrameState } from './frameState.js';
 import { decideAscendingNext, decideDescendingNext } from './nextKernels.js';
 import type { ScreenSpaceScratch } from './screenSpacePasses.js';
 import { STABLE_MAX_RANGES, StableRanges } from './budgetStable.js';
+import { clusterStateGetter } from './clusterState.js';
 
 /** Per-set state of the incremental hybrid path and its scratch. */
 export class HybridIncremental {
@@ -61,14 +62,8 @@ export class HybridIncremental {
   }
 }
 
-const stateOf = new WeakMap<ClusterIndex, HybridIncremental>();
-
 /** The {@link HybridIncremental} of a set's cluster index (created on its first hybrid frame). */
-export function hybridStateOf(ci: ClusterIndex): HybridIncremental {
-  let hi = stateOf.get(ci);
-  if (hi === undefined) { hi = new HybridIncremental(); stateOf.set(ci, hi); }
-  return hi;
-}
+export const hybridStateOf: (ci: ClusterIndex) => HybridIncremental = clusterStateGetter(() => new HybridIncremental());
 
 /**
  * Pass A over clusters `[from, to)`: culled ones to `ci.culledList`; uniform-preferred clusters

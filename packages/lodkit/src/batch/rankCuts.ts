@@ -43,6 +43,7 @@ import type { ClusterViews } from './clusterPass.js';
 import { classify, clusterMetric } from './clusterPass.js';
 import type { FrameState } from './frameState.js';
 import { assignQuotaRanks, selectSmallest } from '../policies/rankQuota.js';
+import { clusterStateGetter } from './clusterState.js';
 
 /** Most quota groups the incremental path handles (more run the exact selection every frame). */
 export const MAX_CUT_GROUPS = 100;
@@ -95,14 +96,8 @@ export class RankCuts {
   }
 }
 
-const cutsOf = new WeakMap<ClusterIndex, RankCuts>();
-
 /** The {@link RankCuts} of a set's cluster index (created on its first rankQuota frame). */
-export function rankCutsOf(ci: ClusterIndex): RankCuts {
-  let rc = cutsOf.get(ci);
-  if (rc === undefined) { rc = new RankCuts(); cutsOf.set(ci, rc); }
-  return rc;
-}
+export const rankCutsOf: (ci: ClusterIndex) => RankCuts = clusterStateGetter(() => new RankCuts());
 
 /**
  * Pass A over clusters `[from, to)`: culled clusters (culling on) to `ci.culledList`; for the
