@@ -21,7 +21,7 @@ import { computeHybridStableRanges, computeStableRanges, STABLE_MAX_RANGES, Stab
 import { buildObjectChain } from '../../src/policies/screenSpaceError.js';
 import { budgetStateOf } from '../../src/batch/budgetIncremental.js';
 import type { ClusterIndex } from '../../src/batch/clusters.js';
-import { lcg, randomSpheres } from './helpers.js';
+import { applyEdit, expectSameBudgetFrame, lcg, randomSpheres } from './helpers.js';
 
 describe('stable ranges of the budget chains', () => {
   it('every diameter inside a range gives, with the real chain builder, the predicted stable chain (fast-check)', () => {
@@ -158,31 +158,11 @@ describe('incremental budget over clusters = per-object path', () => {
           const sa = { ...ra, levelCounts: Array.from(ra.levelCounts) };
           const sb = b.update(v, { ...options, clusters: false });
           const label = `seed ${seed} frame ${f} kind ${st.kind}`;
-          for (let i = 0; i < a.count; i++) {
-            if (a.levels[i] !== b.levels[i] || !Object.is(a.blend[i], b.blend[i]) || !Object.is(a.sizes[i], b.sizes[i])) {
-              throw new Error(`${label}: id ${i} level ${a.levels[i]} / ${b.levels[i]} size ${a.sizes[i]} / ${b.sizes[i]}`);
-            }
-          }
-          const set = (s: LodSet) => Array.from(s.changed.subarray(0, s.changedCount)).sort((x, y) => x - y);
-          expect(set(a), label).toEqual(set(b));
-          expect(sa.totalCost, label).toBe(sb.totalCost);
-          expect(sa.minimumCost, label).toBe(sb.minimumCost);
-          expect(sa.hidden, label).toBe(sb.hidden);
-          expect(sa.invalid, label).toBe(sb.invalid);
-          expect(sa.budgetMet, label).toBe(sb.budgetMet);
-          expect(sa.levelCounts, label).toEqual(Array.from(sb.levelCounts));
-          expect(Object.is(a.budgetPrice, b.budgetPrice), `${label}: price ${a.budgetPrice} / ${b.budgetPrice}`).toBe(true);
+          expectSameBudgetFrame(a, b, sa, sb, label);
           const id = st.target % a.count;
           if (removed.has(id)) continue;
           if (st.edit === 5) removed.add(id);
-          for (const s of [a, b, c]) {
-            if (st.edit === 1) s.setHidden(id, true);
-            if (st.edit === 2) s.setForcedLevel(id, 0);
-            if (st.edit === 3) { const p = s.spheres; s.setSphere(id, p[id * 4] + 10, p[id * 4 + 1], p[id * 4 + 2], p[id * 4 + 3]); }
-            if (st.edit === 4) s.setSphere(id, Number.NaN, 0, 0, 1);
-            if (st.edit === 5) s.remove(id);
-            if (st.edit === 6) s.setForcedLevel(id, null);
-          }
+          for (const s of [a, b, c]) applyEdit(s, st.edit, id);
         }
         const bi = budgetStateOf((a as unknown as { ci: ClusterIndex }).ci);
         stable += bi.stableTotal; fallbacks += bi.fallbacks; frames += bi.frames;

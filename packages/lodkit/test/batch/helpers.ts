@@ -1,7 +1,8 @@
 /** Shared test helpers: a seeded LCG and random scenes. */
 import { Frustum } from '../../src/metrics/frustum.js';
 import { lookAtRotation } from '../../src/metrics/vector.js';
-import type { LodView } from '../../src/batch/lodSet.js';
+import { expect } from 'vitest';
+import type { LodSet, LodView } from '../../src/batch/lodSet.js';
 
 /** Park–Miller-style LCG in [0, 1). */
 export function lcg(seed: number): () => number {
@@ -41,4 +42,38 @@ export function yawView(eye: number[], yaw: number, ortho: boolean, fovY = 60): 
     ? Frustum.orthographic({ height: 120, aspect: 1.5, near: -400, far: 600, position: eye, rotation })
     : Frustum.perspective({ fovY, aspect: 16 / 9, near: 0.1, far: 900, position: eye, rotation });
   return { frustum, viewportHeight: 1080 };
+}
+
+/** The stats of a frame the identity tests compare (`levelCounts` as a plain array). */
+export interface FrameStats { totalCost: number; minimumCost: number; hidden: number; invalid: number; budgetMet: boolean; levelCounts: ArrayLike<number> }
+
+/**
+ * Asserts two sets ran the same budget/hybrid frame: levels, blend and sizes per id (`Object.is`),
+ * the changed ids as a set, the stats and the budget price.
+ */
+export function expectSameBudgetFrame(a: LodSet, b: LodSet, sa: FrameStats, sb: FrameStats, label: string): void {
+  for (let i = 0; i < a.count; i++) {
+    if (a.levels[i] !== b.levels[i] || !Object.is(a.blend[i], b.blend[i]) || !Object.is(a.sizes[i], b.sizes[i])) {
+      throw new Error(`${label}: id ${i} level ${a.levels[i]} / ${b.levels[i]} size ${a.sizes[i]} / ${b.sizes[i]}`);
+    }
+  }
+  const changed = (s: LodSet) => Array.from(s.changed.subarray(0, s.changedCount)).sort((x, y) => x - y);
+  expect(changed(a), label).toEqual(changed(b));
+  expect(sa.totalCost, label).toBe(sb.totalCost);
+  expect(sa.minimumCost, label).toBe(sb.minimumCost);
+  expect(sa.hidden, label).toBe(sb.hidden);
+  expect(sa.invalid, label).toBe(sb.invalid);
+  expect(sa.budgetMet, label).toBe(sb.budgetMet);
+  expect(Array.from(sa.levelCounts), label).toEqual(Array.from(sb.levelCounts));
+  expect(Object.is(a.budgetPrice, b.budgetPrice), `${label}: price ${a.budgetPrice} / ${b.budgetPrice}`).toBe(true);
+}
+
+/** Edit `kind` of the identity paths on object `id`: 1 hide, 2 force level 0, 3 move 10 m, 4 invalid sphere, 5 remove, 6 unforce. */
+export function applyEdit(s: LodSet, kind: number, id: number): void {
+  if (kind === 1) s.setHidden(id, true);
+  if (kind === 2) s.setForcedLevel(id, 0);
+  if (kind === 3) { const p = s.spheres; s.setSphere(id, p[id * 4] + 10, p[id * 4 + 1], p[id * 4 + 2], p[id * 4 + 3]); }
+  if (kind === 4) s.setSphere(id, Number.NaN, 0, 0, 1);
+  if (kind === 5) s.remove(id);
+  if (kind === 6) s.setForcedLevel(id, null);
 }
