@@ -83,7 +83,9 @@ describe('incremental hybrid over clusters = per-object path', () => {
         stable += hy.stableTotal; uniform += hy.uniformTotal; fallbacks += hy.fallbacks; frames += hy.frames;
       }), { numRuns: Number(process.env.HY_RUNS ?? 60) }); } finally { setWasmKernels(true); }
     // Not vacuous: clusters decided as a whole, coarsening chains skipped, and re-collected frames.
-    expect(uniform).toBeGreaterThan(frames * 20);
+    // The runs are random (no fixed seed): one CI run had 18.3 whole clusters per frame, so the
+    // bound asks for 10 (a path that never decides a cluster whole gives 0).
+    expect(uniform).toBeGreaterThan(frames * 10);
     expect(stable).toBeGreaterThan(frames * 3);
     expect(fallbacks).toBeGreaterThan(0);
   });
