@@ -30,12 +30,6 @@
 
 import { newHeightKernel, remapFused, SP_OFFSET, type HeightKernel } from './wasmKernels.js';
 
-/**
- * Mean id span per object of a cluster above which ids count as scattered: a tree field added row
- * by row spans ~125 (8 rows of 1,000 per 8 × 8 cluster), 1M spheres in random order ~15,000.
- */
-export const SCATTERED_SPAN = 1000;
-
 /** Objects per cluster (at most). */
 export const CLUSTER_SIZE = 64;
 /** Cluster state: unknown, run the per-object kernel. */
@@ -67,16 +61,6 @@ export class ClusterIndex {
   blendS: Float32Array = new Float32Array(0);
   /** False when another path wrote `levels`/`blend` since the copies were last gathered. */
   synced = true;
-  /**
-   * Sum over the `addMany` clusters of their id spans (largest − smallest id + 1), and of their
-   * sizes: a ratio above {@link SCATTERED_SPAN} means ids are in random spatial order.
-   * Starts at −0 (a heap number): 1M ids in random order sum to ≈ 1.6e10, past V8's small-integer
-   * range, and a field that starts as a small integer then changes representation, which changes
-   * the map of every ClusterIndex and deoptimised the clustered pass in a fresh process's first
-   * frame ("wrong map", bench/coldStart.ts --scene random).
-   */
-  idSpan = -0;
-  idSpanCount = 0;
   /** Policy frames: the visible slots and the culled clusters (clusterPolicyPasses.ts). */
   visible: Uint32Array = new Uint32Array(0);
   visibleCount = 0;
@@ -237,20 +221,8 @@ export class ClusterIndex {
     this.levelsS.fill(255, first, first + n); this.blendS.fill(0, first, first + n);
     for (let s = first; s < first + n; s += CLUSTER_SIZE) {
       const e = Math.min(s + CLUSTER_SIZE, first + n);
-      let lo = 0xffffffff, hi = 0;
-      for (let k = s; k < e; k++) { const id = this.slotId[k]; if (id < lo) lo = id; if (id > hi) hi = id; }
-      this.idSpan += hi - lo + 1; this.idSpanCount += e - s;
       this.newCluster(s, e, profile);
     }
-  }
-
-  /**
-   * True when the clusters' ids are scattered over the id range (ids in random spatial order): a
-   * pass over a cluster then touches the id-indexed arrays at random, and the per-object passes of
-   * the rankQuota/budget policies measured faster over all ids in order (bench/RESULTS.md).
-   */
-  get scattered(): boolean {
-    return this.idSpanCount > 0 && this.idSpan > SCATTERED_SPAN * this.idSpanCount;
   }
 
   /** Adds one new object (id = slot = `id`): appended to the last cluster when it has room and the same profile. */

@@ -20,9 +20,11 @@
  *   refits its clusters itself (lodSet.ts), so that compile happens in frame 1; 48 warm-up frames
  *   did not get these small functions optimised and cost 3 × the time, so 16 are run.
  *   `clusteredThresholds` (one call per frame) is still compiled around frame 45.
- * - A representation change of a ClusterIndex field in the first frame (clusters.ts, `idSpan`)
- *   changed the class's map and deoptimised every clustered function ("wrong map"); a warm-up
- *   cannot reach that, the field now starts as a heap number.
+ * - A representation change of a ClusterIndex field in the first frame (an id-span sum that left
+ *   the small-integer range at 1M random ids) changed the class's map and deoptimised every
+ *   clustered function ("wrong map"); a warm-up cannot reach that. The field is gone (it served
+ *   only a routing rule no policy uses now); a new numeric field that can grow past 2^30 must
+ *   start as a heap number (e.g. `-0`).
  *
  * Results are discarded and leave no trace in other sets (test/batch/warmUp.test.ts). The cost is
  * measured: {@link warmUpMs}.
