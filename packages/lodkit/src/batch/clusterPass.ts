@@ -219,7 +219,11 @@ export function processCluster(st: FrameState, ci: ClusterIndex, cv: ClusterView
     const code = st.metricCode[p];
     st.code = code; st.filter = false;
     if (cv.fusedProfile !== p) { loadFusedProfile(st, fused, p, code); cv.fusedProfile = p; }
-    fusedCluster(st, ci, fused, c, p, code, cv.count, cv.cull);
+    // Wholly inside every view (clusterChunk classified it, its bound being finite): no object can
+    // fail a plane test, so the kernel runs none. A cluster with a NaN bound was not classified.
+    let inside = ci.bounds[c * 6 + 3] === ci.bounds[c * 6 + 3] ? 1 : 0;
+    for (let v = 0; v < cv.count && inside === 1; v++) if (cv.klass[v] !== 2) inside = 0;
+    fusedCluster(st, ci, fused, c, p, code, cv.count, inside === 1 ? 2 : cv.cull ? 1 : 0);
     const lo = st.uMin, hi = st.uMax;
     return lo === hi && st.uFrac === 0 && lo <= 255 ? lo : 254;
   }

@@ -43,10 +43,11 @@ export function loadFusedProfile(st: FrameState, f: FusedKernel, p: number, code
 /**
  * Runs cluster `c` (profile `p`, metric `code`) through the fused kernel over `views` views and
  * completes its slots; accumulates into `st.uMin`/`uMax`/`uFrac` like the decision kernels.
+ * `cull`: 0 off, 1 on, 2 the cluster lies wholly inside every view (the kernel runs no plane test).
  */
-export function fusedCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c: number, p: number, code: number, views: number, cull: boolean): void {
+export function fusedCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c: number, p: number, code: number, views: number, cull: number): void {
   const a = ci.start[c], e = ci.end[c];
-  const redo = f.run(SP_OFFSET, ci.workOffset, a, e, views, code, cull ? 1 : 0);
+  const redo = f.run(SP_OFFSET, ci.workOffset, a, e, views, code, cull);
   const q = f.i32, codes = f.codes, out = f.out, map = ci.slotId, blendS = ci.blendS;
   const sizes = st.sizes, blend = st.blend;
   for (let k = a, j = 0; k < e; k++, j++) {

@@ -247,7 +247,9 @@
     (global.set $holds (i32.load offset=1032 (i32.const 49152))))
 
   ;; Slots [start, end) (at most 64) of one cluster: spheres at $sp, metric values at $work, metric
-  ;; $code (0 distance, 1 pixels, 2 screenHeight, 3 screenArea) over views [0, views), culling $cull.
+  ;; $code (0 distance, 1 pixels, 2 screenHeight, 3 screenArea) over views [0, views), culling $cull
+  ;; (0 off, 1 on, 2: the cluster's bounding sphere lies wholly inside every view, so every object
+  ;; passes every plane test of the reference — clusters.ts pads the bound — and none is run).
   ;; Writes the frame block's outputs; returns the number of slots left to the JavaScript kernel.
   (func (export "run") (param $sp i32) (param $work i32) (param $start i32) (param $end i32) (param $views i32) (param $code i32) (param $cull i32) (result i32)
     (local $k i32) (local $j i32) (local $l i32) (local $s i32) (local $v i32) (local $p i32) (local $q i32) (local $pl i32)
@@ -327,7 +329,7 @@
       (loop $view
         (local.set $p (i32.mul (local.get $v) (i32.const 256)))
         (local.set $cul (v128.const i32x4 0 0 0 0))
-        (if (i32.or (local.get $code) (local.get $cull)) (then
+        (if (i32.and (i32.ne (i32.or (local.get $code) (local.get $cull)) (i32.const 0)) (i32.ne (local.get $cull) (i32.const 2))) (then
           ;; float32 plane tests with the error bound M (see the header)
           (local.set $pl (i32.add (i32.const 16384) (i32.mul (local.get $v) (i32.const 512))))
           (local.set $m (f32x4.add (f32x4.mul (v128.load offset=384 (local.get $pl))
