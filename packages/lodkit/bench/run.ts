@@ -39,6 +39,7 @@ import { setFusedKernel, setWasmKernels } from '../src/batch/wasmKernels.js';
 import { fusedCounters } from '../src/batch/fusedPass.js';
 import type { ClusterIndex } from '../src/batch/clusters.js';
 import type { LodThreads } from '../src/batch/threads.js';
+import type { ThreadModeChooser } from '../src/batch/threadChooser.js';
 import { BENCH_PROFILE, peerDistances, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
 
 const args = new Set(process.argv.slice(2));
@@ -81,7 +82,7 @@ const rankOptions: LodUpdateOptions = { policy: 'rankQuota', quotas: [1000, 1000
 const LODSET_WORK = '6-plane cull, screen height, USD index + blend, hysteresis 0.1, changed list, stats';
 
 /** Private state of a threaded set the thread rows read (and the (b2c-always) rows overwrite). */
-interface ThreadedInner { singleMs: number; threadedMs: number; clusteredFrames: number; threads: LodThreads }
+interface ThreadedInner { threadMode: ThreadModeChooser; threads: LodThreads }
 /** Per thread row over the sampled frames: how many ran threaded, and the calling thread's share of their chunks. */
 interface ThreadInfo { scene: string; label: string; frames: number; threadedFrames: number; mainShare: number }
 const threadInfo: ThreadInfo[] = [];
@@ -141,8 +142,7 @@ function lodSetRows(scene: string, data: Float32Array, views: LodView[]): void {
   const aInfo: ThreadInfo = { scene, label: '(b2c-always)', frames: 0, threadedFrames: 0, mainShare: 0 };
   threadInfo.push(aInfo);
   rows.push({ name: `${scene}: (b2c-always) thresholds, 2 threads every frame`, scene, work: `${LODSET_WORK}; chunks of clusters claimed by 2 threads, no fallback`, objects: N, run: (k) => {
-    // Doubles: a small integer would make the fields tagged on every LodSet (each later store boxes).
-    aInner.singleMs = 1e9 + 0.5; aInner.threadedMs = 0.5; aInner.clusteredFrames = Math.max(aInner.clusteredFrames, 64) | 1;
+    aInner.threadMode.forced = 2;
     aInner.threads.lastChunks = 0;
     alwaysSet.update(pose(views, k), thresholdsOptions);
     noteThreads(aInfo, aInner.threads, k);

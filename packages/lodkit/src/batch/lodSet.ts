@@ -68,6 +68,7 @@ import {
 import { budgetPolicy, hybridPolicy, rankQuotaPolicy, thresholdPass } from './policyDrivers.js';
 import { clusteredBudget, clusteredHybrid, clusteredRankQuota, clusteredThresholds } from './clusterDrivers.js';
 import { shareProfileRanges, threadedClustered, threadedThresholds } from './threadedDrivers.js';
+import { ThreadModeChooser } from './threadChooser.js';
 import { ensureScratch, growObjectArrays, resetState } from './objectStorage.js';
 import { beginFrame, loadProfiles } from './frameSetup.js';
 
@@ -127,9 +128,7 @@ export class LodSet {
   // --- end issue 14 ---
   private readonly ci = new ClusterIndex();
   private readonly cv = new ClusterViews();
-  private clusteredFrames = 0;
-  private threadedMs = 0.5;
-  private singleMs = 0.5;
+  private readonly threadMode = new ThreadModeChooser();
   private readonly clusterInfo: LodClusterStats = { clusters: 0, culled: 0, skipped: 0, evaluated: 0 };
 
   private readonly stats: LodFrameStats = {
@@ -442,7 +441,7 @@ export class LodSet {
     if (this.threads) { this.threads.dispose(); this.threads = null; }
     this.threadCount = count;
     if (count > 1) { this.ci.makeShared(this.capacity); this.cv.makeShared(MAX_THREADED_VIEWS); }
-    this.clusteredFrames = 0;
+    this.threadMode.reset();
     if (this.table.count > 0) shareProfileRanges(this.st, this.table.count, count > 1);
     this.grow(this.capacity); // re-allocates the object arrays (shared when count > 1) and starts the workers
   }
@@ -463,32 +462,16 @@ export class LodSet {
     threadedClustered(this.threads as LodThreads, this.st, this.ci, this.cv, this.table, this.used, views, single, viewCount, cull, exactSizes);
   }
 
-  /**
-   * Clustered thresholds frame in worker mode: threaded unless the calling thread alone measured
-   * clearly faster (exponential averages over the frames' own times; the other mode is re-measured
-   * every 16th frame). Threaded frames claim chunks dynamically (threadedDrivers.ts), so a late or
-   * busy worker costs at most about one chunk; the fallback covers a worker that keeps being
-   * descheduled while holding one, or memory-bound frames where two threads gain nothing.
-   */
+  /** Clustered thresholds frame in worker mode: threaded or not as threadChooser.ts decides from the frames' times. */
   private adaptiveClustered(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
-    const k = this.clusteredFrames++;
-    // Frames 1–16 alternate (a worker starts cold: its JIT warms up on its own frames, and a chunk it
-    // holds while interpreted is awaited), timed from frame 9 on; then threaded unless one thread
-    // was > 10 % faster, the other mode re-measured every 16th frame. Timing noise on a loaded
-    // machine picked one thread wrongly with a plain "faster" test (0.77 × of one thread with a
-    // busy core while always-threaded frames ran 1.05 ×).
-    let threaded: boolean;
-    if (k < 16) threaded = (k & 1) === 1;
-    else { const better = this.threadedMs <= this.singleMs * 1.1; threaded = (k & 15) === 0 ? !better : better; }
+    const mode = this.threadMode, threaded = mode.next();
     const t0 = performance.now();
     if (threaded) this.threadedClustered(views, single, viewCount, cull, exactSizes);
     else clusteredThresholds(this.st, this.ci, this.cv, this.table, this.used, views, single, viewCount, cull, exactSizes);
-    const dt = performance.now() - t0;
-    if (k >= 8) { // frames 1–8: every cluster evaluated, skip streaks starting, the worker's JIT cold
-      if (threaded) this.threadedMs = k === 9 ? dt : this.threadedMs * 0.75 + dt * 0.25;
-      else this.singleMs = k === 8 ? dt : this.singleMs * 0.75 + dt * 0.25;
-    }
+    mode.ms = performance.now() - t0;
+    mode.record(threaded);
   }
+
   private checkProfile(profile: number, method: string): void {
     if (typeof profile !== 'number' || !Number.isInteger(profile) || profile < 0 || profile >= this.table.count) {
       throw new RangeError(`LodSet.${method}: profile must be an id returned by addProfile (0 … ${this.table.count - 1}), got ${String(profile)}`);

@@ -10,6 +10,7 @@
 import { getHeapSpaceStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
+import type { ThreadModeChooser } from '../../src/batch/threadChooser.js';
 import type { LodThreads } from '../../src/batch/threads.js';
 import { camera, randomSpheres } from './helpers.js';
 
@@ -17,7 +18,7 @@ const FRAMES = 600;
 const WARM_UP = 1000;
 const PER_FRAME_TOLERANCE = 256;
 
-interface Inner { singleMs: number; threadedMs: number; clusteredFrames: number; threads: LodThreads }
+interface Inner { threadMode: ThreadModeChooser; threads: LodThreads }
 
 function newSpaceUsed(): number {
   for (const space of getHeapSpaceStatistics()) if (space.space_name === 'new_space') return space.space_used_size;
@@ -37,10 +38,7 @@ const VIEWS: LodView[][] = Array.from({ length: 8 }, (_, k) => [
 function measure(set: LodSet, threaded: boolean): number {
   const inner = set as unknown as Inner;
   const options: LodUpdateOptions = { policy: 'thresholds', hysteresis: 0.1, minFramesBetweenChanges: 2 };
-  const pin = () => {
-    inner.clusteredFrames = Math.max(inner.clusteredFrames, 64) | 1;
-    inner.singleMs = threaded ? 1e9 + 0.5 : 0.5; inner.threadedMs = threaded ? 0.5 : 1e9 + 0.5; // doubles: a small integer would turn the fields tagged (every later store boxes)
-  };
+  const pin = () => { inner.threadMode.forced = threaded ? 2 : 1; };
   for (let f = 0; f < 50; f++) { pin(); set.update(VIEWS[f & 7], options); }
   inner.threads.lastChunks = 0;
   const withUpdate: number[] = [], probeOnly: number[] = [];

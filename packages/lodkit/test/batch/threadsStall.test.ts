@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
+import type { ThreadModeChooser } from '../../src/batch/threadChooser.js';
 import type { LodThreads } from '../../src/batch/threads.js';
 import { camera, randomSpheres } from './helpers.js';
 
@@ -22,7 +23,7 @@ function make(threads: number): LodSet {
   return set;
 }
 
-interface Inner { singleMs: number; threadedMs: number; clusteredFrames: number; threads: LodThreads }
+interface Inner { threadMode: ThreadModeChooser; threads: LodThreads }
 
 
 function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>, n: number): number {
@@ -33,9 +34,7 @@ function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>, n: number):
 /** One frame on both sets (the threaded one forced onto its threaded path); returns its chunk split. */
 function step(one: LodSet, two: LodSet, frame: number): { chunks: number; main: number } {
   const inner = two as unknown as Inner;
-  // Past the alternating start-up frames, with single-thread timed "slower": every frame threaded.
-  inner.clusteredFrames = Math.max(inner.clusteredFrames, 64) | 1;
-  inner.singleMs = 1e9 + 0.5; inner.threadedMs = 0.5; // doubles, as the set stores (a small integer would make the fields tagged)
+  inner.threadMode.forced = 2; // every frame threaded
   inner.threads.lastChunks = 0;
   if (frame % 7 === 3) for (const s of [one, two]) { s.setHidden(frame * 13, (frame & 8) === 0); s.setSphere(frame * 17, frame, 0, 30, 2); }
   const views: LodView[] = [{ frustum: camera([frame * 0.7, 6, frame * 0.3], [60, 0, 150], 60), viewportHeight: 1080 }];

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LodSet } from '../../src/batch/lodSet.js';
+import type { ThreadModeChooser } from '../../src/batch/threadChooser.js';
 import type { ClusterIndex } from '../../src/batch/clusters.js';
 import { fusedCounters } from '../../src/batch/fusedPass.js';
 import { SHARED_MAX_PAGES, sharedMemoryVariant } from '../../src/batch/sharedWasm.js';
@@ -48,13 +49,13 @@ describe('shared-memory WebAssembly kernels (worker-thread mode)', () => {
     try {
       const p = set.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08, 0.02] });
       set.addMany(randomSpheres(40_000, 3, 250, 0.3, 6), p);
-      const inner = set as unknown as { ci: ClusterIndex; threads: LodThreads; singleMs: number; threadedMs: number; clusteredFrames: number };
+      const inner = set as unknown as { ci: ClusterIndex; threads: LodThreads; threadMode: ThreadModeChooser };
       expect(inner.ci.wasm).not.toBeNull();
       expect(inner.ci.sp.buffer).toBeInstanceOf(SharedArrayBuffer);
       expect(inner.ci.levelsS.buffer).toBe(inner.ci.wasm?.memory.buffer);
       const before = fusedCounters(inner.ci).lanes;
       for (let frame = 0; frame < 3; frame++) {
-        inner.clusteredFrames = 65; inner.singleMs = 1e9 + 0.5; inner.threadedMs = 0.5; // doubles, as the set stores (a small integer would make the fields tagged)
+        inner.threadMode.forced = 2;
         inner.threads.lastChunks = 0;
         set.update({ frustum: camera([frame, 6, 0], [60, 0, 150], 60) }, { policy: 'thresholds' });
         expect(inner.threads.lastChunks).toBeGreaterThan(1);

@@ -1,0 +1,88 @@
+/**
+ * The choice between the threaded and the single-thread clustered frame in worker mode
+ * (`LodSet.setThreads`), from the frames' own times.
+ *
+ * Rule: frames 0–15 alternate the two modes (a worker starts cold), timed from frame 8 on; then a
+ * frame runs threaded when the median of the last {@link SAMPLES} threaded frames is below the
+ * median of the last {@link SAMPLES} single-thread frames, and every {@link PROBE_EVERY}th frame
+ * runs the other mode to keep its samples fresh.
+ *
+ * Why medians of a few recent frames: the first version kept exponential averages (weight 0.25) and
+ * took threads when they were within 10 % of one thread. Slow threaded frames of the start-up (a cold
+ * worker, a descheduled one holding a chunk) then outweighed later fast ones for dozens of probes:
+ * in bench/run.ts the set ran threaded in 5 of 21 frames while the same set pinned to threads was
+ * 1.70 × faster than one thread (bench/RESULTS.md). A median of 5 ignores up to two outliers either
+ * way and follows a lasting change within three probes; comparing without a margin keeps the rule
+ * "never slower than one thread" on the typical frame.
+ *
+ * @module
+ */
+
+/** Samples kept per mode. */
+export const SAMPLES = 5;
+/** Every this many frames the mode not chosen runs once. */
+export const PROBE_EVERY = 16;
+/** Frames that alternate the modes at the start. */
+export const START_FRAMES = 16;
+/** Start-up frames before this one are not timed. */
+export const FIRST_TIMED = 8;
+
+/** Per-set state of the choice. @internal */
+export class ThreadModeChooser {
+  /** 0: adaptive; 1: always one thread; 2: always threaded (tests and the bench). */
+  forced = 0;
+  /** Frames chosen so far. */
+  frames = 0;
+  private readonly single = new Float64Array(SAMPLES);
+  private readonly threaded = new Float64Array(SAMPLES);
+  private singleCount = 0;
+  private threadedCount = 0;
+  private readonly scratch = new Float64Array(SAMPLES);
+
+  /** Forgets every sample (new thread count). */
+  reset(): void {
+    this.frames = 0; this.singleCount = 0; this.threadedCount = 0;
+  }
+
+  /** Whether the next frame runs threaded. */
+  next(): boolean {
+    if (this.forced !== 0) return this.forced === 2;
+    const k = this.frames;
+    if (k < START_FRAMES || this.singleCount === 0 || this.threadedCount === 0) return (k & 1) === 1;
+    const better = this.threadedFaster();
+    return k % PROBE_EVERY === 0 ? !better : better;
+  }
+
+  /** The time of the frame just run, in ms, for {@link record} (a field: a double argument would be boxed). */
+  ms = 0.5;
+
+  /** Records {@link ms} as the time of the frame {@link next} chose (`threaded`). */
+  record(threaded: boolean): void {
+    const k = this.frames++, ms = this.ms;
+    if (this.forced !== 0 || k < FIRST_TIMED || !(ms >= 0)) return;
+    if (threaded) this.threaded[this.threadedCount++ % SAMPLES] = ms;
+    else this.single[this.singleCount++ % SAMPLES] = ms;
+  }
+
+  /** Median of the threaded samples < median of the single-thread ones (no double crosses a call: no boxing). */
+  private threadedFaster(): boolean {
+    sortInto(this.threaded, this.threadedCount, this.scratch);
+    const nt = this.threadedCount < SAMPLES ? this.threadedCount : SAMPLES, s = this.scratch;
+    const t = nt % 2 === 1 ? s[nt >> 1] : (s[(nt >> 1) - 1] + s[nt >> 1]) * 0.5;
+    sortInto(this.single, this.singleCount, this.scratch);
+    const ns = this.singleCount < SAMPLES ? this.singleCount : SAMPLES;
+    const one = ns % 2 === 1 ? s[ns >> 1] : (s[(ns >> 1) - 1] + s[ns >> 1]) * 0.5;
+    return t < one;
+  }
+}
+
+/** The first min(count, SAMPLES) samples, sorted, into `out` (insertion sort of ≤ 5 values). */
+function sortInto(samples: Float64Array, count: number, out: Float64Array): void {
+  const n = count < SAMPLES ? count : SAMPLES;
+  for (let i = 0; i < n; i++) {
+    const x = samples[i];
+    let j = i - 1;
+    while (j >= 0 && out[j] > x) { out[j + 1] = out[j]; j--; }
+    out[j + 1] = x;
+  }
+}
