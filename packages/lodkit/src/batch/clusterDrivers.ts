@@ -134,9 +134,9 @@ function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: Cluste
  * protected items fit. Same chains, solver and price as the per-object `hybridPolicy`.
  */
 export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
-  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): void {
+  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number, exactSizes: boolean): void {
   const count = ci.count;
-  prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
+  prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, exactSizes, used, table.metricMask);
   const hy = hybridStateOf(ci);
   hy.ensure(ci.slotId.length, ci.start.length);
   ci.visibleCount = 0; ci.culledCount = 0; ci.visibleClusterCount = 0;

@@ -8,6 +8,11 @@
  *    (uniformLevel) prefers one level P for every object: each value and both of its hysteresis
  *    probes map to P, so no previous level can be held, the blend is 0 and the mark adjustable.
  *    Its objects only get `sizes` (the metric × bias, computed per object) and blend 0.
+ *    When every object is already displayed at P with blend 0, each decided freely (cluster state P,
+ *    as the thresholds path keeps it), and P is at or past the quality floor (no coarsening can
+ *    apply), the cluster needs no per-object work at all: its objects keep their levels and their
+ *    `sizes` keep the last evaluated values, which map to P (LodSet's `sizes` documentation).
+ *    Finalize leaves such clusters in state P for the next frame of either policy.
  * 2. Stable coarsening. Over budget, an adjustable object whose projected diameter lies in a
  *    stable range of (profile, preferred level, previous level) (budgetStable.ts, chains from the
  *    quality floor to the preferred level, flat steps kept) offers only protected steps up to its
@@ -78,12 +83,14 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const levelCounts = st.levelCounts, bias = st.bias, h = st.hysteresis, useUniform = st.minFrames === 0;
   const block = cv.block, klass = cv.klass, singleView = cv.count === 1;
   const ex = block[24], ey = block[25], ez = block[26], wh = block[27], vh = block[29], persp = block[30] !== 0;
-  let q = ci.culledCount, vc = ci.visibleClusterCount, uniformObjects = 0, evaluated = 0;
+  const floorA = st.floor;
+  let q = ci.culledCount, vc = ci.visibleClusterCount, uniformObjects = 0, evaluated = 0, skipped = 0;
   let totalCost = 0, minimumCost = 0;
   for (let c = from; c < to; c++) {
     if (live[c] === 0) continue;
     const R = bounds[c * 6 + 3];
     if (R === R && cv.cull && classify(ci, cv, c) === 1) { culledList[q++] = c; continue; }
+    const prevState = state[c];
     state[c] = 254;
     clusters[vc++] = c;
     upref[c] = 255;
@@ -96,6 +103,15 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
         scr[0] = scr[0] * (1 - h) * (1 - 1e-9); scr[1] = scr[1] * (1 + h) * (1 + 1e-9);
         scr[2] = Math.fround((scr[0] + scr[1]) * 0.5);
         const P = uniformLevel(st, p0, true, scr);
+        if (P >= 0 && P === prevState && P >= floorA[p0] && !cv.exactSizes) { // already there, nothing to coarsen: skipped whole
+          const n = live[c];
+          upref[c] = P; state[c] = P;
+          levelCounts[P] += n;
+          totalCost += n * costs[p0 * stride + P];
+          minimumCost += n * costs[p0 * stride + hiA[p0]];
+          uniformObjects += n; skipped++;
+          continue;
+        }
         if (P >= 0) {
           // One perspective view wholly containing the cluster: the kernel's value without its plane
           // tests (all pass), same operations (metricKernels.ts heightPerspectiveKernel).
@@ -153,7 +169,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   }
   ci.culledCount = q; ci.visibleClusterCount = vc;
   hy.uniformTotal += uniformObjects;
-  st.totalCost += totalCost; st.minimumCost += minimumCost; st.objectsEvaluated += evaluated;
+  st.totalCost += totalCost; st.minimumCost += minimumCost; st.objectsEvaluated += evaluated; st.clustersSkipped += skipped;
 }
 
 const chainParams = new Float64Array(4);
@@ -291,7 +307,7 @@ export function hybridMinimumWithin(st: FrameState, ci: ClusterIndex, hy: Hybrid
  */
 export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, binding: boolean): void {
   const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
-  const levelsS = ci.levelsS, blendS = ci.blendS, profS = ci.profS, profile = ci.profile, live = ci.live;
+  const levelsS = ci.levelsS, blendS = ci.blendS, profS = ci.profS, profile = ci.profile, live = ci.live, state = ci.state;
   const upref = hy.upref, ustable = hy.ustable, kindS = hy.kindS;
   const levels = st.levels, next = st.next, fixed = st.fixed, preferred = st.preferred, blend = st.blend;
   const changed = st.changed, lastChange = st.lastChange, costs = st.costs, stride = st.stride, floorA = st.floor;
@@ -305,10 +321,13 @@ export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncre
       continue;
     }
     if (u !== 255 && (!binding || u >= floorA[profile[c]])) { // every object at its preferred level u (blend 0)
-      for (let s = startA[c], e = endA[c]; s < e; s++) {
-        if ((flagsS[s] & 2) !== 0 || levelsS[s] === u) continue;
-        const i = slotId[s];
-        changed[changedCount++] = i; lastChange[i] = frame; levels[i] = u; levelsS[s] = u;
+      if (state[c] !== u) { // (state u: skipped by pass A, every object already there)
+        for (let s = startA[c], e = endA[c]; s < e; s++) {
+          if ((flagsS[s] & 2) !== 0 || levelsS[s] === u) continue;
+          const i = slotId[s];
+          changed[changedCount++] = i; lastChange[i] = frame; levels[i] = u; levelsS[s] = u;
+        }
+        state[c] = u; // each decided freely outside every blend window, blend 0: the thresholds path's state u
       }
       levelCounts[u] += live[c];
       totalCost += live[c] * costs[profile[c] * stride + u];

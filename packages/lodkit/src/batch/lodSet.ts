@@ -91,9 +91,11 @@ export {
  * - `sizes` — the value the policy used: the metric after bias and hysteresis (thresholds, hybrid),
  *   the eye distance (rankQuota), the projected diameter in px clamped to the viewport (budget);
  *   NaN for hidden/invalid.
- *   Thresholds policy with clusters (the default): an object whose cluster was skipped as a whole
- *   (every object provably keeps its level, blend 0) keeps the value of the last frame in which it
- *   was evaluated — a value that maps to the same level — until its cluster is evaluated again.
+ *   Thresholds and hybrid policies with clusters (the default): an object whose cluster was skipped
+ *   as a whole (every object provably keeps its level, blend 0; hybrid: and that level is its
+ *   preferred one at or past the quality floor, so no coarsening applies) keeps the value of the
+ *   last frame in which it was evaluated — a value that maps to the same level — until its cluster
+ *   is evaluated again.
  *   Pass `exactSizes: true` for every object's own value every frame (slower: no cluster is
  *   skipped; culled clusters still are, their objects' sizes are NaN either way).
  * - `changed[0 … changedCount)` — ids whose `levels` entry changed this frame, in no particular
@@ -310,14 +312,14 @@ export class LodSet {
     // paths touch the id-indexed arrays only for sizes and changes (bench/RESULTS.md, random scene).
     const clustered = useClusters;
     const ci = this.ci, cv = this.cv;
+    const exactSizes = options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes;
     if (clustered && policy === 'hybrid') {
-      clusteredHybrid(st, ci, cv, table, sse, n, views, single, viewCount, cull, budget);
+      clusteredHybrid(st, ci, cv, table, sse, n, views, single, viewCount, cull, budget, exactSizes);
     } else if (clustered && policy === 'rankQuota') {
       clusteredRankQuota(st, ci, cv, table, n, views, single, viewCount, cull, options.quotas as ArrayLike<number>);
     } else if (clustered && policy === 'budget') {
       clusteredBudget(st, ci, cv, table, sse, n, views, single, viewCount, cull, budget);
     } else if (clustered) {
-      const exactSizes = options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes;
       if (this.threads !== null && viewCount <= MAX_THREADED_VIEWS && this.cv.isShared) this.adaptiveClustered(views, single, viewCount, cull, exactSizes);
       else clusteredThresholds(st, ci, cv, table, n, views, single, viewCount, cull, exactSizes);
     } else if (policy === 'thresholds') {

@@ -64,9 +64,9 @@ export interface LodUpdateOptions {
    */
   clusters?: boolean;
   /**
-   * Thresholds policy: compute `sizes` for every drawn object every frame. By default an object in
-   * a cluster skipped as a whole keeps its size from the last frame it was evaluated (see
-   * `LodSet.sizes`). Default false.
+   * Thresholds and hybrid policies: compute `sizes` for every drawn object every frame. By default
+   * an object in a cluster skipped as a whole keeps its size from the last frame it was evaluated
+   * (see `LodSet.sizes`). Default false.
    */
   exactSizes?: boolean;
 }
