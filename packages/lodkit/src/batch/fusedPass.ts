@@ -22,6 +22,7 @@ import type { ClusterIndex } from './clusters.js';
 import type { FrameState } from './frameState.js';
 import { decideAscendingMapped } from './mappedKernels.js';
 import { decideDescendingSingle } from './singleKernels.js';
+import { decideAscendingNext, decideDescendingNext } from './nextKernels.js';
 import { SP_OFFSET, type FusedKernel } from './wasmKernels.js';
 
 /** Writes profile `p`'s thresholds, level range, bias and direction into the kernel's frame block. */
@@ -131,6 +132,51 @@ export function fusedCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c
     if (code === 0) decideAscendingMapped(st, ci, k, k + 1);
     else decideDescendingSingle(st, ci, k, k + 1, p);
   }
+}
+
+/**
+ * hybrid's first pass (hybridIncremental.ts) over cluster `c` through the same kernel: the
+ * thresholds decision with `track = false` — preferred levels into `st.next`, marks into
+ * `st.fixed`, blend, sizes and the preferred stats, levels untouched. A steady slot of the kernel
+ * (its level is its displayed one, not held, not forced) prefers that level with mark 0
+ * (adjustable), a hidden one 255 with mark 2, as decideDescendingNext gives them; the kernel's held
+ * and left-over slots run that kernel (or decideAscendingNext). Returns 1 when some adjustable
+ * object prefers a level finer than `floor` (the hybrid's quality floor: it has a coarsening chain), else 0.
+ */
+export function fusedNextCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c: number, p: number, code: number, views: number, cull: number, floor: number): number {
+  const a = ci.start[c], e = ci.end[c];
+  const redo = f.run(SP_OFFSET, ci.workOffset, a, e, views, code, cull);
+  const q = f.i32, codes = f.codes, out = f.out, map = ci.slotId, blendS = ci.blendS, levelsS = ci.levelsS;
+  const sizes = st.sizes, blend = st.blend, next = st.next, fixed = st.fixed;
+  for (let k = a, j = 0; k < e; k++, j++) {
+    const cd = codes[j];
+    if (cd === 1) continue;
+    const i = map[k], old = levelsS[k];
+    sizes[i] = out[j];
+    if (cd === 3) blend[i] = blendS[k];
+    next[i] = old; fixed[i] = old === 255 ? 2 : 0;
+  }
+  const costs = st.costs, off = p * st.stride, lcp = st.levelCount[p], levelCounts = st.levelCounts;
+  let total = 0, free = 0, chains = 0;
+  for (let l = 0; l < lcp && l < 5; l++) {
+    const n = q[32 + l];
+    if (n !== 0) { levelCounts[l] += n; total += n * costs[off + l]; free += n; if (l < floor) chains = 1; }
+  }
+  st.hidden += q[26];
+  st.totalCost += total;
+  st.minimumCost += free * costs[off + st.hi[p]];
+  st.code = code; st.filter = false;
+  const held = q[31]; // held slots at q[260 …], left-over ones at q[40 …] (relative to a)
+  if (code === 0) {
+    if (held !== 0) decideAscendingNext(st, ci, 260, 260 + held, q, a);
+    if (redo !== 0) decideAscendingNext(st, ci, 40, 40 + redo, q, a);
+  } else {
+    if (held !== 0) decideDescendingNext(st, ci, 260, 260 + held, q, a);
+    if (redo !== 0) decideDescendingNext(st, ci, 40, 40 + redo, q, a);
+  }
+  for (let r = 0; r < held && chains === 0; r++) { const i = map[a + q[260 + r]]; if (fixed[i] === 0 && next[i] < floor) chains = 1; }
+  for (let r = 0; r < redo && chains === 0; r++) { const i = map[a + q[40 + r]]; if (fixed[i] === 0 && next[i] < floor) chains = 1; }
+  return chains;
 }
 
 /**

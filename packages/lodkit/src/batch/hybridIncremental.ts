@@ -37,6 +37,7 @@ import type { ClusterViews } from './clusterPass.js';
 import { classify, clusterInterval, clusterMetric, uniformLevel } from './clusterPass.js';
 import type { FrameState } from './frameState.js';
 import { decideAscendingNext, decideDescendingNext } from './nextKernels.js';
+import { fusedNextCluster, loadFusedProfile } from './fusedPass.js';
 import type { ScreenSpaceScratch } from './screenSpacePasses.js';
 import { STABLE_MAX_RANGES, StableRanges } from './budgetStable.js';
 import { clusterStateGetter } from './clusterState.js';
@@ -48,6 +49,13 @@ export class HybridIncremental {
   upref: Uint8Array = new Uint8Array(0);
   /** Per cluster: the previous level every object keeps (shortcut 2, whole cluster), or 255. */
   ustable: Uint8Array = new Uint8Array(0);
+  /**
+   * Per cluster decided per object: 0 when no adjustable object prefers a level finer than the
+   * quality floor (no coarsening chain: every object stays at its preferred level), else 1; and
+   * the cluster's preferred cost (pass A), which is then all the collection needs of it.
+   */
+  chains: Uint8Array = new Uint8Array(0);
+  prefCost: Float64Array = new Float64Array(0);
   /** Per slot: 3 when the object's coarsening is stable (keeps its previous level), else 0. */
   kindS: Uint8Array = new Uint8Array(0);
   /** Frame accumulators: minimum cost, stable objects' protected cost, largest raw key, -, the budget. */
@@ -63,7 +71,10 @@ export class HybridIncremental {
 
   ensure(slots: number, clusters: number): void {
     if (this.kindS.length < slots) this.kindS = new Uint8Array(slots);
-    if (this.upref.length < clusters) { this.upref = new Uint8Array(clusters); this.ustable = new Uint8Array(clusters); }
+    if (this.upref.length < clusters) {
+      this.upref = new Uint8Array(clusters); this.ustable = new Uint8Array(clusters);
+      this.chains = new Uint8Array(clusters); this.prefCost = new Float64Array(clusters);
+    }
   }
 }
 
@@ -81,7 +92,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const state = ci.state, startA = ci.start, endA = ci.end, clusters = ci.visibleClusters, upref = hy.upref;
   const metricCode = st.metricCode, sizes = st.sizes, blend = st.blend, costs = st.costs, stride = st.stride, hiA = st.hi;
   const levelCounts = st.levelCounts, bias = st.bias, h = st.hysteresis, useUniform = st.minFrames === 0;
-  const block = cv.block, klass = cv.klass, singleView = cv.count === 1;
+  const block = cv.block, klass = cv.klass, singleView = cv.count === 1, fused = ci.wasm === null ? null : ci.wasm.fused;
   const ex = block[24], ey = block[25], ez = block[26], wh = block[27], vh = block[29], persp = block[30] !== 0;
   const floorA = st.floor;
   let q = ci.culledCount, vc = ci.visibleClusterCount, uniformObjects = 0, evaluated = 0, skipped = 0;
@@ -156,8 +167,21 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
         }
       }
     }
-    // Per object: the thresholds decision (track = false) per metric code in the cluster.
+    // Per object: the thresholds decision (track = false), through the fused kernel where it applies.
     const mixed = p0 === 0xffff;
+    if (fused !== null && !mixed && st.thresholdCount[p0] <= 4 && st.blendCount[p0] <= 4) {
+      const code = metricCode[p0];
+      if (cv.fusedProfile !== p0) { loadFusedProfile(st, fused, p0, code); cv.fusedProfile = p0; }
+      // wholly inside every view (classified above: culling on, finite bound): no plane test to run
+      let inside = R === R && cv.cull ? 1 : 0;
+      for (let v = 0; v < cv.count && inside === 1; v++) if (klass[v] !== 2) inside = 0;
+      const before = st.totalCost;
+      hy.chains[c] = fusedNextCluster(st, ci, fused, c, p0, code, cv.count, inside === 1 ? 2 : cv.cull ? 1 : 0, floorA[p0]);
+      hy.prefCost[c] = st.totalCost - before; // exact for integer costs, as every per-cluster sum here
+      evaluated += live[c];
+      continue;
+    }
+    hy.chains[c] = 1;
     for (let code = 0; code < 4; code++) {
       if (mixed ? !(cv.mask & (1 << code)) : metricCode[p0] !== code) continue;
       clusterMetric(st, ci, cv, c, code, mixed);
@@ -183,7 +207,7 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
   shift: number, allowStable: boolean, rerun: boolean, from: number, to: number): void {
   const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
   const levelsS = ci.levelsS, profS = ci.profS, workS = ci.workS, profile = ci.profile, live = ci.live;
-  const upref = hy.upref, ustable = hy.ustable, kindS = hy.kindS, acc = hy.acc;
+  const upref = hy.upref, ustable = hy.ustable, kindS = hy.kindS, acc = hy.acc, chainsA = hy.chains, prefCost = hy.prefCost;
   const fixed = st.fixed, next = st.next, preferred = st.preferred, chainOf = st.chainOf, keys = st.keys, items = st.items;
   const costs = st.costs, errors = st.errors, floorA = st.floor, stride = st.stride, bias = st.bias;
   const cs = sc.stride, vmax = sc.viewportMax, band = sc.band, lambda = sc.lambda;
@@ -198,6 +222,7 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
   for (let k = from; k < to; k++) {
     const c = clusters[k], u = upref[c], a = startA[c], e = endA[c];
     ustable[c] = 255;
+    if (u === 255 && chainsA[c] === 0) { base += prefCost[c]; continue; } // every object at its preferred level
     if (u !== 255) {
       const p0 = profile[c], floor = floorA[p0];
       if (u >= floor) { base += live[c] * costs[p0 * stride + u]; continue; } // no items: every object keeps u
@@ -308,7 +333,7 @@ export function hybridMinimumWithin(st: FrameState, ci: ClusterIndex, hy: Hybrid
 export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, binding: boolean): void {
   const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
   const levelsS = ci.levelsS, blendS = ci.blendS, profS = ci.profS, profile = ci.profile, live = ci.live, state = ci.state;
-  const upref = hy.upref, ustable = hy.ustable, kindS = hy.kindS;
+  const upref = hy.upref, ustable = hy.ustable, kindS = hy.kindS, chainsA = hy.chains;
   const levels = st.levels, next = st.next, fixed = st.fixed, preferred = st.preferred, blend = st.blend;
   const changed = st.changed, lastChange = st.lastChange, costs = st.costs, stride = st.stride, floorA = st.floor;
   const levelCounts = st.levelCounts, frame = st.frame;
@@ -333,11 +358,12 @@ export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncre
       totalCost += live[c] * costs[profile[c] * stride + u];
       continue;
     }
+    const chained = binding && (u !== 255 || chainsA[c] === 1); // else every object at next = its preferred level
     for (let s = startA[c], e = endA[c]; s < e; s++) {
       if (flagsS[s] & 2) continue;
       const i = slotId[s];
-      const level = binding && kindS[s] === 3 ? levelsS[s] : next[i];
-      if (binding && u === 255 && fixed[i] === 0 && level !== preferred[i] && blendS[s] !== 0) { blend[i] = 0; blendS[s] = 0; }
+      const level = chained && kindS[s] === 3 ? levelsS[s] : next[i];
+      if (chained && u === 255 && fixed[i] === 0 && level !== preferred[i] && blendS[s] !== 0) { blend[i] = 0; blendS[s] = 0; }
       const old = levelsS[s];
       if (level !== old) {
         changed[changedCount++] = i; lastChange[i] = frame; levels[i] = level; levelsS[s] = level;

@@ -9,7 +9,14 @@
 import type { ClusterIndex } from './clusters.js';
 import type { FrameState } from './frameState.js';
 
-export function decideDescendingNext(st: FrameState, ci: ClusterIndex, start: number, end: number): void {
+/** No slot list: the kernels below run slots `[start, end)`. */
+export const NO_LIST = new Int32Array(0);
+
+/**
+ * The thresholds decision with `track = false` for slots `[start, end)`, or, with `list`, for
+ * slots `base + list[start … end)` (the fused kernel's left-over slots, fusedPass.ts).
+ */
+export function decideDescendingNext(st: FrameState, ci: ClusterIndex, start: number, end: number, list: Int32Array = NO_LIST, base = 0): void {
   const map = ci.slotId, work = ci.workS, blendS = ci.blendS, out = st.next, flags = st.flags, profileIds = st.profileIds, forced = st.forced;
   const levels = st.levels, blend = st.blend, sizes = st.sizes, lastChange = st.lastChange;
   const fixed = st.fixed, levelCounts = st.levelCounts;
@@ -19,7 +26,9 @@ export function decideDescendingNext(st: FrameState, ci: ClusterIndex, start: nu
   const code = st.code, filter = st.filter, useHold = h > 0 || minFrames > 0;
   let totalCost = 0, minimumCost = 0, invalid = 0, hidden = 0;
 
-  for (let k = start; k < end; k++) {
+  const useList = list.length !== 0;
+  for (let r = start; r < end; r++) {
+    const k = useList ? base + list[r] : r;
     const i = map[k];
     const fl = flags[i];
     if (fl & 2) continue;
@@ -132,7 +141,7 @@ export function decideDescendingNext(st: FrameState, ci: ClusterIndex, start: nu
 }
 
 /** As {@link decideDescendingNext} for distance values. */
-export function decideAscendingNext(st: FrameState, ci: ClusterIndex, start: number, end: number): void {
+export function decideAscendingNext(st: FrameState, ci: ClusterIndex, start: number, end: number, list: Int32Array = NO_LIST, base = 0): void {
   const map = ci.slotId, work = ci.workS, blendS = ci.blendS, out = st.next, flags = st.flags, profileIds = st.profileIds, forced = st.forced;
   const levels = st.levels, blend = st.blend, sizes = st.sizes, lastChange = st.lastChange;
   const fixed = st.fixed, levelCounts = st.levelCounts;
@@ -142,7 +151,9 @@ export function decideAscendingNext(st: FrameState, ci: ClusterIndex, start: num
   const code = st.code, filter = st.filter, useHold = h > 0 || minFrames > 0;
   let totalCost = 0, minimumCost = 0, invalid = 0, hidden = 0;
 
-  for (let k = start; k < end; k++) {
+  const useList = list.length !== 0;
+  for (let r = start; r < end; r++) {
+    const k = useList ? base + list[r] : r;
     const i = map[k];
     const fl = flags[i];
     if (fl & 2) continue;
