@@ -218,7 +218,7 @@ export function processCluster(st: FrameState, ci: ClusterIndex, cv: ClusterView
   if (fused !== null && st.thresholdCount[p] <= 4 && st.blendCount[p] <= 4) {
     const code = st.metricCode[p];
     st.code = code; st.filter = false;
-    if (cv.fusedProfile !== p) { loadFusedProfile(st, fused, p, code); cv.fusedProfile = p; }
+    if (cv.fusedProfile !== p) { loadFusedProfile(st, fused, p, code, false); cv.fusedProfile = p; }
     // Wholly inside every view (clusterChunk classified it, its bound being finite): no object can
     // fail a plane test, so the kernel runs none. A cluster with a NaN bound was not classified.
     let inside = ci.bounds[c * 6 + 3] === ci.bounds[c * 6 + 3] ? 1 : 0;

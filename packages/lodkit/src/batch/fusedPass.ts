@@ -25,8 +25,11 @@ import { decideDescendingSingle } from './singleKernels.js';
 import { decideAscendingNext, decideDescendingNext } from './nextKernels.js';
 import { SP_OFFSET, type FusedKernel } from './wasmKernels.js';
 
-/** Writes profile `p`'s thresholds, level range, bias and direction into the kernel's frame block. */
-export function loadFusedProfile(st: FrameState, f: FusedKernel, p: number, code: number): void {
+/**
+ * Writes profile `p`'s thresholds, level range, bias and direction into the kernel's frame block;
+ * `next`: for hybrid's first pass (fusedNextCluster), where a level change is a preferred level.
+ */
+export function loadFusedProfile(st: FrameState, f: FusedKernel, p: number, code: number, next: boolean): void {
   const d = f.f64, q = f.i32, off = p * st.stride, n = st.thresholdCount[p], nb = st.blendCount[p];
   const desc = code !== 0, t = st.thresholds, b = st.blendThresholds;
   for (let j = 0; j < 4; j++) {
@@ -38,6 +41,7 @@ export function loadFusedProfile(st: FrameState, f: FusedKernel, p: number, code
   q[20] = n; q[21] = nb; q[22] = st.lo[p]; q[23] = st.hi[p]; q[24] = desc ? 1 : 0;
   d[128] = st.hysteresis;
   q[258] = st.hysteresis > 0 && st.minFrames === 0 ? 1 : 0;
+  q[324] = next && st.minFrames === 0 ? 1 : 0;
   f.profile();
 }
 
@@ -146,15 +150,16 @@ export function fusedCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c
 export function fusedNextCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c: number, p: number, code: number, views: number, cull: number, floor: number): number {
   const a = ci.start[c], e = ci.end[c];
   const redo = f.run(SP_OFFSET, ci.workOffset, a, e, views, code, cull);
-  const q = f.i32, codes = f.codes, out = f.out, map = ci.slotId, blendS = ci.blendS, levelsS = ci.levelsS;
+  const q = f.i32, codes = f.codes, out = f.out, lanes = f.lanes, map = ci.slotId, blendS = ci.blendS, levelsS = ci.levelsS;
   const sizes = st.sizes, blend = st.blend, next = st.next, fixed = st.fixed;
   for (let k = a, j = 0; k < e; k++, j++) {
     const cd = codes[j];
     if (cd === 1) continue;
-    const i = map[k], old = levelsS[k];
+    const i = map[k];
     sizes[i] = out[j];
-    if (cd === 3) blend[i] = blendS[k];
-    next[i] = old; fixed[i] = old === 255 ? 2 : 0;
+    if ((cd & 3) === 3) blend[i] = blendS[k];
+    if (cd & 4) { next[i] = lanes[j]; fixed[i] = 0; } // a preferred level other than the displayed one
+    else { const old = levelsS[k]; next[i] = old; fixed[i] = old === 255 ? 2 : 0; }
   }
   const costs = st.costs, off = p * st.stride, lcp = st.levelCount[p], levelCounts = st.levelCounts;
   let total = 0, free = 0, chains = 0;

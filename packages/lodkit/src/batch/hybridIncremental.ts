@@ -171,7 +171,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     const mixed = p0 === 0xffff;
     if (fused !== null && !mixed && st.thresholdCount[p0] <= 4 && st.blendCount[p0] <= 4) {
       const code = metricCode[p0];
-      if (cv.fusedProfile !== p0) { loadFusedProfile(st, fused, p0, code); cv.fusedProfile = p0; }
+      if (cv.fusedProfile !== p0) { loadFusedProfile(st, fused, p0, code, true); cv.fusedProfile = p0; }
       // wholly inside every view (classified above: culling on, finite bound): no plane test to run
       let inside = R === R && cv.cull ? 1 : 0;
       for (let v = 0; v < cv.count && inside === 1; v++) if (klass[v] !== 2) inside = 0;

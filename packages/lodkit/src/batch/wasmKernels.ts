@@ -36,7 +36,9 @@ export const SP_OFFSET = 65536;
  * scalar exact path (cumulative) 116, slots redone in JavaScript (cumulative) 120, held count 124,
  * per-level counts 128–159, redo slots (relative) 160–431; per-slot codes (0 write the size, 3 the
  * size and the blend, 1 skip) 448–515; sizes (float32) 528–799; hysteresis h (float64) 1024, holds
- * enabled (int32: h > 0 and no minFramesBetweenChanges) 1032, slots run (cumulative) 1036; held slots (relative) 1040–1295.
+ * enabled (int32: h > 0 and no minFramesBetweenChanges) 1032, slots run (cumulative) 1036; held slots (relative) 1040–1295;
+ * hybrid's first pass (int32: track = false and no minFramesBetweenChanges) 1296; per slot, the
+ * preferred level of a code-4 slot 1312–1379.
  */
 export interface FusedKernel {
   setup(views: number): void;
@@ -47,6 +49,7 @@ export interface FusedKernel {
   i32: Int32Array;
   codes: Uint8Array;
   out: Float32Array;
+  lanes: Uint8Array;
 }
 
 /** The exports of one kernel instance. */
@@ -110,9 +113,10 @@ export function remapFused(k: HeightKernel): void {
   if (f === null) return;
   const buffer = k.memory.buffer;
   f.f64 = new Float64Array(buffer, FUSED_BLOCK, 130);
-  f.i32 = new Int32Array(buffer, FUSED_BLOCK, 324);
+  f.i32 = new Int32Array(buffer, FUSED_BLOCK, 325);
   f.codes = new Uint8Array(buffer, FUSED_BLOCK + 448, 68);
   f.out = new Float32Array(buffer, FUSED_BLOCK + 528, 68);
+  f.lanes = new Uint8Array(buffer, FUSED_BLOCK + 1312, 68);
 }
 
 let compiledShared: [WebAssembly.Module, WebAssembly.Module | null] | null | undefined;
@@ -162,7 +166,7 @@ export function newHeightKernel(shared = false): HeightKernel | null {
     const x = new WebAssembly.Instance(fm, { env: { memory: e.memory } }).exports as unknown as FusedKernel;
     k.fused = {
       setup: x.setup, bind: x.bind, profile: x.profile, run: x.run,
-      f64: new Float64Array(0), i32: new Int32Array(0), codes: new Uint8Array(0), out: new Float32Array(0),
+      f64: new Float64Array(0), i32: new Int32Array(0), codes: new Uint8Array(0), out: new Float32Array(0), lanes: new Uint8Array(0),
     };
     remapFused(k);
   }

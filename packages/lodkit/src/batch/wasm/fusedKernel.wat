@@ -51,6 +51,9 @@
   (global $desc (mut i32) (i32.const 0))
   (global $h (mut f64) (f64.const 0))
   (global $holds (mut i32) (i32.const 0))
+  ;; hybrid's first pass (track = false, no minFramesBetweenChanges): a level change is a preferred
+  ;; level, decided here like a steady lane (code | 4, the level at 1312 + j), not left to JavaScript
+  (global $nextMode (mut i32) (i32.const 0))
   (global $pre (mut f64) (f64.const 0))
   (global $plod (mut i32) (i32.const 0))
   (global $t0 (mut v128) (v128.const i64x2 0 0))
@@ -171,7 +174,7 @@
   ;; previous size, which lives in the id-ordered `sizes`).
   (func $lane (param $k i32) (param $j i32) (param $work i32) (result i32)
     (local $fl i32) (local $old i32) (local $s f64) (local $v f64) (local $f f64) (local $level i32) (local $frac f64)
-    (local $la i32) (local $lb i32) (local $q i32) (local $fb f32) (local $code i32)
+    (local $la i32) (local $lb i32) (local $q i32) (local $fb f32) (local $code i32) (local $chg i32)
     (local.set $fl (i32.load8_u (i32.add (global.get $flagsAt) (local.get $k))))
     (i32.store8 offset=448 (i32.add (i32.const 49152) (local.get $j)) (i32.const 1))
     (if (i32.and (local.get $fl) (i32.const 2)) (then (return (i32.const 0))))
@@ -194,14 +197,17 @@
     (if (i32.ne (local.get $level) (local.get $old)) (then
       ;; hysteresis without a minFramesBetweenChanges timer: hold when the previous level lies
       ;; between the levels at v·(1+h) and v·(1−h) (the reference's k = 0, 1 evaluations)
-      (if (i32.eqz (i32.and (global.get $holds) (i32.and (i32.ge_s (local.get $old) (global.get $lo)) (i32.le_s (local.get $old) (global.get $hi)))))
-        (then (return (i32.const 1))))
-      (local.set $la (i32.trunc_f64_s (f64.floor (f64.add (call $rule (f64.mul (local.get $v) (f64.add (f64.const 1) (global.get $h)))) (f64.const 0.5)))))
-      (local.set $lb (i32.trunc_f64_s (f64.floor (f64.add (call $rule (f64.mul (local.get $v) (f64.sub (f64.const 1) (global.get $h)))) (f64.const 0.5)))))
-      (if (i32.le_s (local.get $la) (local.get $lb))
-        (then (if (i32.and (i32.le_s (local.get $la) (local.get $old)) (i32.le_s (local.get $old) (local.get $lb))) (then (return (i32.const 2)))))
-        (else (if (i32.and (i32.le_s (local.get $lb) (local.get $old)) (i32.le_s (local.get $old) (local.get $la))) (then (return (i32.const 2))))))
-      (return (i32.const 1))))
+      (if (i32.and (global.get $holds) (i32.and (i32.ge_s (local.get $old) (global.get $lo)) (i32.le_s (local.get $old) (global.get $hi))))
+        (then
+          (local.set $la (i32.trunc_f64_s (f64.floor (f64.add (call $rule (f64.mul (local.get $v) (f64.add (f64.const 1) (global.get $h)))) (f64.const 0.5)))))
+          (local.set $lb (i32.trunc_f64_s (f64.floor (f64.add (call $rule (f64.mul (local.get $v) (f64.sub (f64.const 1) (global.get $h)))) (f64.const 0.5)))))
+          (if (i32.le_s (local.get $la) (local.get $lb))
+            (then (if (i32.and (i32.le_s (local.get $la) (local.get $old)) (i32.le_s (local.get $old) (local.get $lb))) (then (return (i32.const 2)))))
+            (else (if (i32.and (i32.le_s (local.get $lb) (local.get $old)) (i32.le_s (local.get $old) (local.get $la))) (then (return (i32.const 2))))))))
+      ;; not held: a real change (the changed list, timers: JavaScript), or hybrid's preferred level
+      (if (i32.eqz (global.get $nextMode)) (then (return (i32.const 1))))
+      (local.set $chg (i32.const 4))
+      (i32.store8 offset=1312 (i32.add (i32.const 49152) (local.get $j)) (local.get $level))))
     (local.set $frac (f64.sub (local.get $f) (f64.floor (local.get $f))))
     (local.set $fb (f32.demote_f64 (local.get $frac)))
     (local.set $code (select (i32.const 3) (i32.const 0) (f32.ne (f32.load (local.get $q)) (local.get $fb))))
@@ -211,7 +217,7 @@
     (i32.store (local.get $q) (i32.add (i32.load (local.get $q)) (i32.const 1)))
     (if (i32.or (f64.ne (global.get $pre) (f64.convert_i32_s (global.get $plod))) (f64.ne (local.get $frac) (f64.const 0)))
       (then (i32.store offset=100 (i32.const 49152) (i32.const 1))))
-    (i32.store8 offset=448 (i32.add (i32.const 49152) (local.get $j)) (local.get $code))
+    (i32.store8 offset=448 (i32.add (i32.const 49152) (local.get $j)) (i32.or (local.get $code) (local.get $chg)))
     (i32.const 0))
 
   (func (export "bind") (param $flags i32) (param $forced i32) (param $levels i32) (param $blend i32)
@@ -244,7 +250,8 @@
     (global.set $b1f (f32x4.splat (f32.demote_f64 (f64.load offset=40 (i32.const 49152)))))
     (global.set $b2f (f32x4.splat (f32.demote_f64 (f64.load offset=48 (i32.const 49152)))))
     (global.set $b3f (f32x4.splat (f32.demote_f64 (f64.load offset=56 (i32.const 49152)))))
-    (global.set $holds (i32.load offset=1032 (i32.const 49152))))
+    (global.set $holds (i32.load offset=1032 (i32.const 49152)))
+    (global.set $nextMode (i32.load offset=1296 (i32.const 49152))))
 
   ;; Slots [start, end) (at most 64) of one cluster: spheres at $sp, metric values at $work, metric
   ;; $code (0 distance, 1 pixels, 2 screenHeight, 3 screenArea) over views [0, views), culling $cull
