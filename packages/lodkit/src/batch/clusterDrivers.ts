@@ -138,11 +138,10 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const count = ci.count;
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, exactSizes, used, table.metricMask);
   const hy = hybridStateOf(ci);
-  const T = (globalThis as any).__T; let t0 = performance.now();
-  hy.ensure(ci.slotId.length, ci.start.length);
+  hy.ensure(ci.slotId.length, ci.start.length, st.stride);
+  hy.keptCounts.fill(0);
   ci.visibleCount = 0; ci.culledCount = 0; ci.visibleClusterCount = 0;
   for (let c = 0; c < count; c += 256) hybridPrefChunk(st, ci, cv, hy, c, c + 256 < count ? c + 256 : count);
-  if (T) { const t = performance.now(); T[0] += t - t0; t0 = t; }
   st.clustersCulled = ci.culledCount;
   const preferredCost = st.totalCost;
   st.levelCounts.fill(0);
@@ -161,13 +160,10 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     for (let k = 0; k < visible; k += 256) hybridCollectChunk(st, ci, cv, sse, hy, shift, pass === 0, pass === 1, k, k + 256 < visible ? k + 256 : visible);
     st.minimumCost = acc[0];
     acc[4] = budget;
-    if (T) { const t = performance.now(); T[1] += t - t0; t0 = t; }
-    if (reducedSolve(st, sse, acc, hy.items, hy.protectedItems, hy.stableObjects, shift) === 1) { if (T) { const t = performance.now(); T[2] += t - t0; t0 = t; } break; }
+    if (reducedSolve(st, sse, acc, hy.items, hy.protectedItems, hy.stableObjects, shift) === 1) break;
     hy.fallbacks++;
   }
   hy.stableTotal += hy.stableObjects;
   hybridFinalize(st, ci, hy, true);
-  if (T) { const t = performance.now(); T[3] += t - t0; t0 = t; }
   hideCulled(st, ci);
-  if (T) { const t = performance.now(); T[4] += t - t0; t0 = t; T[5]++; }
 }

@@ -145,20 +145,22 @@ export function fusedCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c
  * (its level is its displayed one, not held, not forced) prefers that level with mark 0
  * (adjustable), a hidden one 255 with mark 2, as decideDescendingNext gives them; the kernel's held
  * and left-over slots run that kernel (or decideAscendingNext). Returns 1 when some adjustable
- * object prefers a level finer than `floor` (the hybrid's quality floor: it has a coarsening chain), else 0.
+ * object prefers a level finer than `floor` (the hybrid's quality floor: it has a coarsening chain);
+ * otherwise 2 when every object prefers its displayed level (nothing changes), else 0.
  */
 export function fusedNextCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c: number, p: number, code: number, views: number, cull: number, floor: number): number {
   const a = ci.start[c], e = ci.end[c];
   const redo = f.run(SP_OFFSET, ci.workOffset, a, e, views, code, cull);
   const q = f.i32, codes = f.codes, out = f.out, lanes = f.lanes, map = ci.slotId, blendS = ci.blendS, levelsS = ci.levelsS;
   const sizes = st.sizes, blend = st.blend, next = st.next, fixed = st.fixed;
+  let moved = 0;
   for (let k = a, j = 0; k < e; k++, j++) {
     const cd = codes[j];
     if (cd === 1) continue;
     const i = map[k];
     sizes[i] = out[j];
     if ((cd & 3) === 3) blend[i] = blendS[k];
-    if (cd & 4) { next[i] = lanes[j]; fixed[i] = 0; } // a preferred level other than the displayed one
+    if (cd & 4) { next[i] = lanes[j]; fixed[i] = 0; moved = 1; } // a preferred level other than the displayed one
     else { const old = levelsS[k]; next[i] = old; fixed[i] = old === 255 ? 2 : 0; }
   }
   const costs = st.costs, off = p * st.stride, lcp = st.levelCount[p], levelCounts = st.levelCounts;
@@ -180,8 +182,12 @@ export function fusedNextCluster(st: FrameState, ci: ClusterIndex, f: FusedKerne
     if (redo !== 0) decideDescendingNext(st, ci, 40, 40 + redo, q, a);
   }
   for (let r = 0; r < held && chains === 0; r++) { const i = map[a + q[260 + r]]; if (fixed[i] === 0 && next[i] < floor) chains = 1; }
-  for (let r = 0; r < redo && chains === 0; r++) { const i = map[a + q[40 + r]]; if (fixed[i] === 0 && next[i] < floor) chains = 1; }
-  return chains;
+  for (let r = 0; r < redo; r++) {
+    const k = a + q[40 + r], i = map[k];
+    if (fixed[i] === 0 && next[i] < floor) chains = 1;
+    if (next[i] !== levelsS[k]) moved = 1;
+  }
+  return chains === 1 ? 1 : moved === 0 ? 2 : 0; // (held slots keep their displayed level)
 }
 
 /**

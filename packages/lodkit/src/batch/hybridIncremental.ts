@@ -9,9 +9,10 @@
  *    probes map to P, so no previous level can be held, the blend is 0 and the mark adjustable.
  *    Its objects only get `sizes` (the metric × bias, computed per object) and blend 0.
  *    When every object is already displayed at P with blend 0, each decided freely (cluster state P,
- *    as the thresholds path keeps it), and P is at or past the quality floor (no coarsening can
- *    apply), the cluster needs no per-object work at all: its objects keep their levels and their
- *    `sizes` keep the last evaluated values, which map to P (LodSet's `sizes` documentation).
+ *    as the thresholds path keeps it), the unwidened interval maps to P (the thresholds path's skip
+ *    rule: no object changes, so no hysteresis rule applies) and P is at or past the quality floor
+ *    (no coarsening can apply), the cluster needs no per-object work at all: its objects keep their
+ *    levels and their `sizes` keep the last evaluated values, which map to P (LodSet's `sizes`).
  *    Finalize leaves such clusters in state P for the next frame of either policy.
  * 2. Stable coarsening. Over budget, an adjustable object whose projected diameter lies in a
  *    stable range of (profile, preferred level, previous level) (budgetStable.ts, chains from the
@@ -50,12 +51,16 @@ export class HybridIncremental {
   /** Per cluster: the previous level every object keeps (shortcut 2, whole cluster), or 255. */
   ustable: Uint8Array = new Uint8Array(0);
   /**
-   * Per cluster decided per object: 0 when no adjustable object prefers a level finer than the
-   * quality floor (no coarsening chain: every object stays at its preferred level), else 1; and
-   * the cluster's preferred cost (pass A), which is then all the collection needs of it.
+   * Per cluster decided per object: 1 when some adjustable object prefers a level finer than the
+   * quality floor (it has a coarsening chain); else every object ends at its preferred level: 2
+   * when that is its displayed one (finalize adds the cluster's histogram and cost only), else 0;
+   * and the cluster's preferred cost (pass A), all the collection needs of a cluster without chains.
    */
   chains: Uint8Array = new Uint8Array(0);
   prefCost: Float64Array = new Float64Array(0);
+  /** Pass A: the preferred histogram of the clusters with `chains` 2 (finalize adds it); scratch of one cluster's. */
+  keptCounts: Float64Array = new Float64Array(0);
+  countsBefore: Float64Array = new Float64Array(0);
   /** Per slot: 3 when the object's coarsening is stable (keeps its previous level), else 0. */
   kindS: Uint8Array = new Uint8Array(0);
   /** Frame accumulators: minimum cost, stable objects' protected cost, largest raw key, -, the budget. */
@@ -69,8 +74,9 @@ export class HybridIncremental {
   stableTotal = 0;
   uniformTotal = 0;
 
-  ensure(slots: number, clusters: number): void {
+  ensure(slots: number, clusters: number, levels: number): void {
     if (this.kindS.length < slots) this.kindS = new Uint8Array(slots);
+    if (this.keptCounts.length < levels) { this.keptCounts = new Float64Array(levels); this.countsBefore = new Float64Array(levels); }
     if (this.upref.length < clusters) {
       this.upref = new Uint8Array(clusters); this.ustable = new Uint8Array(clusters);
       this.chains = new Uint8Array(clusters); this.prefCost = new Float64Array(clusters);
@@ -111,11 +117,11 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       if (!cv.cull) classify(ci, cv, c); // clusterInterval reads the per-view classes
       if (clusterInterval(st, ci, cv, c, code) === 1) {
         const scr = cv.scr;
-        scr[0] = scr[0] * (1 - h) * (1 - 1e-9); scr[1] = scr[1] * (1 + h) * (1 + 1e-9);
-        scr[2] = Math.fround((scr[0] + scr[1]) * 0.5);
-        const P = uniformLevel(st, p0, true, scr);
-        if (P >= 0 && P === prevState && P >= floorA[p0] && !cv.exactSizes) { // already there, nothing to coarsen: skipped whole
-          const n = live[c];
+        // Skipped whole: every object already at its free level P (state P) and every value maps to
+        // P — so none changes (as the thresholds path skips it; with its own level kept, no
+        // hysteresis rule applies) — and P at or past the quality floor (nothing to coarsen).
+        if (prevState < 253 && prevState >= floorA[p0] && !cv.exactSizes && uniformLevel(st, p0, true, scr) === prevState) {
+          const n = live[c], P = prevState;
           upref[c] = P; state[c] = P;
           levelCounts[P] += n;
           totalCost += n * costs[p0 * stride + P];
@@ -123,6 +129,9 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
           uniformObjects += n; skipped++;
           continue;
         }
+        scr[0] = scr[0] * (1 - h) * (1 - 1e-9); scr[1] = scr[1] * (1 + h) * (1 + 1e-9);
+        scr[2] = Math.fround((scr[0] + scr[1]) * 0.5);
+        const P = uniformLevel(st, p0, true, scr);
         if (P >= 0) {
           // One perspective view wholly containing the cluster: the kernel's value without its plane
           // tests (all pass), same operations (metricKernels.ts heightPerspectiveKernel).
@@ -175,9 +184,12 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       // wholly inside every view (classified above: culling on, finite bound): no plane test to run
       let inside = R === R && cv.cull ? 1 : 0;
       for (let v = 0; v < cv.count && inside === 1; v++) if (klass[v] !== 2) inside = 0;
-      const before = st.totalCost;
-      hy.chains[c] = fusedNextCluster(st, ci, fused, c, p0, code, cv.count, inside === 1 ? 2 : cv.cull ? 1 : 0, floorA[p0]);
+      const before = st.totalCost, cb = hy.countsBefore, lc = st.levelCount[p0];
+      for (let l = 0; l < lc; l++) cb[l] = levelCounts[l];
+      const kind = fusedNextCluster(st, ci, fused, c, p0, code, cv.count, inside === 1 ? 2 : cv.cull ? 1 : 0, floorA[p0]);
+      hy.chains[c] = kind;
       hy.prefCost[c] = st.totalCost - before; // exact for integer costs, as every per-cluster sum here
+      if (kind === 2) { const kc = hy.keptCounts; for (let l = 0; l < lc; l++) kc[l] += levelCounts[l] - cb[l]; }
       evaluated += live[c];
       continue;
     }
@@ -222,7 +234,7 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
   for (let k = from; k < to; k++) {
     const c = clusters[k], u = upref[c], a = startA[c], e = endA[c];
     ustable[c] = 255;
-    if (u === 255 && chainsA[c] === 0) { base += prefCost[c]; continue; } // every object at its preferred level
+    if (u === 255 && chainsA[c] !== 1) { base += prefCost[c]; continue; } // every object at its preferred level
     if (u !== 255) {
       const p0 = profile[c], floor = floorA[p0];
       if (u >= floor) { base += live[c] * costs[p0 * stride + u]; continue; } // no items: every object keeps u
@@ -333,7 +345,7 @@ export function hybridMinimumWithin(st: FrameState, ci: ClusterIndex, hy: Hybrid
 export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, binding: boolean): void {
   const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
   const levelsS = ci.levelsS, blendS = ci.blendS, profS = ci.profS, profile = ci.profile, live = ci.live, state = ci.state;
-  const upref = hy.upref, ustable = hy.ustable, kindS = hy.kindS, chainsA = hy.chains;
+  const upref = hy.upref, ustable = hy.ustable, kindS = hy.kindS, chainsA = hy.chains, prefCost = hy.prefCost;
   const levels = st.levels, next = st.next, fixed = st.fixed, preferred = st.preferred, blend = st.blend;
   const changed = st.changed, lastChange = st.lastChange, costs = st.costs, stride = st.stride, floorA = st.floor;
   const levelCounts = st.levelCounts, frame = st.frame;
@@ -358,6 +370,7 @@ export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncre
       totalCost += live[c] * costs[profile[c] * stride + u];
       continue;
     }
+    if (u === 255 && chainsA[c] === 2) { totalCost += prefCost[c]; continue; } // every object keeps its level (histogram below)
     const chained = binding && (u !== 255 || chainsA[c] === 1); // else every object at next = its preferred level
     for (let s = startA[c], e = endA[c]; s < e; s++) {
       if (flagsS[s] & 2) continue;
@@ -374,6 +387,8 @@ export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncre
       }
     }
   }
+  const kc = hy.keptCounts;
+  for (let l = 0; l < st.stride; l++) levelCounts[l] += kc[l];
   st.changedCount = changedCount;
   st.totalCost = totalCost;
 }

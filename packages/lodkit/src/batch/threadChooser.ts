@@ -5,15 +5,18 @@
  * Rule: frames 0–15 alternate the two modes (a worker starts cold), timed from frame 8 on; then a
  * frame runs threaded when the median of the last {@link SAMPLES} threaded frames is below the
  * median of the last {@link SAMPLES} single-thread frames, and every {@link PROBE_EVERY}th frame
- * runs the other mode to keep its samples fresh.
+ * runs the other mode to keep its samples fresh. A frame more than {@link RESET_BELOW} × faster
+ * than its mode's median drops that mode's older samples (they describe a state that has passed:
+ * a cold worker, a busy core that is free again).
  *
  * Why medians of a few recent frames: the first version kept exponential averages (weight 0.25) and
  * took threads when they were within 10 % of one thread. Slow threaded frames of the start-up (a cold
  * worker, a descheduled one holding a chunk) then outweighed later fast ones for dozens of probes:
  * in bench/run.ts the set ran threaded in 5 of 21 frames while the same set pinned to threads was
  * 1.70 × faster than one thread (bench/RESULTS.md). A median of 5 ignores up to two outliers either
- * way and follows a lasting change within three probes; comparing without a margin keeps the rule
- * "never slower than one thread" on the typical frame.
+ * way; comparing without a margin keeps the rule "never slower than one thread" on the typical
+ * frame. The reset makes a start-up measured cold switch at the first warm probe (one lucky fast
+ * frame costs at most two frames in the wrong mode before the median takes over again).
  *
  * @module
  */
@@ -26,6 +29,8 @@ export const PROBE_EVERY = 16;
 export const START_FRAMES = 16;
 /** Start-up frames before this one are not timed. */
 export const FIRST_TIMED = 8;
+/** A frame below this share of its mode's median restarts the mode's samples. */
+export const RESET_BELOW = 0.8;
 
 /** Per-set state of the choice. @internal */
 export class ThreadModeChooser {
@@ -60,19 +65,25 @@ export class ThreadModeChooser {
   record(threaded: boolean): void {
     const k = this.frames++, ms = this.ms;
     if (this.forced !== 0 || k < FIRST_TIMED || !(ms >= 0)) return;
-    if (threaded) this.threaded[this.threadedCount++ % SAMPLES] = ms;
-    else this.single[this.singleCount++ % SAMPLES] = ms;
+    if (threaded) {
+      if (this.threadedCount > 0 && ms < RESET_BELOW * this.medianOf(this.threaded, this.threadedCount)) this.threadedCount = 0;
+      this.threaded[this.threadedCount++ % SAMPLES] = ms;
+    } else {
+      if (this.singleCount > 0 && ms < RESET_BELOW * this.medianOf(this.single, this.singleCount)) this.singleCount = 0;
+      this.single[this.singleCount++ % SAMPLES] = ms;
+    }
   }
 
-  /** Median of the threaded samples < median of the single-thread ones (no double crosses a call: no boxing). */
+  /** Median of the threaded samples < median of the single-thread ones. */
   private threadedFaster(): boolean {
-    sortInto(this.threaded, this.threadedCount, this.scratch);
-    const nt = this.threadedCount < SAMPLES ? this.threadedCount : SAMPLES, s = this.scratch;
-    const t = nt % 2 === 1 ? s[nt >> 1] : (s[(nt >> 1) - 1] + s[nt >> 1]) * 0.5;
-    sortInto(this.single, this.singleCount, this.scratch);
-    const ns = this.singleCount < SAMPLES ? this.singleCount : SAMPLES;
-    const one = ns % 2 === 1 ? s[ns >> 1] : (s[(ns >> 1) - 1] + s[ns >> 1]) * 0.5;
-    return t < one;
+    return this.medianOf(this.threaded, this.threadedCount) < this.medianOf(this.single, this.singleCount);
+  }
+
+  /** Median of a mode's samples (small enough for V8 to inline, so the double is not boxed). */
+  private medianOf(samples: Float64Array, count: number): number {
+    sortInto(samples, count, this.scratch);
+    const n = count < SAMPLES ? count : SAMPLES, s = this.scratch;
+    return n % 2 === 1 ? s[n >> 1] : (s[(n >> 1) - 1] + s[n >> 1]) * 0.5;
   }
 }
 
