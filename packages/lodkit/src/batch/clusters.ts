@@ -129,10 +129,12 @@ export class ClusterIndex {
       // Spheres stay at SP_OFFSET (growing the memory keeps them); the rest moves behind them, each
       // array padded by 4 slots (the fused kernel's groups of 4, see wasmKernels.ts).
       const keep = this.sp.slice(0, old * 4), f = this.flagsS.slice(0, old), fo = this.forcedS.slice(0, old);
-      const l = this.levelsS.slice(0, old), bl = this.blendS.slice(0, old);
+      const l = this.levelsS.slice(0, old), bl = this.blendS.slice(0, old), sid = this.slotId.slice(0, old);
       const pad = capacity + 4;
       const work = SP_OFFSET + pad * 16, flags = work + pad * 8, forced = flags + pad, levels = forced + pad;
-      const blend = (levels + pad + 15) & ~15, bytes = blend + pad * 4;
+      const blend = (levels + pad + 15) & ~15;
+      // The permutation and the public id-ordered sizes and blend, which the fused kernel writes (placeOutputs).
+      const slotIds = blend + pad * 4, sizesAt = slotIds + pad * 4, blendIds = sizesAt + pad * 4, bytes = blendIds + pad * 4;
       const pages = Math.ceil(bytes / 65536) - wasm.memory.buffer.byteLength / 65536;
       if (pages > 0) wasm.memory.grow(pages);
       const buffer = wasm.memory.buffer;
@@ -145,8 +147,10 @@ export class ClusterIndex {
       this.forcedS = new Uint8Array(buffer, forced, capacity); this.forcedS.set(fo);
       this.levelsS = new Uint8Array(buffer, levels, capacity); this.levelsS.set(l);
       this.blendS = new Float32Array(buffer, blend, capacity); this.blendS.set(bl);
+      this.slotId = new Uint32Array(buffer, slotIds, capacity); this.slotId.set(sid);
+      this.idOutputs = [sizesAt, blendIds, capacity];
       remapFused(wasm);
-      if (wasm.fused !== null) wasm.fused.bind(flags, forced, levels, blend);
+      if (wasm.fused !== null) { wasm.fused.bind(flags, forced, levels, blend); wasm.fused.bindIds(slotIds, sizesAt, blendIds); }
     } else {
       const sp = new Float32Array(this.buffer(16 * capacity)); sp.set(this.sp.subarray(0, old * 4)); this.sp = sp;
       this.workS = new Float64Array(this.buffer(8 * capacity));
@@ -155,6 +159,22 @@ export class ClusterIndex {
       const bl = new Float32Array(this.buffer(4 * capacity)); bl.set(this.blendS.subarray(0, old)); this.blendS = bl;
     }
     this.visible = new Uint32Array(capacity);
+  }
+
+  /** Where the kernel's memory holds the id-ordered sizes and blend: byte offsets and capacity (null without it). */
+  private idOutputs: [number, number, number] | null = null;
+
+  /**
+   * With the WebAssembly kernel, moves `st.sizes` and `st.blend` (the public id-ordered arrays) into
+   * its memory, where the fused kernel stores them; call after every {@link growSlots}.
+   */
+  placeOutputs(st: { sizes: Float32Array; blend: Float32Array }): void {
+    const wasm = this.wasm, at = this.idOutputs;
+    if (wasm === null || at === null) return;
+    const buffer = wasm.memory.buffer, n = Math.min(at[2], st.sizes.length);
+    const sizes = new Float32Array(buffer, at[0], at[2]), blend = new Float32Array(buffer, at[1], at[2]);
+    if (sizes.buffer !== st.sizes.buffer) { sizes.set(st.sizes.subarray(0, n)); st.sizes = sizes; }
+    if (blend.buffer !== st.blend.buffer) { blend.set(st.blend.subarray(0, n)); st.blend = blend; }
   }
 
   /** Copies object `id`'s flags, forced level, level and blend into its slot (after an edit). */

@@ -53,13 +53,8 @@ export function loadFusedProfile(st: FrameState, f: FusedKernel, p: number, code
 export function fusedCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c: number, p: number, code: number, views: number, cull: number): void {
   const a = ci.start[c], e = ci.end[c];
   const redo = f.run(SP_OFFSET, ci.workOffset, a, e, views, code, cull);
-  const q = f.i32, codes = f.codes, out = f.out, map = ci.slotId, blendS = ci.blendS;
+  const q = f.i32, map = ci.slotId, blendS = ci.blendS; // (the kernel stored the decided slots' sizes and blends)
   const sizes = st.sizes, blend = st.blend;
-  for (let k = a, j = 0; k < e; k++, j++) {
-    const code = codes[j];
-    if (code === 0) sizes[map[k]] = out[j];
-    else if (code === 3) { const i = map[k]; sizes[i] = out[j]; blend[i] = blendS[k]; }
-  }
   const costs = st.costs, off = p * st.stride, lcp = st.levelCount[p], levelCounts = st.levelCounts;
   let uMin = st.uMin, uMax = st.uMax, total = 0, free = 0, minimum = 0;
   // Held by hysteresis (the kernel evaluated v·(1 ± h)): level and size kept, blend from the rule
@@ -151,15 +146,13 @@ export function fusedCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c
 export function fusedNextCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c: number, p: number, code: number, views: number, cull: number, floor: number): number {
   const a = ci.start[c], e = ci.end[c];
   const redo = f.run(SP_OFFSET, ci.workOffset, a, e, views, code, cull);
-  const q = f.i32, codes = f.codes, out = f.out, lanes = f.lanes, map = ci.slotId, blendS = ci.blendS, levelsS = ci.levelsS;
-  const sizes = st.sizes, blend = st.blend, next = st.next, fixed = st.fixed;
+  const q = f.i32, codes = f.codes, lanes = f.lanes, map = ci.slotId, levelsS = ci.levelsS;
+  const next = st.next, fixed = st.fixed; // (the kernel stored the decided slots' sizes and blends)
   let moved = 0;
   for (let k = a, j = 0; k < e; k++, j++) {
     const cd = codes[j];
     if (cd === 1) continue;
     const i = map[k];
-    sizes[i] = out[j];
-    if ((cd & 3) === 3) blend[i] = blendS[k];
     if (cd & 4) { next[i] = lanes[j]; fixed[i] = 0; moved = 1; } // a preferred level other than the displayed one
     else { const old = levelsS[k]; next[i] = old; fixed[i] = old === 255 ? 2 : 0; }
   }

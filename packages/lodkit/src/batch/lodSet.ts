@@ -418,6 +418,7 @@ export class LodSet {
     growObjectArrays(this.st, capacity, old, this.threadCount > 1);
     const free = new Uint32Array(capacity); free.set(this.freeIds.subarray(0, this.freeCount)); this.freeIds = free;
     this.ci.growSlots(capacity, old);
+    this.ci.placeOutputs(this.st); // the fused kernel writes sizes and blend in place
     this.capacity = capacity;
     this.restartThreads();
   }

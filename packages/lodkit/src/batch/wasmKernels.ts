@@ -35,7 +35,8 @@ export const SP_OFFSET = 65536;
  * uFrac 100, hidden 104, redo count 108, lanes re-checked in float64 (cumulative) 112, lanes on the
  * scalar exact path (cumulative) 116, slots redone in JavaScript (cumulative) 120, held count 124,
  * per-level counts 128–159, redo slots (relative) 160–431; per-slot codes (0 write the size, 3 the
- * size and the blend, 1 skip) 448–515; sizes (float32) 528–799; hysteresis h (float64) 1024, holds
+ * size and the blend, 1 skip) 448–515 (the kernel itself stores sizes and blend into the id-ordered
+ * arrays bound by `bindIds`); hysteresis h (float64) 1024, holds
  * enabled (int32: h > 0 and no minFramesBetweenChanges) 1032, slots run (cumulative) 1036; held slots (relative) 1040–1295;
  * hybrid's first pass (int32: track = false and no minFramesBetweenChanges) 1296; per slot, the
  * preferred level of a code-4 slot 1312–1379.
@@ -43,12 +44,12 @@ export const SP_OFFSET = 65536;
 export interface FusedKernel {
   setup(views: number): void;
   bind(flags: number, forced: number, levels: number, blend: number): void;
+  bindIds(slotId: number, sizes: number, blend: number): void;
   profile(): void;
   run(sp: number, work: number, start: number, end: number, views: number, code: number, cull: number): number;
   f64: Float64Array;
   i32: Int32Array;
   codes: Uint8Array;
-  out: Float32Array;
   lanes: Uint8Array;
 }
 
@@ -115,7 +116,6 @@ export function remapFused(k: HeightKernel): void {
   f.f64 = new Float64Array(buffer, FUSED_BLOCK, 130);
   f.i32 = new Int32Array(buffer, FUSED_BLOCK, 325);
   f.codes = new Uint8Array(buffer, FUSED_BLOCK + 448, 68);
-  f.out = new Float32Array(buffer, FUSED_BLOCK + 528, 68);
   f.lanes = new Uint8Array(buffer, FUSED_BLOCK + 1312, 68);
 }
 
@@ -165,8 +165,8 @@ export function newHeightKernel(shared = false): HeightKernel | null {
   if (fm !== null) {
     const x = new WebAssembly.Instance(fm, { env: { memory: e.memory } }).exports as unknown as FusedKernel;
     k.fused = {
-      setup: x.setup, bind: x.bind, profile: x.profile, run: x.run,
-      f64: new Float64Array(0), i32: new Int32Array(0), codes: new Uint8Array(0), out: new Float32Array(0), lanes: new Uint8Array(0),
+      setup: x.setup, bind: x.bind, bindIds: x.bindIds, profile: x.profile, run: x.run,
+      f64: new Float64Array(0), i32: new Int32Array(0), codes: new Uint8Array(0), lanes: new Uint8Array(0),
     };
     remapFused(k);
   }

@@ -42,6 +42,11 @@
   (global $forcedAt (mut i32) (i32.const 0))
   (global $levelsAt (mut i32) (i32.const 0))
   (global $blendAt (mut i32) (i32.const 0))
+  ;; The permutation slot → id and the public id-ordered `sizes` and `blend` (set by `bindIds`):
+  ;; every slot the kernel decides gets its size and, when it changed, its blend stored there.
+  (global $slotIdAt (mut i32) (i32.const 0))
+  (global $sizesAt (mut i32) (i32.const 0))
+  (global $blendIdAt (mut i32) (i32.const 0))
   (global $bias (mut f64) (f64.const 0))
   (global $marker (mut f64) (f64.const 0))
   (global $n (mut i32) (i32.const 0))
@@ -185,7 +190,7 @@
       (if (i32.ne (local.get $old) (i32.const 255)) (then (return (i32.const 1))))
       (local.set $code (select (i32.const 3) (i32.const 0) (f32.ne (f32.load (local.get $q)) (f32.const 0))))
       (f32.store (local.get $q) (f32.const 0))
-      (f32.store offset=528 (i32.add (i32.const 49152) (i32.shl (local.get $j) (i32.const 2))) (f32.const nan))
+      (call $emit (local.get $k) (f32.const nan) (f32.const 0) (i32.eq (local.get $code) (i32.const 3)))
       (i32.store offset=104 (i32.const 49152) (i32.add (i32.load offset=104 (i32.const 49152)) (i32.const 1)))
       (i32.store8 offset=448 (i32.add (i32.const 49152) (local.get $j)) (local.get $code))
       (return (i32.const 0))))
@@ -212,7 +217,7 @@
     (local.set $fb (f32.demote_f64 (local.get $frac)))
     (local.set $code (select (i32.const 3) (i32.const 0) (f32.ne (f32.load (local.get $q)) (local.get $fb))))
     (f32.store (local.get $q) (local.get $fb))
-    (f32.store offset=528 (i32.add (i32.const 49152) (i32.shl (local.get $j) (i32.const 2))) (f32.demote_f64 (local.get $v)))
+    (call $emit (local.get $k) (f32.demote_f64 (local.get $v)) (local.get $fb) (i32.eq (local.get $code) (i32.const 3)))
     (local.set $q (i32.add (i32.const 49280) (i32.shl (local.get $level) (i32.const 2))))
     (i32.store (local.get $q) (i32.add (i32.load (local.get $q)) (i32.const 1)))
     (if (i32.or (f64.ne (global.get $pre) (f64.convert_i32_s (global.get $plod))) (f64.ne (local.get $frac) (f64.const 0)))
@@ -223,6 +228,16 @@
   (func (export "bind") (param $flags i32) (param $forced i32) (param $levels i32) (param $blend i32)
     (global.set $flagsAt (local.get $flags)) (global.set $forcedAt (local.get $forced))
     (global.set $levelsAt (local.get $levels)) (global.set $blendAt (local.get $blend)))
+
+  (func (export "bindIds") (param $slotId i32) (param $sizes i32) (param $blend i32)
+    (global.set $slotIdAt (local.get $slotId)) (global.set $sizesAt (local.get $sizes)) (global.set $blendIdAt (local.get $blend)))
+
+  ;; Size (and, when $chg, blend) of slot $k into the id-ordered arrays.
+  (func $emit (param $k i32) (param $size f32) (param $blend f32) (param $chg i32)
+    (local $o i32)
+    (local.set $o (i32.shl (i32.load (i32.add (global.get $slotIdAt) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2)))
+    (f32.store (i32.add (global.get $sizesAt) (local.get $o)) (local.get $size))
+    (if (local.get $chg) (then (f32.store (i32.add (global.get $blendIdAt) (local.get $o)) (local.get $blend)))))
 
   ;; Loads the profile block of the frame block (thresholds, counts, level range, bias, direction).
   (func (export "profile")
@@ -526,11 +541,29 @@
         (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u
           (v128.bitselect (v128.and (f32x4.ne (local.get $nb4) (local.get $bl)) (local.get $k12)) (local.get $k9) (local.get $in))
           (v128.const i32x4 0 0 0 0)) (v128.const i32x4 0 0 0 0)))
-      ;; sizes: fl32(v) (the reference stores v into a Float32Array), NaN when hidden
-      (v128.store offset=528 (i32.add (i32.const 49152) (i32.shl (local.get $j) (i32.const 2)))
-        (v128.bitselect (local.get $k1)
+      ;; sizes: fl32(v) (the reference stores v into a Float32Array), NaN when hidden; blend where it
+      ;; changed — straight into the id-ordered public arrays
+      (local.set $sv (v128.bitselect (local.get $k1)
           (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (local.get $vl)) (f32x4.demote_f64x2_zero (local.get $vh)))
           (local.get $hid)))
+      (local.set $s (i32x4.bitmask (local.get $in)))
+      (local.set $l (i32x4.bitmask (v128.and (local.get $in) (f32x4.ne (local.get $nb4) (local.get $bl)))))
+      (if (i32.and (local.get $s) (i32.const 1)) (then ;; lane 0 (inlined: Node 20's V8 does not inline wasm calls)
+        (local.set $pl (i32.shl (i32.load offset=0 (i32.add (global.get $slotIdAt) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2)))
+        (f32.store (i32.add (global.get $sizesAt) (local.get $pl)) (f32x4.extract_lane 0 (local.get $sv)))
+        (if (i32.and (local.get $l) (i32.const 1)) (then (f32.store (i32.add (global.get $blendIdAt) (local.get $pl)) (f32x4.extract_lane 0 (local.get $nb4)))))))
+      (if (i32.and (local.get $s) (i32.const 2)) (then ;; lane 1 (inlined: Node 20's V8 does not inline wasm calls)
+        (local.set $pl (i32.shl (i32.load offset=4 (i32.add (global.get $slotIdAt) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2)))
+        (f32.store (i32.add (global.get $sizesAt) (local.get $pl)) (f32x4.extract_lane 1 (local.get $sv)))
+        (if (i32.and (local.get $l) (i32.const 2)) (then (f32.store (i32.add (global.get $blendIdAt) (local.get $pl)) (f32x4.extract_lane 1 (local.get $nb4)))))))
+      (if (i32.and (local.get $s) (i32.const 4)) (then ;; lane 2 (inlined: Node 20's V8 does not inline wasm calls)
+        (local.set $pl (i32.shl (i32.load offset=8 (i32.add (global.get $slotIdAt) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2)))
+        (f32.store (i32.add (global.get $sizesAt) (local.get $pl)) (f32x4.extract_lane 2 (local.get $sv)))
+        (if (i32.and (local.get $l) (i32.const 4)) (then (f32.store (i32.add (global.get $blendIdAt) (local.get $pl)) (f32x4.extract_lane 2 (local.get $nb4)))))))
+      (if (i32.and (local.get $s) (i32.const 8)) (then ;; lane 3 (inlined: Node 20's V8 does not inline wasm calls)
+        (local.set $pl (i32.shl (i32.load offset=12 (i32.add (global.get $slotIdAt) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2)))
+        (f32.store (i32.add (global.get $sizesAt) (local.get $pl)) (f32x4.extract_lane 3 (local.get $sv)))
+        (if (i32.and (local.get $l) (i32.const 8)) (then (f32.store (i32.add (global.get $blendIdAt) (local.get $pl)) (f32x4.extract_lane 3 (local.get $nb4)))))))
       ;; every other valid, not removed lane: the scalar exact path
       (local.set $q (i32x4.bitmask (v128.andnot (v128.andnot (local.get $valid) (local.get $in))
         (i32x4.eq (v128.and (local.get $fl) (local.get $k10)) (local.get $k10)))))
