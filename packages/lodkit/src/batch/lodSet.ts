@@ -427,7 +427,7 @@ export class LodSet {
    * workers) with `SharedArrayBuffer` storage: chunks of clusters that the threads claim from a
    * shared counter (the default; a late worker costs at most about one chunk, the calling thread
    * keeps the WebAssembly kernel in a shared memory, the workers run the JavaScript kernels, and
-   * the set falls back to one thread when that measures > 10 % faster) or id ranges (`clusters: false`). Results are identical to one thread (the changed
+   * the set runs one thread while its recent frames are faster: threadChooser.ts) or id ranges (`clusters: false`). Results are identical to one thread (the changed
    * list in range order). The other policies run on the calling thread. `count = 1` returns to
    * single-threaded mode. Call `dispose()` (or `setThreads(1)`) when done.
    * @example

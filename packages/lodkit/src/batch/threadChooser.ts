@@ -2,8 +2,8 @@
  * The choice between the threaded and the single-thread clustered frame in worker mode
  * (`LodSet.setThreads`), from the frames' own times.
  *
- * Rule: frames 0–15 alternate the two modes (a worker starts cold), timed from frame 8 on; then a
- * frame runs threaded when the median of the last {@link SAMPLES} threaded frames is below the
+ * Rule: frames 0–15 run threaded, untimed (they warm the worker up); frames 16–23 alternate the two
+ * modes, timed; from then on a frame runs threaded when the median of the last {@link SAMPLES} threaded frames is below the
  * median of the last {@link SAMPLES} single-thread frames, and every {@link PROBE_EVERY}th frame
  * runs the other mode to keep its samples fresh. A frame more than {@link RESET_BELOW} × faster
  * than its mode's median drops that mode's older samples (they describe a state that has passed:
@@ -18,6 +18,11 @@
  * frame. The reset makes a start-up measured cold switch at the first warm probe (one lucky fast
  * frame costs at most two frames in the wrong mode before the median takes over again).
  *
+ * Why threaded warm-up frames: a worker's first ≈ 15 frames are 2–4 × slower than its later ones
+ * (its JIT is cold; bench/RESULTS.md, "Worker threads"), and when the start-up alternated from
+ * frame 0, half of them fell into the timed frames, so one thread looked faster and the worker,
+ * then run only on probes, stayed cold for over a hundred frames.
+ *
  * @module
  */
 
@@ -25,10 +30,10 @@
 export const SAMPLES = 5;
 /** Every this many frames the mode not chosen runs once. */
 export const PROBE_EVERY = 16;
-/** Frames that alternate the modes at the start. */
-export const START_FRAMES = 16;
-/** Start-up frames before this one are not timed. */
-export const FIRST_TIMED = 8;
+/** Start-up frames run threaded, not timed. */
+export const WARM_FRAMES = 16;
+/** Then this many frames alternate the modes (odd frames threaded), timed. */
+export const ALTERNATE_FRAMES = 8;
 /** A frame below this share of its mode's median restarts the mode's samples. */
 export const RESET_BELOW = 0.8;
 
@@ -53,7 +58,8 @@ export class ThreadModeChooser {
   next(): boolean {
     if (this.forced !== 0) return this.forced === 2;
     const k = this.frames;
-    if (k < START_FRAMES || this.singleCount === 0 || this.threadedCount === 0) return (k & 1) === 1;
+    if (k < WARM_FRAMES) return true;
+    if (k < WARM_FRAMES + ALTERNATE_FRAMES || this.singleCount === 0 || this.threadedCount === 0) return (k & 1) === 1;
     const better = this.threadedFaster();
     return k % PROBE_EVERY === 0 ? !better : better;
   }
@@ -64,7 +70,7 @@ export class ThreadModeChooser {
   /** Records {@link ms} as the time of the frame {@link next} chose (`threaded`). */
   record(threaded: boolean): void {
     const k = this.frames++, ms = this.ms;
-    if (this.forced !== 0 || k < FIRST_TIMED || !(ms >= 0)) return;
+    if (this.forced !== 0 || k < WARM_FRAMES || !(ms >= 0)) return;
     if (threaded) {
       if (this.threadedCount > 0 && ms < RESET_BELOW * this.medianOf(this.threaded, this.threadedCount)) this.threadedCount = 0;
       this.threaded[this.threadedCount++ % SAMPLES] = ms;
