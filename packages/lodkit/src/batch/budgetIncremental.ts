@@ -248,7 +248,7 @@ export function budgetSolve(st: FrameState, sc: ScreenSpaceScratch, bi: BudgetIn
  * frame with every chain built.
  */
 export function reducedSolve(st: FrameState, sc: ScreenSpaceScratch, acc: Float64Array, m: number, protectedItems: number,
-  stableObjects: number, shift: number): number {
+  stableObjects: number, shift: number, idSlot: Uint32Array | null = null): number {
   const keys = st.keys, budget = acc[4];
   const floorKey = sc.band > 0 && sc.lambda > 0 ? (1 - sc.band) * sc.lambda : 0;
   if (floorKey > 0) {
@@ -268,7 +268,7 @@ export function reducedSolve(st: FrameState, sc: ScreenSpaceScratch, acc: Float6
   const capacity = withStable ? budget - base - acc[1] : budget - base;
   const bought = selectAffordablePrefix(keys, st.items, m, capacity, st.chainOf, sc.deltaCost, shift);
   if (withStable && !(capacity >= 0 && bought >= protectedItems)) return 0;
-  applyScreenSpaceUpgrades(st, sc, bought, shift);
+  applyScreenSpaceUpgrades(st, sc, bought, shift, idSlot);
   updatePrice(st, sc, bought, m);
   return 1;
 }

@@ -160,7 +160,7 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     for (let k = 0; k < visible; k += 256) hybridCollectChunk(st, ci, cv, sse, hy, shift, pass === 0, pass === 1, k, k + 256 < visible ? k + 256 : visible);
     st.minimumCost = acc[0];
     acc[4] = budget;
-    if (reducedSolve(st, sse, acc, hy.items, hy.protectedItems, hy.stableObjects, shift) === 1) break;
+    if (reducedSolve(st, sse, acc, hy.items, hy.protectedItems, hy.stableObjects, shift, ci.idSlot) === 1) break; // (next by slot)
     hy.fallbacks++;
   }
   hy.stableTotal += hy.stableObjects;

@@ -136,7 +136,7 @@ export function fusedCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c
 /**
  * hybrid's first pass (hybridIncremental.ts) over cluster `c` through the same kernel: the
  * thresholds decision with `track = false` — preferred levels into `st.next`, marks into
- * `st.fixed`, blend, sizes and the preferred stats, levels untouched. A steady slot of the kernel
+ * `st.fixed` (both by slot, as nextKernels.ts), blend, sizes and the preferred stats, levels untouched. A steady slot of the kernel
  * (its level is its displayed one, not held, not forced) prefers that level with mark 0
  * (adjustable), a hidden one 255 with mark 2, as decideDescendingNext gives them; the kernel's held
  * and left-over slots run that kernel (or decideAscendingNext). Returns 1 when some adjustable
@@ -146,15 +146,14 @@ export function fusedCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c
 export function fusedNextCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c: number, p: number, code: number, views: number, cull: number, floor: number): number {
   const a = ci.start[c], e = ci.end[c];
   const redo = f.run(SP_OFFSET, ci.workOffset, a, e, views, code, cull);
-  const q = f.i32, codes = f.codes, lanes = f.lanes, map = ci.slotId, levelsS = ci.levelsS;
+  const q = f.i32, codes = f.codes, lanes = f.lanes, levelsS = ci.levelsS;
   const next = st.next, fixed = st.fixed; // (the kernel stored the decided slots' sizes and blends)
   let moved = 0;
   for (let k = a, j = 0; k < e; k++, j++) {
     const cd = codes[j];
     if (cd === 1) continue;
-    const i = map[k];
-    if (cd & 4) { next[i] = lanes[j]; fixed[i] = 0; moved = 1; } // a preferred level other than the displayed one
-    else { const old = levelsS[k]; next[i] = old; fixed[i] = old === 255 ? 2 : 0; }
+    if (cd & 4) { next[k] = lanes[j]; fixed[k] = 0; moved = 1; } // a preferred level other than the displayed one
+    else { const old = levelsS[k]; next[k] = old; fixed[k] = old === 255 ? 2 : 0; }
   }
   const costs = st.costs, off = p * st.stride, lcp = st.levelCount[p], levelCounts = st.levelCounts;
   let total = 0, free = 0, chains = 0;
@@ -174,11 +173,11 @@ export function fusedNextCluster(st: FrameState, ci: ClusterIndex, f: FusedKerne
     if (held !== 0) decideDescendingNext(st, ci, 260, 260 + held, q, a);
     if (redo !== 0) decideDescendingNext(st, ci, 40, 40 + redo, q, a);
   }
-  for (let r = 0; r < held && chains === 0; r++) { const i = map[a + q[260 + r]]; if (fixed[i] === 0 && next[i] < floor) chains = 1; }
+  for (let r = 0; r < held && chains === 0; r++) { const k = a + q[260 + r]; if (fixed[k] === 0 && next[k] < floor) chains = 1; }
   for (let r = 0; r < redo; r++) {
-    const k = a + q[40 + r], i = map[k];
-    if (fixed[i] === 0 && next[i] < floor) chains = 1;
-    if (next[i] !== levelsS[k]) moved = 1;
+    const k = a + q[40 + r];
+    if (fixed[k] === 0 && next[k] < floor) chains = 1;
+    if (next[k] !== levelsS[k]) moved = 1;
   }
   return chains === 1 ? 1 : moved === 0 ? 2 : 0; // (held slots keep their displayed level)
 }

@@ -269,14 +269,14 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
       if (flagsS[s] & 2) continue;
       const i = slotId[s];
       kindS[s] = 0;
-      const f = u !== 255 ? 0 : fixed[i];
+      const f = u !== 255 ? 0 : fixed[s];
       if (f === 2) continue;
       const p = profS[s];
       const raw = workS[s] * bias;
       let w = raw > vmax ? vmax : raw;
       if (!(w >= 0)) w = 0; // culled in every view but drawn because culling is off
-      const pref = u !== 255 ? u : rerun ? preferred[i] : next[i];
-      preferred[i] = pref;
+      const pref = u !== 255 ? u : rerun ? preferred[s] : next[s];
+      preferred[s] = pref;
       if (f === 1 || pref >= floorA[p]) { base += costs[p * stride + pref]; continue; }
       const floor = floorA[p], prev = levelsS[s];
       if (useRanges && prev >= pref && prev <= floor) {
@@ -295,7 +295,7 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
       params[0] = w;
       const packed = buildObjectChain(costs, errors, p * stride, floor, pref, prev, true, params, outLevel, outCost, outSlope, i * cs);
       const start = packed & 255, steps = packed >>> 8;
-      next[i] = start;
+      next[s] = start;
       base += costs[p * stride + start];
       chainOf[i] = i * cs;
       for (let j = 0; j < steps; j++) {
@@ -315,9 +315,9 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
 
 /** Within budget: the minimum cost (adjustable objects at their quality floor), as hybridMinimumCost. */
 export function hybridMinimumWithin(st: FrameState, ci: ClusterIndex, hy: HybridIncremental): void {
-  const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
+  const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, profS = ci.profS;
   const profile = ci.profile, live = ci.live, upref = hy.upref, ustable = hy.ustable;
-  const fixed = st.fixed, next = st.next, profileIds = st.profileIds, costs = st.costs, floorA = st.floor, stride = st.stride;
+  const fixed = st.fixed, next = st.next, costs = st.costs, floorA = st.floor, stride = st.stride;
   let minimumCost = 0;
   for (let k = 0; k < ci.visibleClusterCount; k++) {
     const c = clusters[k], u = upref[c];
@@ -329,9 +329,9 @@ export function hybridMinimumWithin(st: FrameState, ci: ClusterIndex, hy: Hybrid
     }
     for (let s = startA[c], e = endA[c]; s < e; s++) {
       if (flagsS[s] & 2) continue;
-      const i = slotId[s], f = fixed[i];
+      const f = fixed[s];
       if (f === 2) continue;
-      const p = profileIds[i], pref = next[i];
+      const p = profS[s], pref = next[s];
       minimumCost += costs[p * stride + (f === 0 && pref < floorA[p] ? floorA[p] : pref)];
     }
   }
@@ -375,8 +375,8 @@ export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncre
     for (let s = startA[c], e = endA[c]; s < e; s++) {
       if (flagsS[s] & 2) continue;
       const i = slotId[s];
-      const level = chained && kindS[s] === 3 ? levelsS[s] : next[i];
-      if (chained && u === 255 && fixed[i] === 0 && level !== preferred[i] && blendS[s] !== 0) { blend[i] = 0; blendS[s] = 0; }
+      const level = chained && kindS[s] === 3 ? levelsS[s] : next[s];
+      if (chained && u === 255 && fixed[s] === 0 && level !== preferred[s] && blendS[s] !== 0) { blend[i] = 0; blendS[s] = 0; }
       const old = levelsS[s];
       if (level !== old) {
         changed[changedCount++] = i; lastChange[i] = frame; levels[i] = level; levelsS[s] = level;

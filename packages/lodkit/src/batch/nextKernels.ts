@@ -1,7 +1,7 @@
 /**
  * The hybrid policy's first pass over the clusters: the threshold decision of thresholdKernels.ts
- * with `track = false` (preferred levels into `st.next`, marks into `st.fixed`, blend, sizes and
- * the preferred stats), reading the metric from the slot-ordered scratch and keeping `blendS` in
+ * with `track = false` (preferred levels into `st.next`, marks into `st.fixed` — both indexed by
+ * SLOT in the clustered hybrid frame, hybridIncremental.ts — blend, sizes and the preferred stats), reading the metric from the slot-ordered scratch and keeping `blendS` in
  * step. Same rule, same order of operations per object as the reference.
  *
  * @module
@@ -37,17 +37,17 @@ export function decideDescendingNext(st: FrameState, ci: ClusterIndex, start: nu
     const old = levels[i];
     const s = work[k];
     if (fl & 1 || s === -1) { // hidden or culled: written here, so no NaN meets the doubles below
-      out[i] = 255; blend[i] = 0; sizes[i] = Number.NaN; hidden++;
-      fixed[i] = 2; blendS[k] = 0;
+      out[k] = 255; blend[i] = 0; sizes[i] = Number.NaN; hidden++;
+      fixed[k] = 2; blendS[k] = 0;
       continue;
     }
     if (s !== s) { // invalid sphere: coarsest allowed level
       const safe = hiA[p];
-      out[i] = safe; blend[i] = 0; sizes[i] = Number.NaN; invalid++;
+      out[k] = safe; blend[i] = 0; sizes[i] = Number.NaN; invalid++;
       levelCounts[safe]++;
       totalCost += costs[p * stride + safe];
       minimumCost += costs[p * stride + safe];
-      fixed[i] = 1; blendS[k] = 0;
+      fixed[k] = 1; blendS[k] = 0;
       continue;
     }
     let level: number, frac = 0, used: number, mark = 0;
@@ -125,13 +125,13 @@ export function decideDescendingNext(st: FrameState, ci: ClusterIndex, start: nu
         }
       }
     }
-    out[i] = level;
+    out[k] = level;
     blend[i] = frac;
     sizes[i] = used;
     levelCounts[level]++;
     totalCost += costs[p * stride + level];
     minimumCost += costs[p * stride + (mark === 0 ? hiA[p] : level)];
-    fixed[i] = mark;
+    fixed[k] = mark;
     blendS[k] = frac;
   }
   st.totalCost += totalCost;
@@ -162,17 +162,17 @@ export function decideAscendingNext(st: FrameState, ci: ClusterIndex, start: num
     const old = levels[i];
     const s = work[k];
     if (fl & 1 || s === Number.POSITIVE_INFINITY) { // hidden or culled: written here, so no NaN meets the doubles below
-      out[i] = 255; blend[i] = 0; sizes[i] = Number.NaN; hidden++;
-      fixed[i] = 2; blendS[k] = 0;
+      out[k] = 255; blend[i] = 0; sizes[i] = Number.NaN; hidden++;
+      fixed[k] = 2; blendS[k] = 0;
       continue;
     }
     if (s !== s) { // invalid sphere: coarsest allowed level
       const safe = hiA[p];
-      out[i] = safe; blend[i] = 0; sizes[i] = Number.NaN; invalid++;
+      out[k] = safe; blend[i] = 0; sizes[i] = Number.NaN; invalid++;
       levelCounts[safe]++;
       totalCost += costs[p * stride + safe];
       minimumCost += costs[p * stride + safe];
-      fixed[i] = 1; blendS[k] = 0;
+      fixed[k] = 1; blendS[k] = 0;
       continue;
     }
     let level: number, frac = 0, used: number, mark = 0;
@@ -246,13 +246,13 @@ export function decideAscendingNext(st: FrameState, ci: ClusterIndex, start: num
         }
       }
     }
-    out[i] = level;
+    out[k] = level;
     blend[i] = frac;
     sizes[i] = used;
     levelCounts[level]++;
     totalCost += costs[p * stride + level];
     minimumCost += costs[p * stride + (mark === 0 ? hiA[p] : level)];
-    fixed[i] = mark;
+    fixed[k] = mark;
     blendS[k] = frac;
   }
   st.totalCost += totalCost;

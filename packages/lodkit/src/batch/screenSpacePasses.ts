@@ -197,15 +197,19 @@ export function collectScreenSpaceItemsList(
   return m;
 }
 
-/** Applies the first `bought` items: each object moves to the finest level its bought steps reach. */
-export function applyScreenSpaceUpgrades(st: FrameState, sc: ScreenSpaceScratch, bought: number, shift: number): void {
+/**
+ * Applies the first `bought` items: each object moves to the finest level its bought steps reach.
+ * `idSlot`: `st.next` is indexed by slot (the clustered hybrid frame), items carry ids.
+ */
+export function applyScreenSpaceUpgrades(st: FrameState, sc: ScreenSpaceScratch, bought: number, shift: number, idSlot: Uint32Array | null = null): void {
   const items = st.items, chainOf = st.chainOf, chainLevel = sc.level, next = st.next;
   const mask = (1 << shift) - 1;
   for (let q = 0; q < bought; q++) {
     const it = items[q];
     const i = it >>> shift;
     const level = chainLevel[chainOf[i] + (it & mask)];
-    if (level < next[i]) next[i] = level;
+    const x = idSlot === null ? i : idSlot[i];
+    if (level < next[x]) next[x] = level;
   }
 }
 
