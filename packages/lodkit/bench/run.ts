@@ -27,7 +27,6 @@
  */
 import { performance } from 'node:perf_hooks';
 import { cpus, loadavg } from 'node:os';
-import * as THREE from 'three';
 import { NullEngine } from '@babylonjs/core/Engines/nullEngine.js';
 import { Scene } from '@babylonjs/core/scene.js';
 import { Mesh } from '@babylonjs/core/Meshes/mesh.js';
@@ -40,6 +39,7 @@ import { fusedCounters } from '../src/batch/fusedPass.js';
 import type { ClusterIndex } from '../src/batch/clusters.js';
 import type { LodThreads } from '../src/batch/threads.js';
 import type { ThreadModeChooser } from '../src/batch/threadChooser.js';
+import { threePeer } from './threePeer.js';
 import { BENCH_PROFILE, peerDistances, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
 
 const args = new Set(process.argv.slice(2));
@@ -149,29 +149,13 @@ function lodSetRows(scene: string, data: Float32Array, views: LodView[]): void {
   }, times: [] });
 }
 
-/** three.js `LOD.update` on the first `count` spheres of `data`, the scene's camera poses. */
+/** three.js `LOD.update` on the first `count` spheres of `data`, the scene's camera poses (bench/threePeer.ts). */
 function threeRow(scene: string, data: Float32Array, views: LodView[], count: number, meanRadius: number): void {
-  const camera = new THREE.PerspectiveCamera(75, 16 / 9, 0.1, 3000);
-  const d = peerDistances(meanRadius);
-  const lods: THREE.LOD[] = [];
-  for (let i = 0; i < count; i++) {
-    const lod = new THREE.LOD();
-    lod.addLevel(new THREE.Object3D(), 0);
-    for (const dist of d) lod.addLevel(new THREE.Object3D(), dist);
-    lod.position.set(data[i * 4], data[i * 4 + 1], data[i * 4 + 2]);
-    lod.updateMatrixWorld(true);
-    lods.push(lod);
-  }
+  const peer = threePeer(data, count, meanRadius);
   rows.push({
     name: `${scene}: (d) three.js LOD.update, ${count / 1000}k`, scene, objects: count, times: [],
-    work: `distance LOD, 4 levels (${d.map((x) => x.toFixed(0)).join(', ')} m), no cull/blend/hysteresis`,
-    run: (k) => {
-      const f = pose(views, k).frustum;
-      camera.position.set(f.position[0], f.position[1], f.position[2]);
-      camera.quaternion.set(f.rotation[0], f.rotation[1], f.rotation[2], f.rotation[3]);
-      camera.updateMatrixWorld(true);
-      for (let i = 0; i < lods.length; i++) lods[i].update(camera);
-    },
+    work: `distance LOD, 4 levels (${peer.distances.map((x) => x.toFixed(0)).join(', ')} m), no cull/blend/hysteresis`,
+    run: (k) => { peer.update(pose(views, k)); },
   });
 }
 
