@@ -53,15 +53,13 @@ export function loadFusedProfile(st: FrameState, f: FusedKernel, p: number, code
 export function fusedCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c: number, p: number, code: number, views: number, cull: number): void {
   const a = ci.start[c], e = ci.end[c];
   const redo = f.run(SP_OFFSET, ci.workOffset, a, e, views, code, cull);
-  const q = f.i32, map = ci.slotId, blendS = ci.blendS; // (the kernel stored the decided slots' sizes and blends)
-  const sizes = st.sizes, blend = st.blend;
+  const q = f.i32, map = ci.slotId, sizes = st.sizes; // (the kernel stored the decided slots' sizes and blends)
   const costs = st.costs, off = p * st.stride, lcp = st.levelCount[p], levelCounts = st.levelCounts;
   let uMin = st.uMin, uMax = st.uMax, total = 0, free = 0, minimum = 0;
   // Held by hysteresis (the kernel evaluated v·(1 ± h)): level and size kept, blend from the rule
-  // at the previous size, as the reference's k = 2 evaluation (inlined: a call would box doubles).
+  // at the previous size (heldBlend).
   const held = q[31];
   if (held !== 0) {
-    const t = st.thresholds, b = st.blendThresholds, n = st.thresholdCount[p], nb = st.blendCount[p], lo = st.lo[p], hi = st.hi[p];
     const levelsS = ci.levelsS;
     for (let r = 0; r < held; r++) {
       const k = a + q[260 + r], i = map[k], x = sizes[i];
@@ -69,45 +67,8 @@ export function fusedCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c
         if (code === 0) decideAscendingMapped(st, ci, k, k + 1); else decideDescendingSingle(st, ci, k, k + 1, p);
         continue;
       }
-      let g = 0;
-      if (code !== 0) {
-        const xF = Math.fround(x);
-        let qq = 0;
-        while (qq < n && !(xF > t[off + qq])) qq++;
-        g = qq;
-        if (nb !== 0) {
-          let bj = 0;
-          while (bj < nb && !(xF > b[off + bj])) bj++;
-          if (bj > qq) bj = qq;
-          if (bj < qq - 1) bj = qq - 1;
-          if (bj !== qq && bj < nb) {
-            const a2 = t[off + bj];
-            let e2 = b[off + bj];
-            if (qq < n && t[off + qq] > e2) e2 = t[off + qq];
-            if (a2 >= x && x > e2) g = Math.fround(bj + Math.fround((x - a2) / Math.fround(e2 - a2)));
-          }
-        }
-      } else {
-        let qq = 0;
-        while (qq < n && !(x < t[off + qq])) qq++;
-        g = qq;
-        if (nb !== 0) {
-          let bj = 0;
-          while (bj < nb && !(x < b[off + bj])) bj++;
-          if (bj > qq) bj = qq;
-          if (bj < qq - 1) bj = qq - 1;
-          if (bj !== qq && bj < nb) {
-            const a2 = t[off + bj];
-            let e2 = b[off + bj];
-            if (qq < n && t[off + qq] < e2) e2 = t[off + qq];
-            if (a2 <= x && x < e2) g = Math.fround(bj + Math.fround((x - a2) / Math.fround(e2 - a2)));
-          }
-        }
-      }
-      if (g < lo) g = lo; else if (g > hi) g = hi;
+      heldBlend(st, ci, p, code, k, i);
       const old = levelsS[k];
-      const fb = Math.fround(Math.floor(g + 0.5) === old ? g - Math.floor(g) : 0);
-      if (blendS[k] !== fb) { blendS[k] = fb; blend[i] = fb; }
       levelCounts[old]++; total += costs[off + old]; minimum += costs[off + old];
       if (old < uMin) uMin = old; if (old > uMax) uMax = old;
     }
@@ -131,6 +92,55 @@ export function fusedCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c
     if (code === 0) decideAscendingMapped(st, ci, k, k + 1);
     else decideDescendingSingle(st, ci, k, k + 1, p);
   }
+}
+
+/**
+ * Slot `k` (id `i`, its previous size `st.sizes[i]` not NaN) held at its displayed level by
+ * hysteresis: its blend from the rule at that size, as the reference's k = 2 evaluation, into
+ * `ci.blendS` and `st.blend` where it changed (doubles neither passed nor returned: they would be boxed).
+ */
+function heldBlend(st: FrameState, ci: ClusterIndex, p: number, code: number, k: number, i: number): void {
+  const x = st.sizes[i], t = st.thresholds, b = st.blendThresholds, n = st.thresholdCount[p], nb = st.blendCount[p], lo = st.lo[p], hi = st.hi[p];
+  const off = p * st.stride, blendS = ci.blendS;
+  let g = 0;
+  if (code !== 0) {
+    const xF = Math.fround(x);
+    let qq = 0;
+    while (qq < n && !(xF > t[off + qq])) qq++;
+    g = qq;
+    if (nb !== 0) {
+      let bj = 0;
+      while (bj < nb && !(xF > b[off + bj])) bj++;
+      if (bj > qq) bj = qq;
+      if (bj < qq - 1) bj = qq - 1;
+      if (bj !== qq && bj < nb) {
+        const a2 = t[off + bj];
+        let e2 = b[off + bj];
+        if (qq < n && t[off + qq] > e2) e2 = t[off + qq];
+        if (a2 >= x && x > e2) g = Math.fround(bj + Math.fround((x - a2) / Math.fround(e2 - a2)));
+      }
+    }
+  } else {
+    let qq = 0;
+    while (qq < n && !(x < t[off + qq])) qq++;
+    g = qq;
+    if (nb !== 0) {
+      let bj = 0;
+      while (bj < nb && !(x < b[off + bj])) bj++;
+      if (bj > qq) bj = qq;
+      if (bj < qq - 1) bj = qq - 1;
+      if (bj !== qq && bj < nb) {
+        const a2 = t[off + bj];
+        let e2 = b[off + bj];
+        if (qq < n && t[off + qq] < e2) e2 = t[off + qq];
+        if (a2 <= x && x < e2) g = Math.fround(bj + Math.fround((x - a2) / Math.fround(e2 - a2)));
+      }
+    }
+  }
+  if (g < lo) g = lo; else if (g > hi) g = hi;
+  const old = ci.levelsS[k];
+  const fb = Math.fround(Math.floor(g + 0.5) === old ? g - Math.floor(g) : 0);
+  if (blendS[k] !== fb) { blendS[k] = fb; st.blend[i] = fb; }
 }
 
 /**
@@ -165,13 +175,25 @@ export function fusedNextCluster(st: FrameState, ci: ClusterIndex, f: FusedKerne
   st.totalCost += total;
   st.minimumCost += free * costs[off + st.hi[p]];
   st.code = code; st.filter = false;
-  const held = q[31]; // held slots at q[260 …], left-over ones at q[40 …] (relative to a)
-  if (code === 0) {
-    if (held !== 0) decideAscendingNext(st, ci, 260, 260 + held, q, a);
-    if (redo !== 0) decideAscendingNext(st, ci, 40, 40 + redo, q, a);
-  } else {
-    if (held !== 0) decideDescendingNext(st, ci, 260, 260 + held, q, a);
-    if (redo !== 0) decideDescendingNext(st, ci, 40, 40 + redo, q, a);
+  // Held slots (q[260 …], relative to a): displayed level kept with mark 1 (fixed), size kept,
+  // blend from the previous size; left-over slots (q[40 …]): the JavaScript decision.
+  const held = q[31], map = ci.slotId, sizes = st.sizes;
+  let heldCost = 0;
+  for (let r = 0; r < held; r++) {
+    const k = a + q[260 + r], i = map[k];
+    if (sizes[i] !== sizes[i]) { // no previous size: the reference does not hold (rare), decide it in full
+      if (code === 0) decideAscendingNext(st, ci, k, k + 1); else decideDescendingNext(st, ci, k, k + 1);
+      continue;
+    }
+    heldBlend(st, ci, p, code, k, i);
+    const old = levelsS[k];
+    next[k] = old; fixed[k] = 1;
+    levelCounts[old]++; heldCost += costs[off + old];
+  }
+  st.totalCost += heldCost; st.minimumCost += heldCost; // mark 1: its own level is its minimum
+  if (redo !== 0) {
+    if (code === 0) decideAscendingNext(st, ci, 40, 40 + redo, q, a);
+    else decideDescendingNext(st, ci, 40, 40 + redo, q, a);
   }
   for (let r = 0; r < held && chains === 0; r++) { const k = a + q[260 + r]; if (fixed[k] === 0 && next[k] < floor) chains = 1; }
   for (let r = 0; r < redo; r++) {
