@@ -151,7 +151,9 @@ function heldBlend(st: FrameState, ci: ClusterIndex, p: number, code: number, k:
  * (adjustable), a hidden one 255 with mark 2, as decideDescendingNext gives them; the kernel's held
  * and left-over slots run that kernel (or decideAscendingNext). Returns 1 when some adjustable
  * object prefers a level finer than `floor` (the hybrid's quality floor: it has a coarsening chain);
- * otherwise 2 when every object prefers its displayed level (nothing changes), else 0.
+ * otherwise, when every object prefers its displayed level (nothing changes), 8 + L when that is
+ * one level L for all, each decided freely outside every blend window (the cluster state L), else
+ * 2; and 0 when some preferred level differs from the displayed one.
  */
 export function fusedNextCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c: number, p: number, code: number, views: number, cull: number, floor: number): number {
   const a = ci.start[c], e = ci.end[c];
@@ -166,11 +168,12 @@ export function fusedNextCluster(st: FrameState, ci: ClusterIndex, f: FusedKerne
     else { const old = levelsS[k]; next[k] = old; fixed[k] = old === 255 ? 2 : 0; }
   }
   const costs = st.costs, off = p * st.stride, lcp = st.levelCount[p], levelCounts = st.levelCounts;
-  let total = 0, free = 0, chains = 0;
+  let total = 0, free = 0, chains = 0, used = 0, one = 0;
   for (let l = 0; l < lcp && l < 5; l++) {
     const n = q[32 + l];
-    if (n !== 0) { levelCounts[l] += n; total += n * costs[off + l]; free += n; if (l < floor) chains = 1; }
+    if (n !== 0) { levelCounts[l] += n; total += n * costs[off + l]; free += n; used++; one = l; if (l < floor) chains = 1; }
   }
+  const uniform = used === 1 && q[25] === 0 && q[26] === 0 && q[31] === 0 && redo === 0; // one level, each decided freely, blend 0
   st.hidden += q[26];
   st.totalCost += total;
   st.minimumCost += free * costs[off + st.hi[p]];
@@ -201,7 +204,8 @@ export function fusedNextCluster(st: FrameState, ci: ClusterIndex, f: FusedKerne
     if (fixed[k] === 0 && next[k] < floor) chains = 1;
     if (next[k] !== levelsS[k]) moved = 1;
   }
-  return chains === 1 ? 1 : moved === 0 ? 2 : 0; // (held slots keep their displayed level)
+  // (held slots keep their displayed level)
+  return chains === 1 ? 1 : moved !== 0 ? 0 : uniform ? 8 + one : 2;
 }
 
 /**

@@ -58,6 +58,8 @@ export class HybridIncremental {
    */
   chains: Uint8Array = new Uint8Array(0);
   prefCost: Float64Array = new Float64Array(0);
+  /** With `chains` 2: the one level of every object when each was decided freely with blend 0 (finalize's cluster state), else 255. */
+  ulevel: Uint8Array = new Uint8Array(0);
   /** Pass A: the preferred histogram of the clusters with `chains` 2 (finalize adds it); scratch of one cluster's. */
   keptCounts: Float64Array = new Float64Array(0);
   countsBefore: Float64Array = new Float64Array(0);
@@ -79,7 +81,7 @@ export class HybridIncremental {
     if (this.keptCounts.length < levels) { this.keptCounts = new Float64Array(levels); this.countsBefore = new Float64Array(levels); }
     if (this.upref.length < clusters) {
       this.upref = new Uint8Array(clusters); this.ustable = new Uint8Array(clusters);
-      this.chains = new Uint8Array(clusters); this.prefCost = new Float64Array(clusters);
+      this.chains = new Uint8Array(clusters); this.prefCost = new Float64Array(clusters); this.ulevel = new Uint8Array(clusters);
     }
   }
 }
@@ -187,9 +189,10 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       const before = st.totalCost, cb = hy.countsBefore, lc = st.levelCount[p0];
       for (let l = 0; l < lc; l++) cb[l] = levelCounts[l];
       const kind = fusedNextCluster(st, ci, fused, c, p0, code, cv.count, inside === 1 ? 2 : cv.cull ? 1 : 0, floorA[p0]);
-      hy.chains[c] = kind;
+      hy.chains[c] = kind >= 8 ? 2 : kind;
+      hy.ulevel[c] = kind >= 8 ? kind - 8 : 255;
       hy.prefCost[c] = st.totalCost - before; // exact for integer costs, as every per-cluster sum here
-      if (kind === 2) { const kc = hy.keptCounts; for (let l = 0; l < lc; l++) kc[l] += levelCounts[l] - cb[l]; }
+      if (kind >= 2) { const kc = hy.keptCounts; for (let l = 0; l < lc; l++) kc[l] += levelCounts[l] - cb[l]; }
       evaluated += live[c];
       continue;
     }
@@ -345,7 +348,7 @@ export function hybridMinimumWithin(st: FrameState, ci: ClusterIndex, hy: Hybrid
 export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, binding: boolean): void {
   const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
   const levelsS = ci.levelsS, blendS = ci.blendS, profS = ci.profS, profile = ci.profile, live = ci.live, state = ci.state;
-  const upref = hy.upref, ustable = hy.ustable, kindS = hy.kindS, chainsA = hy.chains, prefCost = hy.prefCost;
+  const upref = hy.upref, ustable = hy.ustable, kindS = hy.kindS, chainsA = hy.chains, prefCost = hy.prefCost, ulevel = hy.ulevel;
   const levels = st.levels, next = st.next, fixed = st.fixed, preferred = st.preferred, blend = st.blend;
   const changed = st.changed, lastChange = st.lastChange, costs = st.costs, stride = st.stride, floorA = st.floor;
   const levelCounts = st.levelCounts, frame = st.frame;
@@ -370,7 +373,11 @@ export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncre
       totalCost += live[c] * costs[profile[c] * stride + u];
       continue;
     }
-    if (u === 255 && chainsA[c] === 2) { totalCost += prefCost[c]; continue; } // every object keeps its level (histogram below)
+    if (u === 255 && chainsA[c] === 2) { // every object keeps its level (histogram below)
+      totalCost += prefCost[c];
+      if (ulevel[c] !== 255) state[c] = ulevel[c]; // one level, decided freely: the thresholds path's state
+      continue;
+    }
     const chained = binding && (u !== 255 || chainsA[c] === 1); // else every object at next = its preferred level
     for (let s = startA[c], e = endA[c]; s < e; s++) {
       if (flagsS[s] & 2) continue;
