@@ -134,7 +134,8 @@ export class ClusterIndex {
       const work = SP_OFFSET + pad * 16, flags = work + pad * 8, forced = flags + pad, levels = forced + pad;
       const blend = (levels + pad + 15) & ~15;
       // The permutation and the public id-ordered sizes and blend, which the fused kernel writes (placeOutputs).
-      const slotIds = blend + pad * 4, sizesAt = slotIds + pad * 4, blendIds = sizesAt + pad * 4, bytes = blendIds + pad * 4;
+      const slotIds = blend + pad * 4, sizesAt = slotIds + pad * 4, blendIds = sizesAt + pad * 4;
+      const nextAt = blendIds + pad * 4, fixedAt = nextAt + pad, bytes = fixedAt + pad; // hybrid's slot-ordered next / fixed
       const pages = Math.ceil(bytes / 65536) - wasm.memory.buffer.byteLength / 65536;
       if (pages > 0) wasm.memory.grow(pages);
       const buffer = wasm.memory.buffer;
@@ -148,9 +149,9 @@ export class ClusterIndex {
       this.levelsS = new Uint8Array(buffer, levels, capacity); this.levelsS.set(l);
       this.blendS = new Float32Array(buffer, blend, capacity); this.blendS.set(bl);
       this.slotId = new Uint32Array(buffer, slotIds, capacity); this.slotId.set(sid);
-      this.idOutputs = [sizesAt, blendIds, capacity];
+      this.idOutputs = [sizesAt, blendIds, capacity, nextAt, fixedAt];
       remapFused(wasm);
-      if (wasm.fused !== null) { wasm.fused.bind(flags, forced, levels, blend); wasm.fused.bindIds(slotIds, sizesAt, blendIds); }
+      if (wasm.fused !== null) { wasm.fused.bind(flags, forced, levels, blend); wasm.fused.bindIds(slotIds, sizesAt, blendIds); wasm.fused.bindNext(nextAt, fixedAt); }
     } else {
       const sp = new Float32Array(this.buffer(16 * capacity)); sp.set(this.sp.subarray(0, old * 4)); this.sp = sp;
       this.workS = new Float64Array(this.buffer(8 * capacity));
@@ -162,19 +163,21 @@ export class ClusterIndex {
   }
 
   /** Where the kernel's memory holds the id-ordered sizes and blend: byte offsets and capacity (null without it). */
-  private idOutputs: [number, number, number] | null = null;
+  private idOutputs: [number, number, number, number, number] | null = null;
 
   /**
-   * With the WebAssembly kernel, moves `st.sizes` and `st.blend` (the public id-ordered arrays) into
-   * its memory, where the fused kernel stores them; call after every {@link growSlots}.
+   * With the WebAssembly kernel, moves `st.sizes` and `st.blend` (the public id-ordered arrays)
+   * and the scratch `st.next` / `st.fixed` into its memory, where the fused kernel stores them;
+   * call after every {@link growSlots}.
    */
-  placeOutputs(st: { sizes: Float32Array; blend: Float32Array }): void {
+  placeOutputs(st: { sizes: Float32Array; blend: Float32Array; next: Uint8Array; fixed: Uint8Array }): void {
     const wasm = this.wasm, at = this.idOutputs;
     if (wasm === null || at === null) return;
     const buffer = wasm.memory.buffer, n = Math.min(at[2], st.sizes.length);
     const sizes = new Float32Array(buffer, at[0], at[2]), blend = new Float32Array(buffer, at[1], at[2]);
     if (sizes.buffer !== st.sizes.buffer) { sizes.set(st.sizes.subarray(0, n)); st.sizes = sizes; }
     if (blend.buffer !== st.blend.buffer) { blend.set(st.blend.subarray(0, n)); st.blend = blend; }
+    st.next = new Uint8Array(buffer, at[3], at[2]); st.fixed = new Uint8Array(buffer, at[4], at[2]);
   }
 
   /** Copies object `id`'s flags, forced level, level and blend into its slot (after an edit). */

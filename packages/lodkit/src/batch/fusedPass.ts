@@ -42,6 +42,7 @@ export function loadFusedProfile(st: FrameState, f: FusedKernel, p: number, code
   d[128] = st.hysteresis;
   q[258] = st.hysteresis > 0 && st.minFrames === 0 ? 1 : 0;
   q[324] = next && st.minFrames === 0 ? 1 : 0;
+  q[325] = next ? 1 : 0;
   f.profile();
 }
 
@@ -158,15 +159,10 @@ function heldBlend(st: FrameState, ci: ClusterIndex, p: number, code: number, k:
 export function fusedNextCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c: number, p: number, code: number, views: number, cull: number, floor: number): number {
   const a = ci.start[c], e = ci.end[c];
   const redo = f.run(SP_OFFSET, ci.workOffset, a, e, views, code, cull);
-  const q = f.i32, codes = f.codes, lanes = f.lanes, levelsS = ci.levelsS;
-  const next = st.next, fixed = st.fixed; // (the kernel stored the decided slots' sizes and blends)
-  let moved = 0;
-  for (let k = a, j = 0; k < e; k++, j++) {
-    const cd = codes[j];
-    if (cd === 1) continue;
-    if (cd & 4) { next[k] = lanes[j]; fixed[k] = 0; moved = 1; } // a preferred level other than the displayed one
-    else { const old = levelsS[k]; next[k] = old; fixed[k] = old === 255 ? 2 : 0; }
-  }
+  const q = f.i32, levelsS = ci.levelsS;
+  // (the kernel stored the decided slots' sizes, blends, preferred levels and marks)
+  const next = st.next, fixed = st.fixed;
+  let moved = q[326] !== 0 ? 1 : 0;
   const costs = st.costs, off = p * st.stride, lcp = st.levelCount[p], levelCounts = st.levelCounts;
   let total = 0, free = 0, chains = 0, used = 0, one = 0;
   for (let l = 0; l < lcp && l < 5; l++) {

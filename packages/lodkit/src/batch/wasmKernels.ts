@@ -38,13 +38,15 @@ export const SP_OFFSET = 65536;
  * size and the blend, 1 skip) 448–515 (the kernel itself stores sizes and blend into the id-ordered
  * arrays bound by `bindIds`); hysteresis h (float64) 1024, holds
  * enabled (int32: h > 0 and no minFramesBetweenChanges) 1032, slots run (cumulative) 1036; held slots (relative) 1040–1295;
- * hybrid's first pass (int32: track = false and no minFramesBetweenChanges) 1296; per slot, the
- * preferred level of a code-4 slot 1312–1379.
+ * hybrid's first pass (int32: track = false and no minFramesBetweenChanges) 1296, (int32: the
+ * kernel writes `next`/`fixed`, bound by `bindNext`) 1300, slots whose preferred level differs from
+ * the displayed one (int32, per call) 1304; per slot, the preferred level of a code-4 slot 1312–1379.
  */
 export interface FusedKernel {
   setup(views: number): void;
   bind(flags: number, forced: number, levels: number, blend: number): void;
   bindIds(slotId: number, sizes: number, blend: number): void;
+  bindNext(next: number, fixed: number): void;
   profile(): void;
   run(sp: number, work: number, start: number, end: number, views: number, code: number, cull: number): number;
   f64: Float64Array;
@@ -114,7 +116,7 @@ export function remapFused(k: HeightKernel): void {
   if (f === null) return;
   const buffer = k.memory.buffer;
   f.f64 = new Float64Array(buffer, FUSED_BLOCK, 130);
-  f.i32 = new Int32Array(buffer, FUSED_BLOCK, 325);
+  f.i32 = new Int32Array(buffer, FUSED_BLOCK, 327);
   f.codes = new Uint8Array(buffer, FUSED_BLOCK + 448, 68);
   f.lanes = new Uint8Array(buffer, FUSED_BLOCK + 1312, 68);
 }
@@ -165,7 +167,7 @@ export function newHeightKernel(shared = false): HeightKernel | null {
   if (fm !== null) {
     const x = new WebAssembly.Instance(fm, { env: { memory: e.memory } }).exports as unknown as FusedKernel;
     k.fused = {
-      setup: x.setup, bind: x.bind, bindIds: x.bindIds, profile: x.profile, run: x.run,
+      setup: x.setup, bind: x.bind, bindIds: x.bindIds, bindNext: x.bindNext, profile: x.profile, run: x.run,
       f64: new Float64Array(0), i32: new Int32Array(0), codes: new Uint8Array(0), lanes: new Uint8Array(0),
     };
     remapFused(k);

@@ -59,6 +59,12 @@
   ;; hybrid's first pass (track = false, no minFramesBetweenChanges): a level change is a preferred
   ;; level, decided here like a steady lane (code | 4, the level at 1312 + j), not left to JavaScript
   (global $nextMode (mut i32) (i32.const 0))
+  ;; hybrid's first pass: the kernel writes every decided slot's preferred level and mark into the
+  ;; slot-ordered `next` / `fixed` (bindNext) — 255 / 2 hidden, else the level / 0 (adjustable) —
+  ;; and counts the slots whose preferred level is not the displayed one (frame block 1304)
+  (global $nextOut (mut i32) (i32.const 0))
+  (global $nextAt (mut i32) (i32.const 0))
+  (global $fixedAt (mut i32) (i32.const 0))
   (global $pre (mut f64) (f64.const 0))
   (global $plod (mut i32) (i32.const 0))
   (global $t0 (mut v128) (v128.const i64x2 0 0))
@@ -191,6 +197,9 @@
       (local.set $code (select (i32.const 3) (i32.const 0) (f32.ne (f32.load (local.get $q)) (f32.const 0))))
       (f32.store (local.get $q) (f32.const 0))
       (call $emit (local.get $k) (f32.const nan) (f32.const 0) (i32.eq (local.get $code) (i32.const 3)))
+      (if (global.get $nextOut) (then
+        (i32.store8 (i32.add (global.get $nextAt) (local.get $k)) (i32.const 255))
+        (i32.store8 (i32.add (global.get $fixedAt) (local.get $k)) (i32.const 2))))
       (i32.store offset=104 (i32.const 49152) (i32.add (i32.load offset=104 (i32.const 49152)) (i32.const 1)))
       (i32.store8 offset=448 (i32.add (i32.const 49152) (local.get $j)) (local.get $code))
       (return (i32.const 0))))
@@ -218,6 +227,10 @@
     (local.set $code (select (i32.const 3) (i32.const 0) (f32.ne (f32.load (local.get $q)) (local.get $fb))))
     (f32.store (local.get $q) (local.get $fb))
     (call $emit (local.get $k) (f32.demote_f64 (local.get $v)) (local.get $fb) (i32.eq (local.get $code) (i32.const 3)))
+    (if (global.get $nextOut) (then
+      (i32.store8 (i32.add (global.get $nextAt) (local.get $k)) (local.get $level))
+      (i32.store8 (i32.add (global.get $fixedAt) (local.get $k)) (i32.const 0))
+      (if (local.get $chg) (then (i32.store offset=1304 (i32.const 49152) (i32.add (i32.load offset=1304 (i32.const 49152)) (i32.const 1)))))))
     (local.set $q (i32.add (i32.const 49280) (i32.shl (local.get $level) (i32.const 2))))
     (i32.store (local.get $q) (i32.add (i32.load (local.get $q)) (i32.const 1)))
     (if (i32.or (f64.ne (global.get $pre) (f64.convert_i32_s (global.get $plod))) (f64.ne (local.get $frac) (f64.const 0)))
@@ -228,6 +241,9 @@
   (func (export "bind") (param $flags i32) (param $forced i32) (param $levels i32) (param $blend i32)
     (global.set $flagsAt (local.get $flags)) (global.set $forcedAt (local.get $forced))
     (global.set $levelsAt (local.get $levels)) (global.set $blendAt (local.get $blend)))
+
+  (func (export "bindNext") (param $next i32) (param $fixed i32)
+    (global.set $nextAt (local.get $next)) (global.set $fixedAt (local.get $fixed)))
 
   (func (export "bindIds") (param $slotId i32) (param $sizes i32) (param $blend i32)
     (global.set $slotIdAt (local.get $slotId)) (global.set $sizesAt (local.get $sizes)) (global.set $blendIdAt (local.get $blend)))
@@ -266,7 +282,8 @@
     (global.set $b2f (f32x4.splat (f32.demote_f64 (f64.load offset=48 (i32.const 49152)))))
     (global.set $b3f (f32x4.splat (f32.demote_f64 (f64.load offset=56 (i32.const 49152)))))
     (global.set $holds (i32.load offset=1032 (i32.const 49152)))
-    (global.set $nextMode (i32.load offset=1296 (i32.const 49152))))
+    (global.set $nextMode (i32.load offset=1296 (i32.const 49152)))
+    (global.set $nextOut (i32.load offset=1300 (i32.const 49152))))
 
   ;; Slots [start, end) (at most 64) of one cluster: spheres at $sp, metric values at $work, metric
   ;; $code (0 distance, 1 pixels, 2 screenHeight, 3 screenArea) over views [0, views), culling $cull
@@ -295,6 +312,7 @@
     (v128.store offset=144 (i32.const 49152) (v128.const i32x4 0 0 0 0))
     (i32.store offset=100 (i32.const 49152) (i32.const 0))
     (i32.store offset=104 (i32.const 49152) (i32.const 0))
+    (i32.store offset=1304 (i32.const 49152) (i32.const 0))
     (local.set $k4i (v128.const i32x4 4 4 4 4))
     (local.set $loF (f64x2.splat (f64.convert_i32_s (global.get $lo))))
     (local.set $hiF (f64x2.splat (f64.convert_i32_s (global.get $hi))))
@@ -537,6 +555,16 @@
       (local.set $nb4 (v128.bitselect (local.get $fb) (v128.andnot (local.get $bl) (local.get $hid)) (local.get $vis)))
       (if (v128.any_true (f32x4.ne (local.get $nb4) (local.get $bl))) (then (v128.store (local.get $l) (local.get $nb4)))) ;; no store (dirty line) when unchanged
       (local.set $in (v128.or (local.get $vis) (local.get $hid)))
+      (if (global.get $nextOut) (then ;; only the `in` lanes' bytes change (the others: the scalar path, JavaScript, or another cluster)
+        (local.set $sv (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (local.get $in) (local.get $in)) (local.get $in)))
+        (local.set $q (i32.add (global.get $nextAt) (local.get $k)))
+        (v128.store32_lane 0 (local.get $q) (v128.bitselect
+          (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u (v128.bitselect (local.get $k11) (local.get $level) (local.get $hid)) (local.get $k11)) (local.get $k11))
+          (v128.load32_zero (local.get $q)) (local.get $sv)))
+        (local.set $q (i32.add (global.get $fixedAt) (local.get $k)))
+        (v128.store32_lane 0 (local.get $q) (v128.bitselect
+          (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u (v128.and (local.get $hid) (local.get $k10)) (local.get $k11)) (local.get $k11))
+          (v128.load32_zero (local.get $q)) (local.get $sv)))))
       (v128.store32_lane offset=448 0 (i32.add (i32.const 49152) (local.get $j))
         (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u
           (v128.bitselect (v128.and (f32x4.ne (local.get $nb4) (local.get $bl)) (local.get $k12)) (local.get $k9) (local.get $in))
