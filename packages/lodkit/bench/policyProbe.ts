@@ -59,5 +59,7 @@ for (let r = 0; r < rows.length; r++) {
   }
   const steady = median(times[r]), cold = all[r].slice(1, 11);
   const coldInfo = `frames 2–11 ÷ steady: median ${(median(cold) / steady).toFixed(2)}, max ${(Math.max(...cold) / steady).toFixed(2)}`;
-  console.log(`  ${name}: ${steady.toFixed(2)} (${(steady / median(times[0])).toFixed(2)} ×) ${info}; ${coldInfo}`);
+  const cs = set.clusterStats; // of the last frame
+  const clusterInfo = `last frame: ${cs.culled} clusters culled, ${cs.skipped} skipped whole, ${cs.evaluated} objects evaluated per object`;
+  console.log(`  ${name}: ${steady.toFixed(2)} (${(steady / median(times[0])).toFixed(2)} ×) ${info}; ${coldInfo}; ${clusterInfo}`);
 }

@@ -1,0 +1,73 @@
+/**
+ * Small measurements behind the prose of bench/RESULTS.md ("Afternoon round"), one per command:
+ *
+ *   npx tsc -p tsconfig.bench.json
+ *   node .bench-build/bench/probes.js tree-field          # visible / blend-window / near-edge trees of a frame
+ *   node .bench-build/bench/probes.js cold-random [--still] [--wait MS] [--other-set]
+ *                                                          # frames 1–8 of a new 1M random-order set, with counters
+ *   node .bench-build/bench/probes.js worker-warmup       # a 2-thread set pinned to threaded frames, frames 1–30
+ *
+ * cold-random: `--still` keeps the camera at pose 0 (identical work every frame), `--wait MS` spins
+ * MS milliseconds after frame 1, `--other-set` runs four frames of a second 1M set after frame 1.
+ */
+import { LodSet, type LodUpdateOptions } from '../src/batch/lodSet.js';
+import type { ClusterIndex } from '../src/batch/clusters.js';
+import { fusedCounters } from '../src/batch/fusedPass.js';
+import type { ThreadModeChooser } from '../src/batch/threadChooser.js';
+import { BENCH_PROFILE, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
+
+const argv = process.argv.slice(2);
+const which = argv[0] ?? 'tree-field';
+const flag = (name: string) => argv.includes(name);
+const value = (name: string, fallback: number) => { const i = argv.indexOf(name); return i >= 0 ? Number(argv[i + 1]) : fallback; };
+const options: LodUpdateOptions = { policy: 'thresholds', hysteresis: 0.1 };
+const make = (data: Float32Array) => { const s = new LodSet(data.length >> 2); s.addMany(data, s.addProfile(BENCH_PROFILE)); return s; };
+const time = (f: () => void) => { const t = performance.now(); f(); return performance.now() - t; };
+
+if (which === 'tree-field') {
+  // After 30 walking frames with exactSizes (every size is the object's own): how many visible trees
+  // are in a blend window, or within the hysteresis band (±10 %) of a threshold or blend threshold.
+  const views = walkPoses(31), set = make(treeField(1000, 2000, 5));
+  for (let k = 0; k < 31; k++) set.update(views[k], { ...options, exactSizes: true });
+  const edges = [...BENCH_PROFILE.thresholds, ...BENCH_PROFILE.blendThresholds];
+  let visible = 0, inWindow = 0, nearEdge = 0;
+  for (let i = 0; i < set.count; i++) {
+    if (set.levels[i] === 255) continue;
+    visible++;
+    const v = set.sizes[i];
+    if (set.blend[i] !== 0) inWindow++;
+    if (set.blend[i] !== 0 || edges.some((e) => e >= v * 0.9 && e <= v * 1.1)) nearEdge++;
+  }
+  set.update(views[30], options); // the same pose without exactSizes: what the clusters evaluate
+  console.log(`tree field, frame 31 of the walk: ${visible} visible, ${inWindow} in a blend window, ${nearEdge} in a window or within ±10 % of an edge; evaluated per object without exactSizes: ${set.clusterStats.evaluated}`);
+} else if (which === 'cold-random') {
+  const still = flag('--still'), wait = value('--wait', 0), other = flag('--other-set');
+  const views = randomScenePoses(), set = make(randomSpheres(1_000_000, 1));
+  const second = other ? make(randomSpheres(1_000_000, 7)) : null;
+  const ci = (s: LodSet) => (s as unknown as { ci: ClusterIndex }).ci;
+  let before = fusedCounters(ci(set));
+  // Printed as they come, so `--trace-opt` / `--trace-deopt` lines fall between the frames they happen in.
+  console.log(`new 1M random-order set, ${still ? 'camera still' : 'moving camera'}${wait > 0 ? `, ${wait} ms spin after frame 1` : ''}:`);
+  for (let f = 0; f < 8; f++) {
+    const ms = time(() => set.update(views[still ? 0 : f % 16], options));
+    const c = fusedCounters(ci(set)), cs = set.clusterStats;
+    console.log(`frame ${f + 1}: ${ms.toFixed(2)} ms, evaluated ${cs.evaluated}, skipped ${cs.skipped}, lanes ${c.lanes - before.lanes}, scalar ${c.exact - before.exact}, redone ${c.redone - before.redone}`);
+    before = c;
+    if (f === 0 && wait > 0) { const end = performance.now() + wait; while (performance.now() < end); }
+    if (f === 0 && second !== null) {
+      const t: string[] = [];
+      for (let k = 0; k < 4; k++) t.push(time(() => second.update(views[still ? 0 : k], options)).toFixed(2));
+      console.log(`  second set, frames 1–4: ${t.join(', ')} ms`);
+    }
+  }
+} else if (which === 'worker-warmup') {
+  const views = walkPoses(30), set = make(treeField(1000, 2000, 5));
+  set.setThreads(2);
+  (set as unknown as { threadMode: ThreadModeChooser }).threadMode.forced = 2;
+  const t: string[] = [];
+  for (let k = 0; k < 30; k++) t.push(time(() => set.update(views[k], options)).toFixed(2));
+  set.dispose();
+  console.log(`2 threads, every frame threaded, frames 1–30 (ms): ${t.join(' ')}`);
+} else {
+  throw new Error(`unknown probe ${which}`);
+}
