@@ -226,6 +226,7 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
   const fixed = st.fixed, next = st.next, preferred = st.preferred, chainOf = st.chainOf, keys = st.keys, items = st.items;
   const costs = st.costs, errors = st.errors, floorA = st.floor, stride = st.stride, bias = st.bias;
   const cs = sc.stride, vmax = sc.viewportMax, band = sc.band, lambda = sc.lambda;
+  const metricCode = st.metricCode, singleView = cv.count === 1, vh = cv.block[29];
   const outLevel = sc.level, outCost = sc.deltaCost, outSlope = sc.slope;
   const sr = hy.ranges, rCount = sr.count, rLo = sr.lo, rHi = sr.hi, rStart = sr.start, useRanges = allowStable && sr.any;
   const params = chainParams;
@@ -267,7 +268,13 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
         }
       }
     }
-    clusterMetric(st, ci, cv, c, 1, false);
+    // Projected diameters in px: pass A left this frame's metric in workS — pixels as they are,
+    // screen heights of one view × its viewport height (the pixels kernel's own operations) —
+    // else the pixels kernel runs.
+    const pc = profile[c], mc = pc === 0xffff ? -1 : metricCode[pc];
+    const reuse = mc === 1 || (mc === 2 && singleView);
+    if (!reuse) clusterMetric(st, ci, cv, c, 1, false);
+    const scale = reuse && mc === 2 ? vh : 1;
     for (let s = a; s < e; s++) {
       if (flagsS[s] & 2) continue;
       const i = slotId[s];
@@ -275,7 +282,7 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
       const f = u !== 255 ? 0 : fixed[s];
       if (f === 2) continue;
       const p = profS[s];
-      const raw = workS[s] * bias;
+      const raw = (workS[s] * scale) * bias;
       let w = raw > vmax ? vmax : raw;
       if (!(w >= 0)) w = 0; // culled in every view but drawn because culling is off
       const pref = u !== 255 ? u : rerun ? preferred[s] : next[s];
