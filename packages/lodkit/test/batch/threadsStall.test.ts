@@ -75,9 +75,11 @@ describe('worker-thread mode with a lagging worker (dynamic chunk claiming)', ()
       // The worker sleeps 1.5 s before its first claim of each frame it wakes for: main must not
       // wait for it (it would hang here for 1.5 s per frame and the worker would take chunks).
       threads.stallWorkers(1500, 0);
-      // One frame unchecked: a worker still inside an earlier frame's claim loop (woken before the
-      // stall was set: a loaded machine) may take a chunk of it; it stalls from its next wake-up on.
+      // One frame unchecked, then a pause: a worker still inside an earlier frame's claim loop (woken
+      // before the stall was set, on a loaded machine) may take chunks of it, and claims on until the
+      // chunks run out; after the pause it waits for the next frame, and stalls when that wakes it.
       step(one, two, frame++);
+      await sleep(50);
       for (let k = 0; k < 6; k++, frame++) {
         const { chunks, main } = step(one, two, frame);
         expect(main).toBe(chunks);

@@ -185,7 +185,7 @@
   ;; previous size, which lives in the id-ordered `sizes`).
   (func $lane (param $k i32) (param $j i32) (param $work i32) (result i32)
     (local $fl i32) (local $old i32) (local $s f64) (local $v f64) (local $f f64) (local $level i32) (local $frac f64)
-    (local $la i32) (local $lb i32) (local $q i32) (local $fb f32) (local $code i32) (local $chg i32)
+    (local $la i32) (local $lb i32) (local $q i32) (local $fb f32) (local $code i32) (local $chg i32) (local $free i32)
     (local.set $fl (i32.load8_u (i32.add (global.get $flagsAt) (local.get $k))))
     (i32.store8 offset=448 (i32.add (i32.const 49152) (local.get $j)) (i32.const 1))
     (if (i32.and (local.get $fl) (i32.const 2)) (then (return (i32.const 0))))
@@ -207,6 +207,7 @@
     (if (i32.ne (i32.load8_u (i32.add (global.get $forcedAt) (local.get $k))) (i32.const 255)) (then (return (i32.const 1))))
     (local.set $v (select (f64.mul (local.get $s) (global.get $bias)) (f64.div (local.get $s) (global.get $bias)) (global.get $desc)))
     (local.set $f (call $rule (local.get $v)))
+    (local.set $free (f64.ne (global.get $pre) (f64.convert_i32_s (global.get $plod)))) ;; (the hysteresis probes below overwrite $pre, $plod)
     (local.set $level (i32.trunc_f64_s (f64.floor (f64.add (local.get $f) (f64.const 0.5)))))
     (if (i32.ne (local.get $level) (local.get $old)) (then
       ;; hysteresis without a minFramesBetweenChanges timer: hold when the previous level lies
@@ -233,7 +234,7 @@
       (if (local.get $chg) (then (i32.store offset=1304 (i32.const 49152) (i32.add (i32.load offset=1304 (i32.const 49152)) (i32.const 1)))))))
     (local.set $q (i32.add (i32.const 49280) (i32.shl (local.get $level) (i32.const 2))))
     (i32.store (local.get $q) (i32.add (i32.load (local.get $q)) (i32.const 1)))
-    (if (i32.or (f64.ne (global.get $pre) (f64.convert_i32_s (global.get $plod))) (f64.ne (local.get $frac) (f64.const 0)))
+    (if (i32.or (local.get $free) (f64.ne (local.get $frac) (f64.const 0)))
       (then (i32.store offset=100 (i32.const 49152) (i32.const 1))))
     (i32.store8 offset=448 (i32.add (i32.const 49152) (local.get $j)) (i32.or (local.get $code) (local.get $chg)))
     (i32.const 0))
