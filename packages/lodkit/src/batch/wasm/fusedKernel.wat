@@ -212,13 +212,19 @@
     (if (i32.ne (local.get $level) (local.get $old)) (then
       ;; hysteresis without a minFramesBetweenChanges timer: hold when the previous level lies
       ;; between the levels at v·(1+h) and v·(1−h) (the reference's k = 0, 1 evaluations)
+      ;; The rule is monotone in the value (screen metrics: a larger value never gives a coarser
+      ;; level; distance: never a finer one) and fl(v·(1+h)) ≥ v ≥ fl(v·(1−h)), so the two probes
+      ;; bracket `level`: a previous level coarser than `level` is held iff it is not coarser than
+      ;; the probe on the coarse side (v·(1−h) for screen metrics, v·(1+h) for distance), a finer one
+      ;; iff it is not finer than the other probe — one evaluation of the rule, not two.
       (if (i32.and (global.get $holds) (i32.and (i32.ge_s (local.get $old) (global.get $lo)) (i32.le_s (local.get $old) (global.get $hi))))
         (then
-          (local.set $la (i32.trunc_f64_s (f64.floor (f64.add (call $rule (f64.mul (local.get $v) (f64.add (f64.const 1) (global.get $h)))) (f64.const 0.5)))))
-          (local.set $lb (i32.trunc_f64_s (f64.floor (f64.add (call $rule (f64.mul (local.get $v) (f64.sub (f64.const 1) (global.get $h)))) (f64.const 0.5)))))
-          (if (i32.le_s (local.get $la) (local.get $lb))
-            (then (if (i32.and (i32.le_s (local.get $la) (local.get $old)) (i32.le_s (local.get $old) (local.get $lb))) (then (return (i32.const 2)))))
-            (else (if (i32.and (i32.le_s (local.get $lb) (local.get $old)) (i32.le_s (local.get $old) (local.get $la))) (then (return (i32.const 2))))))))
+          (local.set $la (i32.gt_s (local.get $old) (local.get $level))) ;; old coarser
+          (local.set $lb (i32.trunc_f64_s (f64.floor (f64.add (call $rule (f64.mul (local.get $v)
+            (select (f64.sub (f64.const 1) (global.get $h)) (f64.add (f64.const 1) (global.get $h))
+              (i32.eq (local.get $la) (global.get $desc))))) (f64.const 0.5)))))
+          (if (select (i32.le_s (local.get $old) (local.get $lb)) (i32.ge_s (local.get $old) (local.get $lb)) (local.get $la))
+            (then (return (i32.const 2))))))
       ;; not held: a real change (the changed list, timers: JavaScript), or hybrid's preferred level
       (if (i32.eqz (global.get $nextMode)) (then (return (i32.const 1))))
       (local.set $chg (i32.const 4))
