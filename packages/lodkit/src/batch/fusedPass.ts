@@ -151,10 +151,9 @@ function heldBlend(st: FrameState, ci: ClusterIndex, p: number, code: number, k:
  * (its level is its displayed one, not held, not forced) prefers that level with mark 0
  * (adjustable), a hidden one 255 with mark 2, as decideDescendingNext gives them; the kernel's held
  * and left-over slots run that kernel (or decideAscendingNext). Returns 1 when some adjustable
- * object prefers a level finer than `floor` (the hybrid's quality floor: it has a coarsening chain);
- * otherwise, when every object prefers its displayed level (nothing changes), 8 + L when that is
- * one level L for all, each decided freely outside every blend window (the cluster state L), else
- * 2; and 0 when some preferred level differs from the displayed one.
+ * object prefers a level finer than `floor` (the hybrid's quality floor: it has a coarsening chain),
+ * else 2 when every object prefers its displayed level (nothing changes), else 0; plus (L + 1) · 4
+ * when every object prefers one level L, each decided freely outside every blend window.
  */
 export function fusedNextCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c: number, p: number, code: number, views: number, cull: number, floor: number): number {
   const a = ci.start[c], e = ci.end[c];
@@ -201,7 +200,7 @@ export function fusedNextCluster(st: FrameState, ci: ClusterIndex, f: FusedKerne
     if (next[k] !== levelsS[k]) moved = 1;
   }
   // (held slots keep their displayed level)
-  return chains === 1 ? 1 : moved !== 0 ? 0 : uniform ? 8 + one : 2;
+  return (chains === 1 ? 1 : moved !== 0 ? 0 : 2) | (uniform ? (one + 1) << 2 : 0);
 }
 
 /**

@@ -9,10 +9,11 @@
  *    probes map to P, so no previous level can be held, the blend is 0 and the mark adjustable.
  *    Its objects only get `sizes` (the metric × bias, computed per object) and blend 0.
  *    When every object is already displayed at P with blend 0, each decided freely (cluster state P,
- *    as the thresholds path keeps it), the unwidened interval maps to P (the thresholds path's skip
- *    rule: no object changes, so no hysteresis rule applies) and P is at or past the quality floor
- *    (no coarsening can apply), the cluster needs no per-object work at all: its objects keep their
- *    levels and their `sizes` keep the last evaluated values, which map to P (LodSet's `sizes`).
+ *    as the thresholds path keeps it), and the unwidened interval maps to P (the thresholds path's
+ *    skip rule: no object changes, so no hysteresis rule applies), the first pass does no
+ *    per-object work: the objects prefer P and their `sizes` keep the last evaluated values, which
+ *    map to P (LodSet's `sizes`). At or past the quality floor nothing else runs; finer, the
+ *    coarsening decides the cluster (whole when its diameters lie in one stable range, shortcut 2).
  *    Finalize leaves such clusters in state P for the next frame of either policy.
  * 2. Stable coarsening. Over budget, an adjustable object whose projected diameter lies in a
  *    stable range of (profile, preferred level, previous level) (budgetStable.ts, chains from the
@@ -58,7 +59,9 @@ export class HybridIncremental {
    */
   chains: Uint8Array = new Uint8Array(0);
   prefCost: Float64Array = new Float64Array(0);
-  /** With `chains` 2: the one level of every object when each was decided freely with blend 0 (finalize's cluster state), else 255. */
+  /** Per cluster: 1 when pass A skipped it whole (no metric values of this frame in `workS`). */
+  skippedA: Uint8Array = new Uint8Array(0);
+  /** The one preferred level of every object when each was decided freely with blend 0, else 255 (finalize: the cluster state when every object ends there). */
   ulevel: Uint8Array = new Uint8Array(0);
   /** Pass A: the preferred histogram of the clusters with `chains` 2 (finalize adds it); scratch of one cluster's. */
   keptCounts: Float64Array = new Float64Array(0);
@@ -82,6 +85,7 @@ export class HybridIncremental {
     if (this.upref.length < clusters) {
       this.upref = new Uint8Array(clusters); this.ustable = new Uint8Array(clusters);
       this.chains = new Uint8Array(clusters); this.prefCost = new Float64Array(clusters); this.ulevel = new Uint8Array(clusters);
+      this.skippedA = new Uint8Array(clusters);
     }
   }
 }
@@ -112,7 +116,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     const prevState = state[c];
     state[c] = 254;
     clusters[vc++] = c;
-    upref[c] = 255;
+    upref[c] = 255; hy.skippedA[c] = 0;
     const p0 = profile[c], a = startA[c], e = endA[c];
     if (useUniform && R === R && p0 !== 0xffff && forcedCount[c] === 0 && metricCode[p0] !== 0) {
       const code = metricCode[p0];
@@ -121,10 +125,11 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
         const scr = cv.scr;
         // Skipped whole: every object already at its free level P (state P) and every value maps to
         // P — so none changes (as the thresholds path skips it; with its own level kept, no
-        // hysteresis rule applies) — and P at or past the quality floor (nothing to coarsen).
-        if (prevState < 253 && prevState >= floorA[p0] && !cv.exactSizes && uniformLevel(st, p0, true, scr) === prevState) {
+        // hysteresis rule applies). P finer than the quality floor: the coarsening below still
+        // decides the cluster (whole when its diameters lie in one stable range).
+        if (prevState < 253 && !cv.exactSizes && uniformLevel(st, p0, true, scr) === prevState) {
           const n = live[c], P = prevState;
-          upref[c] = P; state[c] = P;
+          upref[c] = P; state[c] = P; hy.skippedA[c] = 1;
           levelCounts[P] += n;
           totalCost += n * costs[p0 * stride + P];
           minimumCost += n * costs[p0 * stride + hiA[p0]];
@@ -189,14 +194,14 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       const before = st.totalCost, cb = hy.countsBefore, lc = st.levelCount[p0];
       for (let l = 0; l < lc; l++) cb[l] = levelCounts[l];
       const kind = fusedNextCluster(st, ci, fused, c, p0, code, cv.count, inside === 1 ? 2 : cv.cull ? 1 : 0, floorA[p0]);
-      hy.chains[c] = kind >= 8 ? 2 : kind;
-      hy.ulevel[c] = kind >= 8 ? kind - 8 : 255;
+      hy.chains[c] = kind & 3;
+      hy.ulevel[c] = kind >= 4 ? (kind >> 2) - 1 : 255;
       hy.prefCost[c] = st.totalCost - before; // exact for integer costs, as every per-cluster sum here
-      if (kind >= 2) { const kc = hy.keptCounts; for (let l = 0; l < lc; l++) kc[l] += levelCounts[l] - cb[l]; }
+      if ((kind & 3) === 2) { const kc = hy.keptCounts; for (let l = 0; l < lc; l++) kc[l] += levelCounts[l] - cb[l]; }
       evaluated += live[c];
       continue;
     }
-    hy.chains[c] = 1;
+    hy.chains[c] = 1; hy.ulevel[c] = 255;
     for (let code = 0; code < 4; code++) {
       if (mixed ? !(cv.mask & (1 << code)) : metricCode[p0] !== code) continue;
       clusterMetric(st, ci, cv, c, code, mixed);
@@ -272,7 +277,7 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
     // screen heights of one view × its viewport height (the pixels kernel's own operations) —
     // else the pixels kernel runs.
     const pc = profile[c], mc = pc === 0xffff ? -1 : metricCode[pc];
-    const reuse = mc === 1 || (mc === 2 && singleView);
+    const reuse = hy.skippedA[c] === 0 && (mc === 1 || (mc === 2 && singleView));
     if (!reuse) clusterMetric(st, ci, cv, c, 1, false);
     const scale = reuse && mc === 2 ? vh : 1;
     for (let s = a; s < e; s++) {
@@ -386,6 +391,10 @@ export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncre
       continue;
     }
     const chained = binding && (u !== 255 || chainsA[c] === 1); // else every object at next = its preferred level
+    // The thresholds path's state when every object ends at the one level all of them prefer freely
+    // (blend 0): uniform clusters (u) and clusters pass A found so (ulevel).
+    const ul = u !== 255 ? u : ulevel[c];
+    let allAt = ul !== 255 ? 1 : 0;
     for (let s = startA[c], e = endA[c]; s < e; s++) {
       if (flagsS[s] & 2) continue;
       const i = slotId[s];
@@ -395,11 +404,13 @@ export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncre
       if (level !== old) {
         changed[changedCount++] = i; lastChange[i] = frame; levels[i] = level; levelsS[s] = level;
       }
+      if (level !== ul) allAt = 0;
       if (level !== 255) {
         levelCounts[level]++;
         totalCost += costs[profS[s] * stride + level];
       }
     }
+    state[c] = allAt === 1 ? ul : 254; // (254 also for a cluster pass A skipped in state u and coarsened now)
   }
   const kc = hy.keptCounts;
   for (let l = 0; l < st.stride; l++) levelCounts[l] += kc[l];
