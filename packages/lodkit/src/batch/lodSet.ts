@@ -92,10 +92,10 @@ export {
  *   the eye distance (rankQuota), the projected diameter in px clamped to the viewport (budget);
  *   NaN for hidden/invalid.
  *   Thresholds and hybrid policies with clusters (the default): an object whose cluster was skipped
- *   as a whole (every object provably keeps its level, blend 0; hybrid: and that level is its
- *   preferred one at or past the quality floor, so no coarsening applies) keeps the value of the
- *   last frame in which it was evaluated — a value that maps to the same level — until its cluster
- *   is evaluated again.
+ *   as a whole (every object provably keeps its level, blend 0; hybrid: its preferred level) keeps
+ *   the value of the last frame in which it was evaluated — a value the rule maps to the same level
+ *   as this frame's value, outside every blend window — until its cluster is evaluated again (an
+ *   object held by hysteresis keeps its value in either case: the rule's previous size).
  *   Pass `exactSizes: true` for every object's own value every frame (slower: no cluster is
  *   skipped; culled clusters still are, their objects' sizes are NaN either way).
  * - `changed[0 … changedCount)` — ids whose `levels` entry changed this frame, in no particular

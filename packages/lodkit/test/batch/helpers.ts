@@ -52,10 +52,10 @@ export interface FrameStats { totalCost: number; minimumCost: number; hidden: nu
  * the changed ids as a set, the stats and the budget price.
  */
 export function expectSameBudgetFrame(a: LodSet, b: LodSet, sa: FrameStats, sb: FrameStats, label: string,
-  staleSizeOk?: (id: number, size: number, level: number) => boolean): number {
+  staleSizeOk?: (id: number, size: number, referenceSize: number) => boolean): number {
   let stale = 0;
   for (let i = 0; i < a.count; i++) {
-    const sameSize = Object.is(a.sizes[i], b.sizes[i]) || (staleSizeOk !== undefined && a.blend[i] === 0 && staleSizeOk(i, a.sizes[i], a.levels[i]) && ++stale > 0);
+    const sameSize = Object.is(a.sizes[i], b.sizes[i]) || (staleSizeOk !== undefined && a.blend[i] === 0 && staleSizeOk(i, a.sizes[i], b.sizes[i]) && ++stale > 0);
     if (a.levels[i] !== b.levels[i] || !Object.is(a.blend[i], b.blend[i]) || !sameSize) {
       throw new Error(`${label}: id ${i} level ${a.levels[i]} / ${b.levels[i]} size ${a.sizes[i]} / ${b.sizes[i]}`);
     }
@@ -74,17 +74,17 @@ export function expectSameBudgetFrame(a: LodSet, b: LodSet, sa: FrameStats, sb: 
 
 /**
  * Whether a size kept from an earlier frame is one the `sizes` contract allows for an object of a
- * cluster skipped whole (LodSet's `sizes`): a finite value that maps to `level` under a descending
- * screen-metric profile — OpenUSD's rule written out here: the index counts the thresholds the
- * float32 size does not exceed, clamped to `maxLevel` — outside every blend window `(b_j, t_j]`.
+ * cluster skipped whole (LodSet's `sizes`): a finite value outside every blend window `(b_j, t_j]`
+ * that a descending screen-metric profile maps to the same level as the reference's size —
+ * OpenUSD's rule written out here: the index counts the thresholds the float32 size does not
+ * exceed, clamped to `maxLevel`. (For an object held at a coarser level by hysteresis both are its
+ * preferred level's values, not its displayed level's.)
  */
-export function sizeMapsToLevel(size: number, level: number, thresholds: readonly number[], blendThresholds: readonly number[], maxLevel: number): boolean {
-  if (!Number.isFinite(size)) return false;
-  const x = Math.fround(size);
-  let index = 0;
-  for (const t of thresholds) if (!(x > t)) index++;
+export function sizeMapsLike(size: number, referenceSize: number, thresholds: readonly number[], blendThresholds: readonly number[], maxLevel: number): boolean {
+  if (!Number.isFinite(size) || !Number.isFinite(referenceSize)) return false;
+  const index = (v: number) => { const x = Math.fround(v); let k = 0; for (const t of thresholds) if (!(x > t)) k++; return Math.min(k, maxLevel); };
   for (let j = 0; j < blendThresholds.length; j++) if (size > blendThresholds[j] && size <= thresholds[j]) return false;
-  return Math.min(index, maxLevel) === level;
+  return index(size) === index(referenceSize);
 }
 
 /** Edit `kind` of the identity paths on object `id`: 1 hide, 2 force level 0, 3 move 10 m, 4 invalid sphere, 5 remove, 6 unforce. */

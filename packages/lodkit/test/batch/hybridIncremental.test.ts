@@ -15,7 +15,7 @@ import { lookAtRotation } from '../../src/metrics/vector.js';
 import { setWasmKernels } from '../../src/batch/wasmKernels.js';
 import { hybridStateOf } from '../../src/batch/hybridIncremental.js';
 import type { ClusterIndex } from '../../src/batch/clusters.js';
-import { applyEdit, expectSameBudgetFrame, lcg, randomSpheres, sizeMapsToLevel } from './helpers.js';
+import { applyEdit, expectSameBudgetFrame, lcg, randomSpheres, sizeMapsLike } from './helpers.js';
 
 /** A jittered grid (ids row by row, radii 1–2 m): clusters narrow enough to share one preferred level. */
 function grid(side: number, seed: number): Float32Array {
@@ -76,9 +76,9 @@ describe('incremental hybrid over clusters = per-object path', () => {
           const sb = b.update(v, { ...options, clusters: false });
           const label = `seed ${seed} frame ${f} kind ${st.kind}`;
           // ids [0, 1764): profile 0 (screenHeight), then 600 of profile 1 (pixels), 300 of profile 2 (distance).
-          staleSizes += expectSameBudgetFrame(a, b, sa, sb, label, exactSizes ? undefined : (id, size, level) =>
-            id < 1764 ? sizeMapsToLevel(size, level, [0.3, 0.1, 0.03], [0.25, 0.08], maxLevel)
-              : id < 2364 && sizeMapsToLevel(size, level, [120, 30], [], maxLevel));
+          staleSizes += expectSameBudgetFrame(a, b, sa, sb, label, exactSizes ? undefined : (id, size, ref) =>
+            id < 1764 ? sizeMapsLike(size, ref, [0.3, 0.1, 0.03], [0.25, 0.08], maxLevel)
+              : id < 2364 && sizeMapsLike(size, ref, [120, 30], [], maxLevel));
           const id = st.target % a.count;
           if (removed.has(id)) continue;
           if (st.edit === 5) removed.add(id);
@@ -94,5 +94,37 @@ describe('incremental hybrid over clusters = per-object path', () => {
     expect(stable).toBeGreaterThan(frames * 3);
     expect(fallbacks).toBeGreaterThan(0);
     expect(staleSizes).toBeGreaterThan(0); // clusters skipped whole (a kept size that differs from this frame's)
+  });
+
+  it('clusters at one preferred level, coarsened by a tight budget, then thresholds frames: no stale cluster state', () => {
+    // A 40 × 40 grid of equal spheres at 60–100 m: whole clusters prefer one level (1) and a budget
+    // between the floor's and the preferred cost coarsens some of them; thresholds frames between
+    // the hybrid frames must not skip a cluster whose objects were coarsened.
+    const make = () => {
+      const s = new LodSet(64);
+      s.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.02, 0.005], costs: [900, 300, 60, 8], qualityFloor: 3 });
+      const sp = new Float32Array(1600 * 4);
+      for (let i = 0; i < 1600; i++) { sp[i * 4] = (i % 40) * 1.0 - 20; sp[i * 4 + 1] = 1; sp[i * 4 + 2] = 60 + Math.floor(i / 40) * 1.0; sp[i * 4 + 3] = 0.5; }
+      s.addMany(sp, 0);
+      return s;
+    };
+    const a = make(), b = make(), oracle = make();
+    let coarsened = 0, skipped = 0;
+    for (let f = 0; f < 24; f++) {
+      const v = view([0, 1, -f * 0.05], Math.PI / 2);
+      const thresholdsFrame = f % 3 === 2;
+      const preferred = oracle.update(v, { policy: 'thresholds', clusters: false }).totalCost;
+      const cheapest = oracle.update(v, { policy: 'hybrid', budget: 0, clusters: false }).minimumCost;
+      const options: LodUpdateOptions = thresholdsFrame ? { policy: 'thresholds', hysteresis: 0.1 }
+        : { policy: 'hybrid', budget: Math.round(cheapest + (0.3 + 0.4 * ((f * 7) % 5) / 4) * (preferred - cheapest)), hysteresis: 0.1 };
+      const ra = a.update(v, options);
+      const sa = { ...ra, levelCounts: Array.from(ra.levelCounts) };
+      const sb = b.update(v, { ...options, clusters: false });
+      expectSameBudgetFrame(a, b, sa, sb, `frame ${f}`, (id, size, ref) => sizeMapsLike(size, ref, [0.3, 0.02, 0.005], [], 255));
+      if (!thresholdsFrame) for (let i = 0; i < a.count; i++) if (a.levels[i] > 1) coarsened++;
+      skipped += a.clusterStats.skipped;
+    }
+    expect(coarsened).toBeGreaterThan(100); // the budget coarsened objects of one-level clusters
+    expect(skipped).toBeGreaterThan(0); // and clusters were skipped whole
   });
 });
