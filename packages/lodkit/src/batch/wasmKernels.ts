@@ -34,13 +34,12 @@ export const SP_OFFSET = 65536;
  * with −∞), bias 64, culled marker 72; int32 n 80, nb 84, lo 88, hi 92, descending 96; outputs
  * uFrac 100, hidden 104, redo count 108, lanes re-checked in float64 (cumulative) 112, lanes on the
  * scalar exact path (cumulative) 116, slots redone in JavaScript (cumulative) 120, held count 124,
- * per-level counts 128–159, redo slots (relative) 160–431; per-slot codes (0 write the size, 3 the
- * size and the blend, 1 skip) 448–515 (the kernel itself stores sizes and blend into the id-ordered
- * arrays bound by `bindIds`); hysteresis h (float64) 1024, holds
+ * per-level counts 128–159, redo slots (relative) 160–431 (the kernel itself stores the decided
+ * slots' sizes and blends into the id-ordered arrays bound by `bindIds`); hysteresis h (float64) 1024, holds
  * enabled (int32: h > 0 and no minFramesBetweenChanges) 1032, slots run (cumulative) 1036; held slots (relative) 1040–1295;
  * hybrid's first pass (int32: track = false and no minFramesBetweenChanges) 1296, (int32: the
  * kernel writes `next`/`fixed`, bound by `bindNext`) 1300, slots whose preferred level differs from
- * the displayed one (int32, per call) 1304; per slot, the preferred level of a code-4 slot 1312–1379.
+ * the displayed one (int32, per call) 1304.
  */
 export interface FusedKernel {
   setup(views: number): void;
@@ -51,8 +50,6 @@ export interface FusedKernel {
   run(sp: number, work: number, start: number, end: number, views: number, code: number, cull: number): number;
   f64: Float64Array;
   i32: Int32Array;
-  codes: Uint8Array;
-  lanes: Uint8Array;
 }
 
 /** The exports of one kernel instance. */
@@ -117,8 +114,6 @@ export function remapFused(k: HeightKernel): void {
   const buffer = k.memory.buffer;
   f.f64 = new Float64Array(buffer, FUSED_BLOCK, 130);
   f.i32 = new Int32Array(buffer, FUSED_BLOCK, 327);
-  f.codes = new Uint8Array(buffer, FUSED_BLOCK + 448, 68);
-  f.lanes = new Uint8Array(buffer, FUSED_BLOCK + 1312, 68);
 }
 
 let compiledShared: [WebAssembly.Module, WebAssembly.Module | null] | null | undefined;
@@ -168,7 +163,7 @@ export function newHeightKernel(shared = false): HeightKernel | null {
     const x = new WebAssembly.Instance(fm, { env: { memory: e.memory } }).exports as unknown as FusedKernel;
     k.fused = {
       setup: x.setup, bind: x.bind, bindIds: x.bindIds, bindNext: x.bindNext, profile: x.profile, run: x.run,
-      f64: new Float64Array(0), i32: new Int32Array(0), codes: new Uint8Array(0), lanes: new Uint8Array(0),
+      f64: new Float64Array(0), i32: new Int32Array(0), 
     };
     remapFused(k);
   }

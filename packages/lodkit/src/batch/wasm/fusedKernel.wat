@@ -57,7 +57,7 @@
   (global $h (mut f64) (f64.const 0))
   (global $holds (mut i32) (i32.const 0))
   ;; hybrid's first pass (track = false, no minFramesBetweenChanges): a level change is a preferred
-  ;; level, decided here like a steady lane (code | 4, the level at 1312 + j), not left to JavaScript
+  ;; level, decided here like a steady lane (counted at 1304 of the frame block), not left to JavaScript
   (global $nextMode (mut i32) (i32.const 0))
   ;; hybrid's first pass: the kernel writes every decided slot's preferred level and mark into the
   ;; slot-ordered `next` / `fixed` (bindNext) — 255 / 2 hidden, else the level / 0 (adjustable) —
@@ -180,14 +180,13 @@
     (local.get $f))
 
   ;; The scalar exact path of slot $k (relative index $j): returns 0 when done (blend, size, counts,
-  ;; uFrac and the slot's code written), 1 when the JavaScript kernel must redo the slot, 2 when the
+  ;; uFrac and, in hybrid's pass, next / fixed written), 1 when the JavaScript kernel must redo the slot, 2 when the
   ;; hysteresis rule holds its level (the JavaScript side finishes it: its blend depends on its
   ;; previous size, which lives in the id-ordered `sizes`).
   (func $lane (param $k i32) (param $j i32) (param $work i32) (result i32)
     (local $fl i32) (local $old i32) (local $s f64) (local $v f64) (local $f f64) (local $level i32) (local $frac f64)
     (local $la i32) (local $lb i32) (local $q i32) (local $fb f32) (local $code i32) (local $chg i32) (local $free i32)
     (local.set $fl (i32.load8_u (i32.add (global.get $flagsAt) (local.get $k))))
-    (i32.store8 offset=448 (i32.add (i32.const 49152) (local.get $j)) (i32.const 1))
     (if (i32.and (local.get $fl) (i32.const 2)) (then (return (i32.const 0))))
     (local.set $old (i32.load8_u (i32.add (global.get $levelsAt) (local.get $k))))
     (local.set $s (f64.load (i32.add (local.get $work) (i32.shl (local.get $k) (i32.const 3)))))
@@ -201,7 +200,6 @@
         (i32.store8 (i32.add (global.get $nextAt) (local.get $k)) (i32.const 255))
         (i32.store8 (i32.add (global.get $fixedAt) (local.get $k)) (i32.const 2))))
       (i32.store offset=104 (i32.const 49152) (i32.add (i32.load offset=104 (i32.const 49152)) (i32.const 1)))
-      (i32.store8 offset=448 (i32.add (i32.const 49152) (local.get $j)) (local.get $code))
       (return (i32.const 0))))
     (if (f64.ne (local.get $s) (local.get $s)) (then (return (i32.const 1))))
     (if (i32.ne (i32.load8_u (i32.add (global.get $forcedAt) (local.get $k))) (i32.const 255)) (then (return (i32.const 1))))
@@ -227,8 +225,7 @@
             (then (return (i32.const 2))))))
       ;; not held: a real change (the changed list, timers: JavaScript), or hybrid's preferred level
       (if (i32.eqz (global.get $nextMode)) (then (return (i32.const 1))))
-      (local.set $chg (i32.const 4))
-      (i32.store8 offset=1312 (i32.add (i32.const 49152) (local.get $j)) (local.get $level))))
+      (local.set $chg (i32.const 4))))
     (local.set $frac (f64.sub (local.get $f) (f64.floor (local.get $f))))
     (local.set $fb (f32.demote_f64 (local.get $frac)))
     (local.set $code (select (i32.const 3) (i32.const 0) (f32.ne (f32.load (local.get $q)) (local.get $fb))))
@@ -242,7 +239,6 @@
     (i32.store (local.get $q) (i32.add (i32.load (local.get $q)) (i32.const 1)))
     (if (i32.or (local.get $free) (f64.ne (local.get $frac) (f64.const 0)))
       (then (i32.store offset=100 (i32.const 49152) (i32.const 1))))
-    (i32.store8 offset=448 (i32.add (i32.const 49152) (local.get $j)) (i32.or (local.get $code) (local.get $chg)))
     (i32.const 0))
 
   (func (export "bind") (param $flags i32) (param $forced i32) (param $levels i32) (param $blend i32)
@@ -572,10 +568,6 @@
         (v128.store32_lane 0 (local.get $q) (v128.bitselect
           (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u (v128.and (local.get $hid) (local.get $k10)) (local.get $k11)) (local.get $k11))
           (v128.load32_zero (local.get $q)) (local.get $sv)))))
-      (v128.store32_lane offset=448 0 (i32.add (i32.const 49152) (local.get $j))
-        (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u
-          (v128.bitselect (v128.and (f32x4.ne (local.get $nb4) (local.get $bl)) (local.get $k12)) (local.get $k9) (local.get $in))
-          (v128.const i32x4 0 0 0 0)) (v128.const i32x4 0 0 0 0)))
       ;; sizes: fl32(v) (the reference stores v into a Float32Array), NaN when hidden; blend where it
       ;; changed — straight into the id-ordered public arrays
       (local.set $sv (v128.bitselect (local.get $k1)
