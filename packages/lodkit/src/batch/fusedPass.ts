@@ -1,12 +1,14 @@
 /**
  * The JavaScript side of the fused WebAssembly kernel (wasm/fusedKernel.wat): per evaluated cluster
  * of one profile with at most four thresholds and four blend thresholds, one `run` call computes
- * the metric of every view and decides every steady object in place (its blend in the slot copy,
- * its size and the per-level counts in the kernel's frame block); this module then stores the sizes
- * and blends into the id-ordered public arrays, adds the counts to the stats and hands the few
- * remaining slots (level changes with hysteresis and `minFramesBetweenChanges`, forced levels,
- * hidden objects becoming visible, invalid spheres) to the JavaScript decision kernel, one slot
- * each, reading the metric value the kernel left in `ci.workS`.
+ * the metric of every view and decides every steady object in place (its blend in the slot copy
+ * and in the public id-ordered `blend`, its size in the public `sizes` — both live in the kernel's
+ * memory, clusters.ts `placeOutputs` — and the per-level counts in its frame block); this module
+ * adds the counts to the stats, finishes the slots held by hysteresis (`heldBlend`) and hands the
+ * few remaining ones (level changes with the changed list and `minFramesBetweenChanges`, forced
+ * levels, hidden objects becoming visible, invalid spheres) to the JavaScript decision kernel,
+ * reading the metric value the kernel left in `ci.workS`. `fusedNextCluster` is the same for
+ * hybrid's first pass (preferred levels instead of level changes).
  *
  * Contributor notes:
  * - Same results as decideDescendingSingle / decideAscendingMapped over the whole cluster (the
