@@ -20,10 +20,12 @@
  *   policies, the reference path, `setHidden`, `setForcedLevel`, `remove`, `add`) resets it.
  * - Edits are O(1): they only set flags (`refit`, `state`); refits run at the start of the next
  *   update, once per touched cluster.
- * - With the WebAssembly kernels, `sp`, `workS` and the slot copies (`flagsS`, `forcedS`,
- *   `levelsS`, `blendS`) are views of the kernel instance's memory (layout: wasmKernels.ts), so
- *   the fused kernel reads and updates them in place; growing the memory detaches every view, and
- *   `growSlots` (its only caller) copies them out first and re-creates them.
+ * - With the WebAssembly kernels, `sp`, `workS`, `slotId` and the slot copies (`flagsS`,
+ *   `forcedS`, `levelsS`, `blendS`) are views of the kernel instance's memory (layout:
+ *   wasmKernels.ts), and so are the set's public `sizes` and `blend` and its scratch `next` /
+ *   `fixed` once `placeOutputs` moved them there, so the fused kernel reads and updates them in
+ *   place; growing the memory detaches every view, and `growSlots` (its only caller) copies them
+ *   out first and re-creates them (`LodSet.grow` then calls `placeOutputs`).
  *
  * @module
  */
