@@ -206,6 +206,20 @@ export function clusterMetric(st: FrameState, ci: ClusterIndex, cv: ClusterViews
 }
 
 /**
+ * The fused kernel's `cull` argument for a cluster whose per-view classes `cv.klass` are this
+ * frame's (`classified`): 2 when it lies wholly inside every view (no object can fail a plane
+ * test, so the kernel runs none), else 1 / 0 for culling on / off.
+ */
+export function fusedCull(cv: ClusterViews, classified: boolean): number {
+  if (classified) {
+    let v = 0;
+    while (v < cv.count && cv.klass[v] === 2) v++;
+    if (v === cv.count) return 2;
+  }
+  return cv.cull ? 1 : 0;
+}
+
+/**
  * Runs the per-object kernels over cluster `c`; returns its new state. A cluster of one profile
  * with at most four thresholds and four blend thresholds runs the fused WebAssembly kernel
  * (fusedPass.ts) when there is one.
@@ -219,11 +233,8 @@ export function processCluster(st: FrameState, ci: ClusterIndex, cv: ClusterView
     const code = st.metricCode[p];
     st.code = code; st.filter = false;
     if (cv.fusedProfile !== p) { loadFusedProfile(st, fused, p, code, false); cv.fusedProfile = p; }
-    // Wholly inside every view (clusterChunk classified it, its bound being finite): no object can
-    // fail a plane test, so the kernel runs none. A cluster with a NaN bound was not classified.
-    let inside = ci.bounds[c * 6 + 3] === ci.bounds[c * 6 + 3] ? 1 : 0;
-    for (let v = 0; v < cv.count && inside === 1; v++) if (cv.klass[v] !== 2) inside = 0;
-    fusedCluster(st, ci, fused, c, p, code, cv.count, inside === 1 ? 2 : cv.cull ? 1 : 0);
+    // clusterChunk classified every cluster with a finite bound (a NaN one was not)
+    fusedCluster(st, ci, fused, c, p, code, cv.count, fusedCull(cv, ci.bounds[c * 6 + 3] === ci.bounds[c * 6 + 3]));
     const lo = st.uMin, hi = st.uMax;
     return lo === hi && st.uFrac === 0 && lo <= 255 ? lo : 254;
   }

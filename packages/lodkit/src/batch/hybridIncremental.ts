@@ -36,7 +36,7 @@
 import { buildObjectChain } from '../policies/screenSpaceError.js';
 import type { ClusterIndex } from './clusters.js';
 import type { ClusterViews } from './clusterPass.js';
-import { classify, clusterInterval, clusterMetric, uniformLevel } from './clusterPass.js';
+import { classify, clusterInterval, clusterMetric, fusedCull, uniformLevel } from './clusterPass.js';
 import type { FrameState } from './frameState.js';
 import { decideAscendingNext, decideDescendingNext } from './nextKernels.js';
 import { fusedNextCluster, loadFusedProfile } from './fusedPass.js';
@@ -188,12 +188,9 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     if (fused !== null && !mixed && st.thresholdCount[p0] <= 4 && st.blendCount[p0] <= 4) {
       const code = metricCode[p0];
       if (cv.fusedProfile !== p0) { loadFusedProfile(st, fused, p0, code, true); cv.fusedProfile = p0; }
-      // wholly inside every view (classified above: culling on, finite bound): no plane test to run
-      let inside = R === R && cv.cull ? 1 : 0;
-      for (let v = 0; v < cv.count && inside === 1; v++) if (klass[v] !== 2) inside = 0;
       const before = st.totalCost, cb = hy.countsBefore, lc = st.levelCount[p0];
       for (let l = 0; l < lc; l++) cb[l] = levelCounts[l];
-      const kind = fusedNextCluster(st, ci, fused, c, p0, code, cv.count, inside === 1 ? 2 : cv.cull ? 1 : 0, floorA[p0]);
+      const kind = fusedNextCluster(st, ci, fused, c, p0, code, cv.count, fusedCull(cv, R === R && cv.cull), floorA[p0]); // (classified above when culling)
       hy.chains[c] = kind & 3;
       hy.ulevel[c] = kind >= 4 ? (kind >> 2) - 1 : 255;
       hy.prefCost[c] = st.totalCost - before; // exact for integer costs, as every per-cluster sum here
