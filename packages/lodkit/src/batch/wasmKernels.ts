@@ -33,13 +33,14 @@ export const SP_OFFSET = 65536;
  * thresholds t' [0, 32) and blend thresholds b' [32, 64) as float64 (negated for distance, padded
  * with −∞), bias 64, culled marker 72; int32 n 80, nb 84, lo 88, hi 92, descending 96; outputs
  * uFrac 100, hidden 104, redo count 108, lanes re-checked in float64 (cumulative) 112, lanes on the
- * scalar exact path (cumulative) 116, slots redone in JavaScript (cumulative) 120, held count 124,
+ * scalar exact path (cumulative) 116, slots redone in JavaScript (cumulative) 120, slots held by
+ * hysteresis (finished by the kernel) 124,
  * per-level counts 128–159, redo slots (relative) 160–431 (the kernel itself stores the decided
  * slots' sizes and blends into the id-ordered arrays bound by `bindIds`); hysteresis h (float64) 1024, holds
- * enabled (int32: h > 0 and no minFramesBetweenChanges) 1032, slots run (cumulative) 1036; held slots (relative) 1040–1295;
+ * enabled (int32: h > 0 and no minFramesBetweenChanges) 1032, slots run (cumulative) 1036;
  * hybrid's first pass (int32: track = false and no minFramesBetweenChanges) 1296, (int32: the
  * kernel writes `next`/`fixed`, bound by `bindNext`) 1300, slots whose preferred level differs from
- * the displayed one (int32, per call) 1304.
+ * the displayed one (int32, per call) 1304; held slots per level (int32) 1312–1331.
  */
 export interface FusedKernel {
   setup(views: number): void;
@@ -113,7 +114,7 @@ export function remapFused(k: HeightKernel): void {
   if (f === null) return;
   const buffer = k.memory.buffer;
   f.f64 = new Float64Array(buffer, FUSED_BLOCK, 130);
-  f.i32 = new Int32Array(buffer, FUSED_BLOCK, 327);
+  f.i32 = new Int32Array(buffer, FUSED_BLOCK, 333);
 }
 
 let compiledShared: [WebAssembly.Module, WebAssembly.Module | null] | null | undefined;

@@ -27,10 +27,13 @@
 ;;   promotion, which preserves order), and the blend fraction repeats the reference's roundings.
 ;; - Distances are decided in a negated space (x ↦ −x, t ↦ −t), where the ascending rule becomes the
 ;;   descending one; the blend fraction is invariant ((−v) − (−a) = −(v − a) exactly, etc.).
-;; - Lanes whose level changes (hysteresis / minFramesBetweenChanges / changed list), forced, hidden
-;;   with a visible previous level, or with an invalid sphere are left to the JavaScript kernel
-;;   (`redo` list); a group of 4 steady lanes outside every blend window takes a branch-free path,
-;;   any other group a scalar float64 path per lane (counted in `exact`).
+;; - Lanes whose level changes (changed list, minFramesBetweenChanges), forced, hidden with a
+;;   visible previous level, or with an invalid sphere are left to the JavaScript kernel (`redo`
+;;   list). Steady lanes are decided 4 at a time; lanes whose level would change are classified 4
+;;   at a time too (the hysteresis probe), the held ones finished by $held (their blend comes from
+;;   the previous size), and in hybrid's pass the others — a coarsened object prefers a finer
+;;   level than it shows every frame — committed with the steady ones. Only what that cannot
+;;   classify takes the scalar float64 path per lane, $lane (counted in `exact`).
 ;;
 ;; Memory (bytes): view v's float64 block at v·256 (planes [0,192), eye 192/200/208, window height
 ;; 216, pixel scale 224, window area 232, perspective 240); its float32 splats at 16384 + v·512
@@ -180,9 +183,8 @@
     (local.get $f))
 
   ;; The scalar exact path of slot $k (relative index $j): returns 0 when done (blend, size, counts,
-  ;; uFrac and, in hybrid's pass, next / fixed written), 1 when the JavaScript kernel must redo the slot, 2 when the
-  ;; hysteresis rule holds its level (the JavaScript side finishes it: its blend depends on its
-  ;; previous size, which lives in the id-ordered `sizes`).
+  ;; uFrac and, in hybrid's pass, next / fixed written), 1 when the JavaScript kernel must redo the
+  ;; slot, 2 when the hysteresis rule holds its level and $held finished it.
   (func $lane (param $k i32) (param $j i32) (param $work i32) (result i32)
     (local $fl i32) (local $old i32) (local $s f64) (local $v f64) (local $f f64) (local $level i32) (local $frac f64)
     (local $la i32) (local $lb i32) (local $q i32) (local $fb f32) (local $code i32) (local $chg i32) (local $free i32)
@@ -222,7 +224,7 @@
             (select (f64.sub (f64.const 1) (global.get $h)) (f64.add (f64.const 1) (global.get $h))
               (i32.eq (local.get $la) (global.get $desc))))) (f64.const 0.5)))))
           (if (select (i32.le_s (local.get $old) (local.get $lb)) (i32.ge_s (local.get $old) (local.get $lb)) (local.get $la))
-            (then (return (i32.const 2))))))
+            (then (return (call $held (local.get $k) (local.get $old)))))))
       ;; not held: a real change (the changed list, timers: JavaScript), or hybrid's preferred level
       (if (i32.eqz (global.get $nextMode)) (then (return (i32.const 1))))
       (local.set $chg (i32.const 4))))
@@ -240,6 +242,30 @@
     (if (i32.or (local.get $free) (f64.ne (local.get $frac) (f64.const 0)))
       (then (i32.store offset=100 (i32.const 49152) (i32.const 1))))
     (i32.const 0))
+
+  ;; Slot $k held at its displayed level $old by hysteresis: level and size kept, blend from the rule
+  ;; at its previous size (the id-ordered `sizes`, float32 as the reference reads it), counted per
+  ;; level at 1312 of the frame block (held slots cost their own level at the minimum too); in
+  ;; hybrid's pass preferred level $old with mark 1 (fixed). Returns 2, or 1 without a previous size
+  ;; (the reference does not hold then: the JavaScript kernel decides the slot in full).
+  (func $held (param $k i32) (param $old i32) (result i32)
+    (local $o i32) (local $x f64) (local $f f64) (local $fb f32) (local $q i32)
+    (local.set $o (i32.shl (i32.load (i32.add (global.get $slotIdAt) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2)))
+    (local.set $x (f64.promote_f32 (f32.load (i32.add (global.get $sizesAt) (local.get $o)))))
+    (if (f64.ne (local.get $x) (local.get $x)) (then (return (i32.const 1))))
+    (local.set $f (call $rule (local.get $x)))
+    (local.set $fb (f32.demote_f64 (select (f64.sub (local.get $f) (f64.floor (local.get $f))) (f64.const 0)
+      (i32.eq (i32.trunc_f64_s (f64.floor (f64.add (local.get $f) (f64.const 0.5)))) (local.get $old)))))
+    (local.set $q (i32.add (global.get $blendAt) (i32.shl (local.get $k) (i32.const 2))))
+    (if (f32.ne (f32.load (local.get $q)) (local.get $fb)) (then
+      (f32.store (local.get $q) (local.get $fb))
+      (f32.store (i32.add (global.get $blendIdAt) (local.get $o)) (local.get $fb))))
+    (if (global.get $nextOut) (then
+      (i32.store8 (i32.add (global.get $nextAt) (local.get $k)) (local.get $old))
+      (i32.store8 (i32.add (global.get $fixedAt) (local.get $k)) (i32.const 1))))
+    (local.set $q (i32.add (i32.const 50464) (i32.shl (local.get $old) (i32.const 2))))
+    (i32.store (local.get $q) (i32.add (i32.load (local.get $q)) (i32.const 1)))
+    (i32.const 2))
 
   (func (export "bind") (param $flags i32) (param $forced i32) (param $levels i32) (param $blend i32)
     (global.set $flagsAt (local.get $flags)) (global.set $forcedAt (local.get $forced))
@@ -309,6 +335,7 @@
     (local $uFL v128) (local $uFH v128) (local $uF v128) (local $uAny v128) (local $fb v128) (local $nb4 v128) (local $loF v128) (local $hiF v128)
     (local $k0 v128) (local $k1 v128) (local $k2 v128) (local $k3 v128) (local $k4 v128) (local $k5 v128) (local $k6 v128) (local $k7 v128) (local $k8 v128) (local $k9 v128) (local $k10 v128) (local $k11 v128) (local $k12 v128) (local $k13 v128) (local $k14 v128)
     (local $a0 v128) (local $a1 v128) (local $a2 v128) (local $a3 v128) (local $a4 v128) (local $ah v128)
+    (local $mv v128) (local $la v128) (local $fac v128) (local $pL v128) (local $pH v128) (local $lodp v128) (local $bip v128) (local $hm i32) (local $rm i32)
     (local.set $cv (select (v128.const f64x2 -1 -1) (v128.const f64x2 0 0) (local.get $cull)))
     ;; outputs of this call
     (v128.store offset=128 (i32.const 49152) (v128.const i32x4 0 0 0 0))
@@ -316,6 +343,8 @@
     (i32.store offset=100 (i32.const 49152) (i32.const 0))
     (i32.store offset=104 (i32.const 49152) (i32.const 0))
     (i32.store offset=1304 (i32.const 49152) (i32.const 0))
+    (v128.store offset=1312 (i32.const 49152) (v128.const i32x4 0 0 0 0))
+    (i32.store offset=1328 (i32.const 49152) (i32.const 0))
     (local.set $k4i (v128.const i32x4 4 4 4 4))
     (local.set $loF (f64x2.splat (f64.convert_i32_s (global.get $lo))))
     (local.set $hiF (f64x2.splat (f64.convert_i32_s (global.get $hi))))
@@ -547,6 +576,69 @@
         (i32x4.eq (local.get $fo) (local.get $k11))))
         (v128.andnot (i32x4.eq (local.get $level) (local.get $old)) (v128.or (local.get $marked)
           (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.ne (local.get $sl) (local.get $sl)) (f64x2.ne (local.get $sh) (local.get $sh)))))))
+      ;; a visible lane whose level is not its displayed one, classified 4 lanes at once as $lane would:
+      ;; with hysteresis and a previous level in [lo, hi], the level of the probe on the previous
+      ;; level's side (the rule as above: counts, blend window, clamp, rounding) — held ($hm: $held
+      ;; finishes it) iff the previous level does not lie beyond it. Not held: a change — the JavaScript kernel's ($rm), or in hybrid's pass a preferred level,
+      ;; committed below like a steady lane (a coarsened object is one every frame).
+      (local.set $hm (i32.const 0)) (local.set $rm (i32.const 0))
+      (local.set $mv (v128.and (v128.and (local.get $valid) (v128.and
+        (i32x4.eq (local.get $fl) (v128.const i32x4 0 0 0 0))
+        (i32x4.eq (local.get $fo) (local.get $k11))))
+        (v128.andnot (v128.not (i32x4.eq (local.get $level) (local.get $old))) (v128.or (local.get $marked)
+          (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.ne (local.get $sl) (local.get $sl)) (f64x2.ne (local.get $sh) (local.get $sh)))))))
+      (if (v128.any_true (local.get $mv)) (then
+        (if (global.get $holds) (then
+          (local.set $la (i32x4.gt_s (local.get $old) (local.get $level))) ;; previous level coarser
+          (local.set $pL (f64x2.splat (f64.sub (f64.const 1) (global.get $h))))
+          (local.set $pH (f64x2.splat (f64.add (f64.const 1) (global.get $h))))
+          (if (i32.eqz (global.get $desc)) (then (local.set $fac (local.get $pL)) (local.set $pL (local.get $pH)) (local.set $pH (local.get $fac))))
+          ;; $pL: the factor on the coarse side, $pH on the fine side
+          (local.set $fac (v128.bitselect (local.get $pL) (local.get $pH) (i64x2.extend_low_i32x4_s (local.get $la))))
+          (local.set $pH (v128.bitselect (local.get $pL) (local.get $pH) (i64x2.extend_high_i32x4_s (local.get $la))))
+          (local.set $pL (f64x2.mul (local.get $vl) (local.get $fac)))
+          (local.set $pH (f64x2.mul (local.get $vh) (local.get $pH)))
+          (if (global.get $desc)
+            (then
+              (local.set $sizeF (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (local.get $pL)) (f32x4.demote_f64x2_zero (local.get $pH))))
+              (local.set $lodp (i32x4.add (i32x4.add (i32x4.add (i32x4.add (local.get $k4i)
+                (f32x4.gt (local.get $sizeF) (global.get $t0f))) (f32x4.gt (local.get $sizeF) (global.get $t1f)))
+                (f32x4.gt (local.get $sizeF) (global.get $t2f))) (f32x4.gt (local.get $sizeF) (global.get $t3f))))
+              (local.set $bip (i32x4.add (i32x4.add (i32x4.add (i32x4.add (local.get $k4i)
+                (f32x4.gt (local.get $sizeF) (global.get $b0f))) (f32x4.gt (local.get $sizeF) (global.get $b1f)))
+                (f32x4.gt (local.get $sizeF) (global.get $b2f))) (f32x4.gt (local.get $sizeF) (global.get $b3f)))))
+            (else
+              (local.set $pL (f64x2.neg (local.get $pL)))
+              (local.set $pH (f64x2.neg (local.get $pH)))
+              (local.set $lodp (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27
+                (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $pL) (global.get $t0))) (f64x2.gt (local.get $pL) (global.get $t1))) (f64x2.gt (local.get $pL) (global.get $t2))) (f64x2.gt (local.get $pL) (global.get $t3)))
+                (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $pH) (global.get $t0))) (f64x2.gt (local.get $pH) (global.get $t1))) (f64x2.gt (local.get $pH) (global.get $t2))) (f64x2.gt (local.get $pH) (global.get $t3)))))
+              (local.set $bip (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27
+                (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $pL) (global.get $b0))) (f64x2.gt (local.get $pL) (global.get $b1))) (f64x2.gt (local.get $pL) (global.get $b2))) (f64x2.gt (local.get $pL) (global.get $b3)))
+                (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $pH) (global.get $b0))) (f64x2.gt (local.get $pH) (global.get $b1))) (f64x2.gt (local.get $pH) (global.get $b2))) (f64x2.gt (local.get $pH) (global.get $b3)))))))
+          ;; the probe's level as $rule and the rounding give it: blend window ($window, as the decision above), clamp, round
+          (local.set $fac (v128.and (i32x4.lt_s (local.get $bip) (local.get $lodp)) (i32x4.le_s (local.get $lodp) (i32x4.splat (global.get $nb)))))
+          (local.set $pL (call $window (local.get $pL) (i64x2.extend_low_i32x4_s (local.get $lodp)) (i64x2.extend_low_i32x4_s (local.get $fac))
+            (f64x2.convert_low_i32x4_s (local.get $lodp))))
+          (local.set $pH (call $window (local.get $pH) (i64x2.extend_high_i32x4_s (local.get $lodp)) (i64x2.extend_high_i32x4_s (local.get $fac))
+            (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $lodp) (local.get $lodp)))))
+          (local.set $pL (f64x2.pmin (f64x2.pmax (local.get $pL) (local.get $loF)) (local.get $hiF)))
+          (local.set $pH (f64x2.pmin (f64x2.pmax (local.get $pH) (local.get $loF)) (local.get $hiF)))
+          (local.set $lodp (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+            (i32x4.trunc_sat_f64x2_s_zero (f64x2.floor (f64x2.add (local.get $pL) (local.get $k2))))
+            (i32x4.trunc_sat_f64x2_s_zero (f64x2.floor (f64x2.add (local.get $pH) (local.get $k2))))))
+          ;; $la: held; $bip: the rule applies (previous level in [lo, hi])
+          (local.set $la (v128.bitselect (i32x4.le_s (local.get $old) (local.get $lodp)) (i32x4.ge_s (local.get $old) (local.get $lodp)) (local.get $la)))
+          (local.set $bip (v128.and (local.get $mv) (v128.and (i32x4.ge_s (local.get $old) (i32x4.splat (global.get $lo)))
+            (i32x4.le_s (local.get $old) (i32x4.splat (global.get $hi))))))
+          (local.set $la (v128.and (local.get $bip) (local.get $la)))
+          (local.set $hm (i32x4.bitmask (local.get $la)))
+          (local.set $mv (v128.andnot (local.get $mv) (local.get $la)))))
+        (if (global.get $nextMode)
+          (then
+            (local.set $vis (v128.or (local.get $vis) (local.get $mv)))
+            (i32.store offset=1304 (i32.const 49152) (i32.add (i32.load offset=1304 (i32.const 49152)) (i32.popcnt (i32x4.bitmask (local.get $mv))))))
+          (else (local.set $rm (i32x4.bitmask (local.get $mv)))))))
       ;; commit the steady lanes: counts, blend (slot copy), size, code (3 when the blend changed)
       (local.set $a0 (i32x4.sub (local.get $a0) (v128.and (local.get $vis) (i32x4.eq (local.get $level) (v128.const i32x4 0 0 0 0)))))
       (local.set $a1 (i32x4.sub (local.get $a1) (v128.and (local.get $vis) (i32x4.eq (local.get $level) (local.get $k9)))))
@@ -598,14 +690,18 @@
         (br_if $slowDone (i32.eqz (local.get $q)))
         (local.set $l (i32.ctz (local.get $q)))
         (local.set $q (i32.and (local.get $q) (i32.sub (local.get $q) (i32.const 1))))
-        (local.set $s (call $lane (i32.add (local.get $k) (local.get $l)) (i32.add (local.get $j) (local.get $l)) (local.get $work)))
+        (local.set $p (i32.shl (i32.const 1) (local.get $l)))
+        (if (i32.and (local.get $rm) (local.get $p))
+          (then (local.set $s (i32.const 1)))
+          (else (if (i32.and (local.get $hm) (local.get $p))
+            (then (local.set $s (call $held (i32.add (local.get $k) (local.get $l)) (i32.load8_u (i32.add (global.get $levelsAt) (i32.add (local.get $k) (local.get $l)))))))
+            (else
+              (local.set $s (call $lane (i32.add (local.get $k) (local.get $l)) (i32.add (local.get $j) (local.get $l)) (local.get $work)))
+              (local.set $exact (i32.add (local.get $exact) (i32.const 1)))))))
         (if (i32.eq (local.get $s) (i32.const 1)) (then
           (i32.store offset=160 (i32.add (i32.const 49152) (i32.shl (local.get $redo) (i32.const 2))) (i32.add (local.get $j) (local.get $l)))
           (local.set $redo (i32.add (local.get $redo) (i32.const 1)))))
-        (if (i32.eq (local.get $s) (i32.const 2)) (then
-          (i32.store offset=1040 (i32.add (i32.const 49152) (i32.shl (local.get $held) (i32.const 2))) (i32.add (local.get $j) (local.get $l)))
-          (local.set $held (i32.add (local.get $held) (i32.const 1)))))
-        (local.set $exact (i32.add (local.get $exact) (i32.const 1)))
+        (if (i32.eq (local.get $s) (i32.const 2)) (then (local.set $held (i32.add (local.get $held) (i32.const 1)))))
         (br $slow)))
       (local.set $k (i32.add (local.get $k) (i32.const 4)))
       (br $group)))
