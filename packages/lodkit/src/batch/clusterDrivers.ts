@@ -156,7 +156,8 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const shift = itemShift(table), visible = ci.visibleClusterCount, acc = hy.acc;
   computeHybridStableRanges(st, sse, hy.ranges, table.count);
   for (let pass = 0; pass < 2; pass++) {
-    hy.items = 0; hy.protectedItems = 0; hy.stableObjects = 0; acc[0] = 0; acc[1] = 0; acc[2] = 0;
+    hy.items = 0; hy.protectedItems = 0; hy.stableObjects = 0; acc[0] = 0; acc[1] = 0; acc[2] = 0; acc[3] = 0;
+    hy.listCount = 0; hy.listCounts.fill(0);
     for (let k = 0; k < visible; k += 256) hybridCollectChunk(st, ci, cv, sse, hy, shift, pass === 0, pass === 1, k, k + 256 < visible ? k + 256 : visible);
     st.minimumCost = acc[0];
     acc[4] = budget;
