@@ -87,7 +87,8 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const profile = ci.profile, forcedCount = ci.forcedCount, uniform = bi.uniform, sp = ci.sp;
   const block = cv.block, klass = cv.klass, singleView = cv.count === 1;
   const ex = block[24], ey = block[25], ez = block[26], wh = block[27], scale = block[29];
-  const sizes = st.sizes, blend = st.blend, next = st.next, chainOf = st.chainOf;
+  const bySlot = ci.sizesInSlots, sizes = bySlot ? ci.sizesS : st.sizes; // (clusters.ts `sizesS`)
+  const blend = st.blend, next = st.next, chainOf = st.chainOf;
   const keys = st.keys, items = st.items, costs = st.costs, errors = st.errors;
   const lc = st.levelCount, loA = st.lo, hiA = st.hi, stride = st.stride;
   const bias = st.bias;
@@ -145,7 +146,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
               x = workS[s];
             }
             const i = slotId[s], raw = x * bias;
-            sizes[i] = raw > vmax ? vmax : raw;
+            sizes[bySlot ? s : i] = raw > vmax ? vmax : raw;
             if (blendS[s] !== 0) { blendS[s] = 0; blend[i] = 0; }
             n++;
           }
@@ -167,7 +168,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       const i = slotId[s];
       const x = workS[s];
       if (blendS[s] !== 0) { blendS[s] = 0; blend[i] = 0; }
-      if ((fl & 1) !== 0 || x === -1) { kindS[s] = 2; hidden++; sizes[i] = Number.NaN; continue; }
+      if ((fl & 1) !== 0 || x === -1) { kindS[s] = 2; hidden++; sizes[bySlot ? s : i] = Number.NaN; continue; }
       const p = profS[s];
       const raw = x * bias; // NaN for invalid spheres: reported as such in `sizes`
       const size = raw > vmax ? vmax : raw;
@@ -175,7 +176,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
         const level = hiA[p];
         kindS[s] = 1; lvS[s] = level; invalid++;
         const cost = costs[p * stride + level];
-        minimumCost += cost; base += cost; sizes[i] = size;
+        minimumCost += cost; base += cost; sizes[bySlot ? s : i] = size;
         continue;
       }
       const fo = forcedS[s];
@@ -183,13 +184,13 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
         const level = fo < lc[p] ? fo : lc[p] - 1;
         kindS[s] = 1; lvS[s] = level;
         const cost = costs[p * stride + level];
-        minimumCost += cost; base += cost; sizes[i] = size;
+        minimumCost += cost; base += cost; sizes[bySlot ? s : i] = size;
         continue;
       }
       const prev = levelsS[s];
       // No minFramesBetweenChanges hold here: such frames take the full path (clusterDrivers.ts).
       minimumCost += costs[p * stride + hiA[p]];
-      sizes[i] = size;
+      sizes[bySlot ? s : i] = size;
       let w = size;
       if (!(w >= 0)) w = 0; // culled in every view but drawn because culling is off
       if (useRanges && prev !== 255 && prev >= loA[p] && prev <= hiA[p]) {

@@ -167,7 +167,7 @@ export function uniformLevel(st: FrameState, p: number, descending: boolean, scr
 /** Hides every live object of cluster `c` (culled as a whole), recording changes; returns their number. */
 export function hideCluster(st: FrameState, ci: ClusterIndex, c: number): number {
   const slotId = ci.slotId, flags = ci.flagsS, levelsS = ci.levelsS, blendS = ci.blendS;
-  const levels = st.levels, blend = st.blend, sizes = st.sizes;
+  const levels = st.levels, blend = st.blend, bySlot = ci.sizesInSlots === true, sizes = bySlot ? ci.sizesS : st.sizes;
   const changed = st.changed, lastChange = st.lastChange, frame = st.frame;
   let changedCount = st.changedCount, hidden = 0;
   for (let s = ci.start[c], e = ci.end[c]; s < e; s++) {
@@ -176,7 +176,7 @@ export function hideCluster(st: FrameState, ci: ClusterIndex, c: number): number
     hidden++;
     if (levelsS[s] !== 255) { levelsS[s] = 255; levels[id] = 255; changed[changedCount++] = id; lastChange[id] = frame; }
     if (blendS[s] !== 0) { blendS[s] = 0; blend[id] = 0; }
-    sizes[id] = Number.NaN;
+    sizes[bySlot ? s : id] = Number.NaN;
   }
   st.changedCount = changedCount;
   return hidden;
@@ -232,7 +232,7 @@ export function processCluster(st: FrameState, ci: ClusterIndex, cv: ClusterView
   if (fused !== null && st.thresholdCount[p] <= 4 && st.blendCount[p] <= 4) {
     const code = st.metricCode[p];
     st.code = code; st.filter = false;
-    if (cv.fusedProfile !== p) { loadFusedProfile(st, fused, p, code, false); cv.fusedProfile = p; }
+    if (cv.fusedProfile !== p) { loadFusedProfile(st, fused, p, code, false, ci.sizesInSlots); cv.fusedProfile = p; }
     // clusterChunk classified every cluster with a finite bound (a NaN one was not)
     fusedCluster(st, ci, fused, c, p, code, cv.count, fusedCull(cv, ci.bounds[c * 6 + 3] === ci.bounds[c * 6 + 3]));
     const lo = st.uMin, hi = st.uMax;

@@ -61,6 +61,18 @@ export class ClusterIndex {
   forcedS: Uint8Array = new Uint8Array(0);
   levelsS: Uint8Array = new Uint8Array(0);
   blendS: Float32Array = new Float32Array(0);
+  /**
+   * With the fused kernel: `sizes` in slot order, where the clustered thresholds frames keep them
+   * (`sizesInSlots`): the kernel's stores are sequential instead of scattered over the id-ordered
+   * array (random ids: ≈ 0.6 ms of a 1M frame, and frames 2–4 of a new set up to 2 × slower).
+   * The public id-ordered `sizes` is refreshed from it when read (`freshIds`) and taken over when
+   * another path runs (`sizesToIds`). Empty without the kernel.
+   */
+  sizesS: Float32Array = new Float32Array(0);
+  /** The latest sizes live in `sizesS` (else in the id-ordered array). */
+  sizesInSlots = false;
+  /** With `sizesInSlots`: the id-ordered array equals `sizesS` (no frame wrote sizes since it was refreshed). */
+  idsFresh = true;
   /** False when another path wrote `levels`/`blend` since the copies were last gathered. */
   synced = true;
   /** Policy frames: the visible slots and the culled clusters (clusterPolicyPasses.ts). */
@@ -137,7 +149,9 @@ export class ClusterIndex {
       const blend = (levels + pad + 15) & ~15;
       // The permutation and the public id-ordered sizes and blend, which the fused kernel writes (placeOutputs).
       const slotIds = blend + pad * 4, sizesAt = slotIds + pad * 4, blendIds = sizesAt + pad * 4;
-      const nextAt = blendIds + pad * 4, fixedAt = nextAt + pad, bytes = fixedAt + pad; // hybrid's slot-ordered next / fixed
+      const nextAt = blendIds + pad * 4, fixedAt = nextAt + pad; // hybrid's slot-ordered next / fixed
+      const sizesSAt = (fixedAt + pad + 15) & ~15, bytes = sizesSAt + pad * 4;
+      const sz = this.sizesS.slice(0, old);
       const pages = Math.ceil(bytes / 65536) - wasm.memory.buffer.byteLength / 65536;
       if (pages > 0) wasm.memory.grow(pages);
       const buffer = wasm.memory.buffer;
@@ -151,9 +165,13 @@ export class ClusterIndex {
       this.levelsS = new Uint8Array(buffer, levels, capacity); this.levelsS.set(l);
       this.blendS = new Float32Array(buffer, blend, capacity); this.blendS.set(bl);
       this.slotId = new Uint32Array(buffer, slotIds, capacity); this.slotId.set(sid);
+      this.sizesS = new Float32Array(buffer, sizesSAt, capacity); this.sizesS.set(sz);
       this.idOutputs = [sizesAt, blendIds, capacity, nextAt, fixedAt];
       remapFused(wasm);
-      if (wasm.fused !== null) { wasm.fused.bind(flags, forced, levels, blend); wasm.fused.bindIds(slotIds, sizesAt, blendIds); wasm.fused.bindNext(nextAt, fixedAt); }
+      if (wasm.fused !== null) {
+        wasm.fused.bind(flags, forced, levels, blend); wasm.fused.bindIds(slotIds, sizesAt, blendIds); wasm.fused.bindNext(nextAt, fixedAt);
+        wasm.fused.bindSizes(sizesSAt);
+      }
     } else {
       const sp = new Float32Array(this.buffer(16 * capacity)); sp.set(this.sp.subarray(0, old * 4)); this.sp = sp;
       this.workS = new Float64Array(this.buffer(8 * capacity));
@@ -186,6 +204,34 @@ export class ClusterIndex {
   mirror(id: number, flags: Uint8Array, forced: Uint8Array, levels: Uint8Array, blend: Float32Array): void {
     const s = this.idSlot[id];
     this.flagsS[s] = flags[id]; this.forcedS[s] = forced[id]; this.levelsS[s] = levels[id]; this.blendS[s] = blend[id];
+  }
+
+  /** Slot-ordered sizes for the kernels from here on (gathered from the id-ordered `ids` once). */
+  sizesToSlots(ids: Float32Array, slots: number): void {
+    if (this.sizesInSlots) return;
+    const slotId = this.slotId, out = this.sizesS;
+    for (let s = 0; s < slots; s++) out[s] = ids[slotId[s]];
+    this.sizesInSlots = true; this.idsFresh = true;
+  }
+
+  /** Id-ordered sizes from here on (another path runs). */
+  sizesToIds(ids: Float32Array, slots: number): void {
+    if (!this.sizesInSlots) return;
+    this.freshIds(ids, slots);
+    this.sizesInSlots = false;
+  }
+
+  /** The id-ordered `ids` brought up to date from `sizesS` when a frame wrote sizes in slot order. */
+  freshIds(ids: Float32Array, slots: number): void {
+    if (!this.sizesInSlots || this.idsFresh) return;
+    const slotId = this.slotId, from = this.sizesS;
+    for (let s = 0; s < slots; s++) ids[slotId[s]] = from[s];
+    this.idsFresh = true;
+  }
+
+  /** Object `id`'s size became NaN (removed): in slot order too when that is where sizes live. */
+  clearSize(id: number): void {
+    if (this.sizesInSlots) this.sizesS[this.idSlot[id]] = Number.NaN;
   }
 
   /** Gathers `levels` and `blend` into slot order when another path wrote them. */
@@ -244,6 +290,7 @@ export class ClusterIndex {
     }
     this.flagsS.fill(0, first, first + n); this.forcedS.fill(255, first, first + n);
     this.levelsS.fill(255, first, first + n); this.blendS.fill(0, first, first + n);
+    if (this.sizesInSlots) this.sizesS.fill(Number.NaN, first, first + n);
     for (let s = first; s < first + n; s += CLUSTER_SIZE) {
       const e = Math.min(s + CLUSTER_SIZE, first + n);
       this.newCluster(s, e, profile);
@@ -297,6 +344,7 @@ export class ClusterIndex {
     sp[o] = x; sp[o + 1] = y; sp[o + 2] = z; sp[o + 3] = r;
     this.profS[slot] = profile;
     this.flagsS[slot] = 0; this.forcedS[slot] = 255; this.levelsS[slot] = 255; this.blendS[slot] = 0;
+    if (this.sizesInSlots) this.sizesS[slot] = Number.NaN;
   }
 
   private markRefit(c: number): void {

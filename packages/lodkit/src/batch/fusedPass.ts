@@ -29,9 +29,10 @@ import { SP_OFFSET, type FusedKernel } from './wasmKernels.js';
 
 /**
  * Writes profile `p`'s thresholds, level range, bias and direction into the kernel's frame block;
- * `next`: for hybrid's first pass (fusedNextCluster), where a level change is a preferred level.
+ * `next`: for hybrid's first pass (fusedNextCluster), where a level change is a preferred level;
+ * `slotSizes`: the frame keeps `sizes` in slot order (clusters.ts `sizesS`).
  */
-export function loadFusedProfile(st: FrameState, f: FusedKernel, p: number, code: number, next: boolean): void {
+export function loadFusedProfile(st: FrameState, f: FusedKernel, p: number, code: number, next: boolean, slotSizes: boolean): void {
   const d = f.f64, q = f.i32, off = p * st.stride, n = st.thresholdCount[p], nb = st.blendCount[p];
   const desc = code !== 0, t = st.thresholds, b = st.blendThresholds;
   for (let j = 0; j < 4; j++) {
@@ -45,6 +46,7 @@ export function loadFusedProfile(st: FrameState, f: FusedKernel, p: number, code
   q[258] = st.hysteresis > 0 && st.minFrames === 0 ? 1 : 0;
   q[324] = next && st.minFrames === 0 ? 1 : 0;
   q[325] = next ? 1 : 0;
+  q[327] = slotSizes ? 1 : 0;
   f.profile();
 }
 

@@ -121,7 +121,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const live = ci.live, bounds = ci.bounds, culledList = ci.culledList, flagsS = ci.flagsS, blendS = ci.blendS;
   const profile = ci.profile, forcedCount = ci.forcedCount, slotId = ci.slotId, sp = ci.sp, workS = ci.workS;
   const state = ci.state, startA = ci.start, endA = ci.end, clusters = ci.visibleClusters, upref = hy.upref;
-  const metricCode = st.metricCode, sizes = st.sizes, blend = st.blend, costs = st.costs, stride = st.stride, hiA = st.hi;
+  const metricCode = st.metricCode, bySlot = ci.sizesInSlots, sizes = bySlot ? ci.sizesS : st.sizes, blend = st.blend, costs = st.costs, stride = st.stride, hiA = st.hi;
   const levelCounts = st.levelCounts, bias = st.bias, h = st.hysteresis, useUniform = st.minFrames === 0;
   const block = cv.block, klass = cv.klass, singleView = cv.count === 1, fused = ci.wasm === null ? null : ci.wasm.fused;
   const ex = block[24], ey = block[25], ez = block[26], wh = block[27], vh = block[29], persp = block[30] !== 0;
@@ -187,7 +187,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
             for (let s = a; s < e; s++) {
               if (flagsS[s] & 2) continue;
               const i = slotId[s];
-              sizes[i] = workS[s] * bias;
+              sizes[bySlot ? s : i] = workS[s] * bias;
               if (blendS[s] !== 0) { blendS[s] = 0; blend[i] = 0; }
             }
           }
@@ -206,7 +206,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     const mixed = p0 === 0xffff;
     if (fused !== null && !mixed && st.thresholdCount[p0] <= 4 && st.blendCount[p0] <= 4) {
       const code = metricCode[p0];
-      if (cv.fusedProfile !== p0) { loadFusedProfile(st, fused, p0, code, true); cv.fusedProfile = p0; }
+      if (cv.fusedProfile !== p0) { loadFusedProfile(st, fused, p0, code, true, ci.sizesInSlots); cv.fusedProfile = p0; }
       const before = st.totalCost, cb = hy.countsBefore, lc = st.levelCount[p0];
       for (let l = 0; l < lc; l++) cb[l] = levelCounts[l];
       const kind = fusedNextCluster(st, ci, fused, c, p0, code, cv.count, fusedCull(cv, R === R && cv.cull), floorA[p0]); // (classified above when culling)

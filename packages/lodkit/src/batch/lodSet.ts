@@ -152,8 +152,13 @@ export class LodSet {
   get levels(): Uint8Array { return this.st.levels; }
   /** OpenUSD fractional part per id (blend toward the next level). */
   get blend(): Float32Array { return this.st.blend; }
-  /** Value the policy used per id (see the class notes). */
-  get sizes(): Float32Array { return this.st.sizes; }
+  /**
+   * Value the policy used per id (see the class notes). After a clustered thresholds frame with
+   * the WebAssembly kernel the values live in slot order inside the set; the first read after such
+   * a frame copies them into this array (≈ 1–3 ms for 1M objects in random order), later reads
+   * until the next update cost nothing.
+   */
+  get sizes(): Float32Array { this.ci.freshIds(this.st.sizes, this.used); return this.st.sizes; }
   /** Ids whose level changed in the last update: the first `changedCount` entries. */
   get changed(): Uint32Array { return this.st.changed; }
   /** Number of valid entries in `changed`. */
@@ -263,6 +268,7 @@ export class LodSet {
     st.levels[id] = HIDDEN_LEVEL;
     st.blend[id] = 0;
     st.sizes[id] = Number.NaN;
+    this.ci.clearSize(id);
     this.freeIds[this.freeCount++] = id;
     this.ci.touch(id, true);
     this.ci.mirror(id, st.flags, st.forced, st.levels, st.blend);
@@ -313,6 +319,11 @@ export class LodSet {
     const clustered = useClusters;
     const ci = this.ci, cv = this.cv;
     const exactSizes = options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes;
+    // Sizes in slot order for the clustered frames (sequential stores, clusters.ts `sizesS`) but the
+    // worker-thread thresholds frames (the workers write them by id) and the per-object path.
+    const workers = policy === 'thresholds' && this.threads !== null && viewCount <= MAX_THREADED_VIEWS;
+    if (clustered && !workers && ci.sizesS.length !== 0) ci.sizesToSlots(st.sizes, n);
+    else ci.sizesToIds(st.sizes, n);
     if (clustered && policy === 'hybrid') {
       clusteredHybrid(st, ci, cv, table, sse, n, views, single, viewCount, cull, budget, exactSizes);
     } else if (clustered && policy === 'rankQuota') {
@@ -333,6 +344,7 @@ export class LodSet {
       hybridPolicy(st, table, sse, views, single, viewCount, cull, budget, n);
     }
     if (!clustered) this.ci.invalidateAll(); // levels were written without the clusters' bookkeeping
+    if (ci.sizesInSlots) ci.idsFresh = false;
 
     const stats = this.stats;
     stats.totalCost = st.totalCost;

@@ -24,7 +24,9 @@ import type { FrameState } from './frameState.js';
 
 export function decideDescendingMapped(st: FrameState, ci: ClusterIndex, start: number, end: number): void {
   const map = ci.slotId, work = ci.workS, flags = ci.flagsS, profileIds = ci.profS, forced = ci.forcedS, levelsS = ci.levelsS, blendS = ci.blendS;
-  const levels = st.levels, blend = st.blend, sizes = st.sizes, lastChange = st.lastChange;
+  const levels = st.levels, blend = st.blend, lastChange = st.lastChange;
+  // sizes by slot or by id (clusters.ts `sizesS`; the worker threads' index has no `sizesInSlots`)
+  const bySlot = ci.sizesInSlots === true, sizes = bySlot ? ci.sizesS : st.sizes;
   const changed = st.changed, levelCounts = st.levelCounts;
   const t = st.thresholds, b = st.blendThresholds, tc = st.thresholdCount, bc = st.blendCount;
   const lc = st.levelCount, metricCode = st.metricCode, costs = st.costs, loA = st.lo, hiA = st.hi;
@@ -38,11 +40,11 @@ export function decideDescendingMapped(st: FrameState, ci: ClusterIndex, start: 
     if (fl & 2) continue;
     const p = profileIds[k];
     if (filter && metricCode[p] !== code) continue;
-    const i = map[k];
+    const i = map[k], z = bySlot ? k : i; // (z: the index into sizes)
     const old = levelsS[k];
     const s = work[k];
     if (fl & 1 || s === -1) { // hidden or culled: written here, so no NaN meets the doubles below
-      sizes[i] = Number.NaN; hidden++;
+      sizes[z] = Number.NaN; hidden++;
       if (blendS[k] !== 0) { blendS[k] = 0; blend[i] = 0; }
       if (old !== 255) { levelsS[k] = 255; levels[i] = 255; changed[changedCount++] = i; lastChange[i] = frame; }
       if (uMin > 255) uMin = 255; uMax = 255;
@@ -50,7 +52,7 @@ export function decideDescendingMapped(st: FrameState, ci: ClusterIndex, start: 
     }
     if (s !== s) { // invalid sphere: coarsest allowed level
       const safe = hiA[p];
-      sizes[i] = Number.NaN; invalid++;
+      sizes[z] = Number.NaN; invalid++;
       if (blendS[k] !== 0) { blendS[k] = 0; blend[i] = 0; }
       levelCounts[safe]++;
       totalCost += costs[p * stride + safe];
@@ -92,7 +94,7 @@ export function decideDescendingMapped(st: FrameState, ci: ClusterIndex, start: 
         level = Math.floor(f + 0.5);
         frac = f - Math.floor(f);
         if (useHold && level !== old && old >= lo && old <= hi) {
-          const prev = sizes[i];
+          const prev = sizes[z];
           if (prev === prev) {
             let hold = minFrames > 0 && frame - lastChange[i] < minFrames;
             // The rule at up to three values, inlined (a call would box the doubles): k = 0 → v·(1+h),
@@ -137,7 +139,7 @@ export function decideDescendingMapped(st: FrameState, ci: ClusterIndex, start: 
     }
     const fb = Math.fround(frac);
     if (blendS[k] !== fb) { blendS[k] = fb; blend[i] = fb; }
-    sizes[i] = used;
+    sizes[z] = used;
     levelCounts[level]++;
     totalCost += costs[p * stride + level];
     minimumCost += costs[p * stride + (mark === 0 ? hiA[p] : level)];
@@ -156,7 +158,9 @@ export function decideDescendingMapped(st: FrameState, ci: ClusterIndex, start: 
 /** As {@link decideDescendingMapped} for distance values. */
 export function decideAscendingMapped(st: FrameState, ci: ClusterIndex, start: number, end: number): void {
   const map = ci.slotId, work = ci.workS, flags = ci.flagsS, profileIds = ci.profS, forced = ci.forcedS, levelsS = ci.levelsS, blendS = ci.blendS;
-  const levels = st.levels, blend = st.blend, sizes = st.sizes, lastChange = st.lastChange;
+  const levels = st.levels, blend = st.blend, lastChange = st.lastChange;
+  // sizes by slot or by id (clusters.ts `sizesS`; the worker threads' index has no `sizesInSlots`)
+  const bySlot = ci.sizesInSlots === true, sizes = bySlot ? ci.sizesS : st.sizes;
   const changed = st.changed, levelCounts = st.levelCounts;
   const t = st.thresholds, b = st.blendThresholds, tc = st.thresholdCount, bc = st.blendCount;
   const lc = st.levelCount, metricCode = st.metricCode, costs = st.costs, loA = st.lo, hiA = st.hi;
@@ -170,11 +174,11 @@ export function decideAscendingMapped(st: FrameState, ci: ClusterIndex, start: n
     if (fl & 2) continue;
     const p = profileIds[k];
     if (filter && metricCode[p] !== code) continue;
-    const i = map[k];
+    const i = map[k], z = bySlot ? k : i; // (z: the index into sizes)
     const old = levelsS[k];
     const s = work[k];
     if (fl & 1 || s === Number.POSITIVE_INFINITY) { // hidden or culled: written here, so no NaN meets the doubles below
-      sizes[i] = Number.NaN; hidden++;
+      sizes[z] = Number.NaN; hidden++;
       if (blendS[k] !== 0) { blendS[k] = 0; blend[i] = 0; }
       if (old !== 255) { levelsS[k] = 255; levels[i] = 255; changed[changedCount++] = i; lastChange[i] = frame; }
       if (uMin > 255) uMin = 255; uMax = 255;
@@ -182,7 +186,7 @@ export function decideAscendingMapped(st: FrameState, ci: ClusterIndex, start: n
     }
     if (s !== s) { // invalid sphere: coarsest allowed level
       const safe = hiA[p];
-      sizes[i] = Number.NaN; invalid++;
+      sizes[z] = Number.NaN; invalid++;
       if (blendS[k] !== 0) { blendS[k] = 0; blend[i] = 0; }
       levelCounts[safe]++;
       totalCost += costs[p * stride + safe];
@@ -221,7 +225,7 @@ export function decideAscendingMapped(st: FrameState, ci: ClusterIndex, start: n
         level = Math.floor(f + 0.5);
         frac = f - Math.floor(f);
         if (useHold && level !== old && old >= lo && old <= hi) {
-          const prev = sizes[i];
+          const prev = sizes[z];
           if (prev === prev) {
             let hold = minFrames > 0 && frame - lastChange[i] < minFrames;
             // The rule at up to three values, inlined (a call would box the doubles): k = 0 → v·(1+h),
@@ -265,7 +269,7 @@ export function decideAscendingMapped(st: FrameState, ci: ClusterIndex, start: n
     }
     const fb = Math.fround(frac);
     if (blendS[k] !== fb) { blendS[k] = fb; blend[i] = fb; }
-    sizes[i] = used;
+    sizes[z] = used;
     levelCounts[level]++;
     totalCost += costs[p * stride + level];
     minimumCost += costs[p * stride + (mark === 0 ? hiA[p] : level)];

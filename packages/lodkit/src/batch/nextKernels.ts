@@ -18,7 +18,8 @@ export const NO_LIST = new Int32Array(0);
  */
 export function decideDescendingNext(st: FrameState, ci: ClusterIndex, start: number, end: number, list: Int32Array = NO_LIST, base = 0): void {
   const map = ci.slotId, work = ci.workS, blendS = ci.blendS, out = st.next, flags = st.flags, profileIds = st.profileIds, forced = st.forced;
-  const levels = st.levels, blend = st.blend, sizes = st.sizes, lastChange = st.lastChange;
+  const levels = st.levels, blend = st.blend, lastChange = st.lastChange;
+  const bySlot = ci.sizesInSlots, sizes = bySlot ? ci.sizesS : st.sizes; // (clusters.ts `sizesS`)
   const fixed = st.fixed, levelCounts = st.levelCounts;
   const t = st.thresholds, b = st.blendThresholds, tc = st.thresholdCount, bc = st.blendCount;
   const lc = st.levelCount, metricCode = st.metricCode, costs = st.costs, loA = st.lo, hiA = st.hi;
@@ -29,7 +30,7 @@ export function decideDescendingNext(st: FrameState, ci: ClusterIndex, start: nu
   const useList = list.length !== 0;
   for (let r = start; r < end; r++) {
     const k = useList ? base + list[r] : r;
-    const i = map[k];
+    const i = map[k], z = bySlot ? k : i; // (z: the index into sizes)
     const fl = flags[i];
     if (fl & 2) continue;
     const p = profileIds[i];
@@ -37,13 +38,13 @@ export function decideDescendingNext(st: FrameState, ci: ClusterIndex, start: nu
     const old = levels[i];
     const s = work[k];
     if (fl & 1 || s === -1) { // hidden or culled: written here, so no NaN meets the doubles below
-      out[k] = 255; blend[i] = 0; sizes[i] = Number.NaN; hidden++;
+      out[k] = 255; blend[i] = 0; sizes[z] = Number.NaN; hidden++;
       fixed[k] = 2; blendS[k] = 0;
       continue;
     }
     if (s !== s) { // invalid sphere: coarsest allowed level
       const safe = hiA[p];
-      out[k] = safe; blend[i] = 0; sizes[i] = Number.NaN; invalid++;
+      out[k] = safe; blend[i] = 0; sizes[z] = Number.NaN; invalid++;
       levelCounts[safe]++;
       totalCost += costs[p * stride + safe];
       minimumCost += costs[p * stride + safe];
@@ -82,7 +83,7 @@ export function decideDescendingNext(st: FrameState, ci: ClusterIndex, start: nu
         level = Math.floor(f + 0.5);
         frac = f - Math.floor(f);
         if (useHold && level !== old && old >= lo && old <= hi) {
-          const prev = sizes[i];
+          const prev = sizes[z];
           if (prev === prev) {
             let hold = minFrames > 0 && frame - lastChange[i] < minFrames;
             // The rule at up to three values, inlined (a call would box the doubles): k = 0 → v·(1+h),
@@ -127,7 +128,7 @@ export function decideDescendingNext(st: FrameState, ci: ClusterIndex, start: nu
     }
     out[k] = level;
     blend[i] = frac;
-    sizes[i] = used;
+    sizes[z] = used;
     levelCounts[level]++;
     totalCost += costs[p * stride + level];
     minimumCost += costs[p * stride + (mark === 0 ? hiA[p] : level)];
@@ -143,7 +144,8 @@ export function decideDescendingNext(st: FrameState, ci: ClusterIndex, start: nu
 /** As {@link decideDescendingNext} for distance values. */
 export function decideAscendingNext(st: FrameState, ci: ClusterIndex, start: number, end: number, list: Int32Array = NO_LIST, base = 0): void {
   const map = ci.slotId, work = ci.workS, blendS = ci.blendS, out = st.next, flags = st.flags, profileIds = st.profileIds, forced = st.forced;
-  const levels = st.levels, blend = st.blend, sizes = st.sizes, lastChange = st.lastChange;
+  const levels = st.levels, blend = st.blend, lastChange = st.lastChange;
+  const bySlot = ci.sizesInSlots, sizes = bySlot ? ci.sizesS : st.sizes; // (clusters.ts `sizesS`)
   const fixed = st.fixed, levelCounts = st.levelCounts;
   const t = st.thresholds, b = st.blendThresholds, tc = st.thresholdCount, bc = st.blendCount;
   const lc = st.levelCount, metricCode = st.metricCode, costs = st.costs, loA = st.lo, hiA = st.hi;
@@ -154,7 +156,7 @@ export function decideAscendingNext(st: FrameState, ci: ClusterIndex, start: num
   const useList = list.length !== 0;
   for (let r = start; r < end; r++) {
     const k = useList ? base + list[r] : r;
-    const i = map[k];
+    const i = map[k], z = bySlot ? k : i; // (z: the index into sizes)
     const fl = flags[i];
     if (fl & 2) continue;
     const p = profileIds[i];
@@ -162,13 +164,13 @@ export function decideAscendingNext(st: FrameState, ci: ClusterIndex, start: num
     const old = levels[i];
     const s = work[k];
     if (fl & 1 || s === Number.POSITIVE_INFINITY) { // hidden or culled: written here, so no NaN meets the doubles below
-      out[k] = 255; blend[i] = 0; sizes[i] = Number.NaN; hidden++;
+      out[k] = 255; blend[i] = 0; sizes[z] = Number.NaN; hidden++;
       fixed[k] = 2; blendS[k] = 0;
       continue;
     }
     if (s !== s) { // invalid sphere: coarsest allowed level
       const safe = hiA[p];
-      out[k] = safe; blend[i] = 0; sizes[i] = Number.NaN; invalid++;
+      out[k] = safe; blend[i] = 0; sizes[z] = Number.NaN; invalid++;
       levelCounts[safe]++;
       totalCost += costs[p * stride + safe];
       minimumCost += costs[p * stride + safe];
@@ -204,7 +206,7 @@ export function decideAscendingNext(st: FrameState, ci: ClusterIndex, start: num
         level = Math.floor(f + 0.5);
         frac = f - Math.floor(f);
         if (useHold && level !== old && old >= lo && old <= hi) {
-          const prev = sizes[i];
+          const prev = sizes[z];
           if (prev === prev) {
             let hold = minFrames > 0 && frame - lastChange[i] < minFrames;
             // The rule at up to three values, inlined (a call would box the doubles): k = 0 → v·(1+h),
@@ -248,7 +250,7 @@ export function decideAscendingNext(st: FrameState, ci: ClusterIndex, start: num
     }
     out[k] = level;
     blend[i] = frac;
-    sizes[i] = used;
+    sizes[z] = used;
     levelCounts[level]++;
     totalCost += costs[p * stride + level];
     minimumCost += costs[p * stride + (mark === 0 ? hiA[p] : level)];

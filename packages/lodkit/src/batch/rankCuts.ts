@@ -109,7 +109,8 @@ export function rankFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews
   const live = ci.live, bounds = ci.bounds, culledList = ci.culledList, flagsS = ci.flagsS, forcedS = ci.forcedS;
   const levelsS = ci.levelsS, blendS = ci.blendS, slotId = ci.slotId, sp = ci.sp, profS = ci.profS, workS = ci.workS;
   const state = ci.state, profile = ci.profile, forcedCount = ci.forcedCount, startA = ci.start, endA = ci.end, clusters = ci.visibleClusters;
-  const sizes = st.sizes, blend = st.blend, work = st.work, lastChange = st.lastChange;
+  const bySlot = ci.sizesInSlots, sizes = bySlot ? ci.sizesS : st.sizes; // (clusters.ts `sizesS`)
+  const blend = st.blend, work = st.work, lastChange = st.lastChange;
   const lc = st.levelCount, loA = st.lo, hiA = st.hi, costs = st.costs, stride = st.stride;
   const minFrames = st.minFrames, frame = st.frame;
   const kindS = rc.kindS, lvS = rc.lvS, winIds = rc.winIds, winTag = rc.winTag, counts = rc.counts, uniform = rc.uniform;
@@ -166,7 +167,7 @@ export function rankFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews
           const d = t > 0 ? t : 0;
           if (!(d <= 1e308)) { clean = 0; break; }
           const id = slotId[s];
-          workS[s] = d; sizes[id] = d;
+          workS[s] = d; sizes[bySlot ? s : id] = d;
           if (blendS[s] !== 0) { blendS[s] = 0; blend[id] = 0; }
           n++;
         }
@@ -197,34 +198,34 @@ export function rankFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews
       }
       if (blendS[s] !== 0) { blendS[s] = 0; blend[id] = 0; }
       if ((fl & 1) !== 0 || d === Number.POSITIVE_INFINITY) {
-        kindS[s] = 2; hidden++; sizes[id] = Number.NaN; uni = -1;
+        kindS[s] = 2; hidden++; sizes[bySlot ? s : id] = Number.NaN; uni = -1;
         continue;
       }
       const p = profS[s];
       if (d !== d) {
         const level = hiA[p];
         kindS[s] = 1; lvS[s] = level; invalid++; minimumCost += costs[p * stride + level];
-        sizes[id] = d; uni = -1;
+        sizes[bySlot ? s : id] = d; uni = -1;
         continue;
       }
       const fo = forcedS[s];
       if (fo !== 255) {
         const level = fo < lc[p] ? fo : lc[p] - 1;
         kindS[s] = 1; lvS[s] = level; minimumCost += costs[p * stride + level];
-        sizes[id] = d; uni = -1;
+        sizes[bySlot ? s : id] = d; uni = -1;
         continue;
       }
       if (minFrames > 0) {
         const old = levelsS[s];
-        const prev = sizes[id];
+        const prev = sizes[bySlot ? s : id];
         if (old !== 255 && old >= loA[p] && old <= hiA[p] && prev === prev && frame - lastChange[id] < minFrames) {
           kindS[s] = 1; lvS[s] = old; minimumCost += costs[p * stride + old];
-          sizes[id] = d; uni = -1;
+          sizes[bySlot ? s : id] = d; uni = -1;
           continue;
         }
       }
       minimumCost += costs[p * stride + hiA[p]];
-      sizes[id] = d;
+      sizes[bySlot ? s : id] = d;
       let b = 0;
       for (let g = 0; g < active; g++) {
         if (d < wlo[g]) break;

@@ -18,7 +18,9 @@ import type { FrameState } from './frameState.js';
 /** Decides slots `[start, end)` of a cluster whose objects all have profile `p` (descending metric). */
 export function decideDescendingSingle(st: FrameState, ci: ClusterIndex, start: number, end: number, p: number): void {
   const map = ci.slotId, work = ci.workS, flags = ci.flagsS, forced = ci.forcedS, levelsS = ci.levelsS, blendS = ci.blendS;
-  const levels = st.levels, blend = st.blend, sizes = st.sizes, lastChange = st.lastChange;
+  const levels = st.levels, blend = st.blend, lastChange = st.lastChange;
+  // sizes by slot or by id (clusters.ts `sizesS`; the worker threads' index has no `sizesInSlots`)
+  const bySlot = ci.sizesInSlots === true, sizes = bySlot ? ci.sizesS : st.sizes;
   const changed = st.changed, levelCounts = st.levelCounts;
   const t = st.thresholds, b = st.blendThresholds, tc = st.thresholdCount, bc = st.blendCount;
   const lc = st.levelCount, costs = st.costs, loA = st.lo, hiA = st.hi;
@@ -35,11 +37,11 @@ export function decideDescendingSingle(st: FrameState, ci: ClusterIndex, start: 
   for (let k = start; k < end; k++) {
     const fl = flags[k];
     if (fl & 2) continue;
-    const i = map[k];
+    const i = map[k], z = bySlot ? k : i; // (z: the index into sizes)
     const old = levelsS[k];
     const s = work[k];
     if (fl & 1 || s === -1) { // hidden or culled: written here, so no NaN meets the doubles below
-      sizes[i] = Number.NaN; hidden++;
+      sizes[z] = Number.NaN; hidden++;
       if (blendS[k] !== 0) { blendS[k] = 0; blend[i] = 0; }
       if (old !== 255) { levelsS[k] = 255; levels[i] = 255; changed[changedCount++] = i; lastChange[i] = frame; }
       if (uMin > 255) uMin = 255; uMax = 255;
@@ -47,7 +49,7 @@ export function decideDescendingSingle(st: FrameState, ci: ClusterIndex, start: 
     }
     if (s !== s) { // invalid sphere: coarsest allowed level
       const safe = hi;
-      sizes[i] = Number.NaN; invalid++;
+      sizes[z] = Number.NaN; invalid++;
       if (blendS[k] !== 0) { blendS[k] = 0; blend[i] = 0; }
       counts[safe]++;
       minimumCost += costs[off + safe];
@@ -85,7 +87,7 @@ export function decideDescendingSingle(st: FrameState, ci: ClusterIndex, start: 
         level = Math.floor(f + 0.5);
         frac = f - Math.floor(f);
         if (useHold && level !== old && old >= lo && old <= hi) {
-          const prev = sizes[i];
+          const prev = sizes[z];
           if (prev === prev) {
             let hold = minFrames > 0 && frame - lastChange[i] < minFrames;
             // The rule at up to three values, inlined (a call would box the doubles): k = 0 → v·(1+h),
@@ -130,7 +132,7 @@ export function decideDescendingSingle(st: FrameState, ci: ClusterIndex, start: 
     }
     const fb = Math.fround(frac);
     if (blendS[k] !== fb) { blendS[k] = fb; blend[i] = fb; }
-    sizes[i] = used;
+    sizes[z] = used;
     counts[level]++;
     if (mark !== 0) minimumCost += costs[off + level]; else free++;
     if (level !== old) { levelsS[k] = level; levels[i] = level; changed[changedCount++] = i; lastChange[i] = frame; }

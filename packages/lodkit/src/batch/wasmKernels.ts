@@ -40,13 +40,14 @@ export const SP_OFFSET = 65536;
  * enabled (int32: h > 0 and no minFramesBetweenChanges) 1032, slots run (cumulative) 1036;
  * hybrid's first pass (int32: track = false and no minFramesBetweenChanges) 1296, (int32: the
  * kernel writes `next`/`fixed`, bound by `bindNext`) 1300, slots whose preferred level differs from
- * the displayed one (int32, per call) 1304; held slots per level (int32) 1312–1331.
+ * the displayed one (int32, per call) 1304, sizes in slot order (int32, `bindSizes`) 1308; held slots per level (int32) 1312–1331.
  */
 export interface FusedKernel {
   setup(views: number): void;
   bind(flags: number, forced: number, levels: number, blend: number): void;
   bindIds(slotId: number, sizes: number, blend: number): void;
   bindNext(next: number, fixed: number): void;
+  bindSizes(sizes: number): void;
   profile(): void;
   run(sp: number, work: number, start: number, end: number, views: number, code: number, cull: number): number;
   f64: Float64Array;
@@ -163,7 +164,7 @@ export function newHeightKernel(shared = false): HeightKernel | null {
   if (fm !== null) {
     const x = new WebAssembly.Instance(fm, { env: { memory: e.memory } }).exports as unknown as FusedKernel;
     k.fused = {
-      setup: x.setup, bind: x.bind, bindIds: x.bindIds, bindNext: x.bindNext, profile: x.profile, run: x.run,
+      setup: x.setup, bind: x.bind, bindIds: x.bindIds, bindNext: x.bindNext, bindSizes: x.bindSizes, profile: x.profile, run: x.run,
       f64: new Float64Array(0), i32: new Int32Array(0), 
     };
     remapFused(k);

@@ -6,6 +6,9 @@
 ;; (thresholds, blend window, min/max level, stats). Levels, blend, sizes and stats are identical to
 ;; decideDescendingSingle / decideAscendingMapped (the JavaScript reference) by construction:
 ;;
+;; - `sizes` is stored at the slot's id, or in slot order (clusters.ts `sizesS`, thresholds frames):
+;;   scattered stores into the id-ordered array cost ≈ 0.6 ms of a 1M random-order frame and made
+;;   frames 2–4 of a new set up to 2 × slower (bench/RESULTS.md, "Random cold start").
 ;; - Plane tests (the bulk of the arithmetic: 6 planes × 6 operations per object and view) run in
 ;;   float32. A lane whose float32 test is not clearly decided — |fl32(d + r)| ≤ M for some plane and
 ;;   no plane clearly culls it — is "near a plane": the whole group repeats its plane tests in float64
@@ -49,6 +52,10 @@
   ;; every slot the kernel decides gets its size and, when it changed, its blend stored there.
   (global $slotIdAt (mut i32) (i32.const 0))
   (global $sizesAt (mut i32) (i32.const 0))
+  ;; Or, when $slotSizes (frame block 1308, read by `profile`), the sizes in slot order at
+  ;; $sizesSAt (bindSizes): sequential stores instead of scattered ones (clusters.ts `sizesS`).
+  (global $sizesSAt (mut i32) (i32.const 0))
+  (global $slotSizes (mut i32) (i32.const 0))
   (global $blendIdAt (mut i32) (i32.const 0))
   (global $bias (mut f64) (f64.const 0))
   (global $marker (mut f64) (f64.const 0))
@@ -251,7 +258,7 @@
   (func $held (param $k i32) (param $old i32) (result i32)
     (local $o i32) (local $x f64) (local $f f64) (local $fb f32) (local $q i32)
     (local.set $o (i32.shl (i32.load (i32.add (global.get $slotIdAt) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2)))
-    (local.set $x (f64.promote_f32 (f32.load (i32.add (global.get $sizesAt) (local.get $o)))))
+    (local.set $x (f64.promote_f32 (f32.load (call $sizeAt (local.get $k)))))
     (if (f64.ne (local.get $x) (local.get $x)) (then (return (i32.const 1))))
     (local.set $f (call $rule (local.get $x)))
     (local.set $fb (f32.demote_f64 (select (f64.sub (local.get $f) (f64.floor (local.get $f))) (f64.const 0)
@@ -277,12 +284,20 @@
   (func (export "bindIds") (param $slotId i32) (param $sizes i32) (param $blend i32)
     (global.set $slotIdAt (local.get $slotId)) (global.set $sizesAt (local.get $sizes)) (global.set $blendIdAt (local.get $blend)))
 
-  ;; Size (and, when $chg, blend) of slot $k into the id-ordered arrays.
+  (func (export "bindSizes") (param $sizes i32)
+    (global.set $sizesSAt (local.get $sizes)))
+
+  ;; Byte address of slot $k's size: in slot order ($slotSizes) or at its id.
+  (func $sizeAt (param $k i32) (result i32)
+    (if (result i32) (global.get $slotSizes)
+      (then (i32.add (global.get $sizesSAt) (i32.shl (local.get $k) (i32.const 2))))
+      (else (i32.add (global.get $sizesAt) (i32.shl (i32.load (i32.add (global.get $slotIdAt) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2))))))
+
+  ;; Size (and, when $chg, blend: id-ordered) of slot $k.
   (func $emit (param $k i32) (param $size f32) (param $blend f32) (param $chg i32)
-    (local $o i32)
-    (local.set $o (i32.shl (i32.load (i32.add (global.get $slotIdAt) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2)))
-    (f32.store (i32.add (global.get $sizesAt) (local.get $o)) (local.get $size))
-    (if (local.get $chg) (then (f32.store (i32.add (global.get $blendIdAt) (local.get $o)) (local.get $blend)))))
+    (f32.store (call $sizeAt (local.get $k)) (local.get $size))
+    (if (local.get $chg) (then (f32.store (i32.add (global.get $blendIdAt)
+      (i32.shl (i32.load (i32.add (global.get $slotIdAt) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2))) (local.get $blend)))))
 
   ;; Loads the profile block of the frame block (thresholds, counts, level range, bias, direction).
   (func (export "profile")
@@ -312,7 +327,8 @@
     (global.set $b3f (f32x4.splat (f32.demote_f64 (f64.load offset=56 (i32.const 49152)))))
     (global.set $holds (i32.load offset=1032 (i32.const 49152)))
     (global.set $nextMode (i32.load offset=1296 (i32.const 49152)))
-    (global.set $nextOut (i32.load offset=1300 (i32.const 49152))))
+    (global.set $nextOut (i32.load offset=1300 (i32.const 49152)))
+    (global.set $slotSizes (i32.load offset=1308 (i32.const 49152))))
 
   ;; Slots [start, end) (at most 64) of one cluster: spheres at $sp, metric values at $work, metric
   ;; $code (0 distance, 1 pixels, 2 screenHeight, 3 screenArea) over views [0, views), culling $cull
@@ -667,22 +683,33 @@
           (local.get $hid)))
       (local.set $s (i32x4.bitmask (local.get $in)))
       (local.set $l (i32x4.bitmask (v128.and (local.get $in) (f32x4.ne (local.get $nb4) (local.get $bl)))))
-      (if (i32.and (local.get $s) (i32.const 1)) (then ;; lane 0 (inlined: Node 20's V8 does not inline wasm calls)
-        (local.set $pl (i32.shl (i32.load offset=0 (i32.add (global.get $slotIdAt) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2)))
-        (f32.store (i32.add (global.get $sizesAt) (local.get $pl)) (f32x4.extract_lane 0 (local.get $sv)))
-        (if (i32.and (local.get $l) (i32.const 1)) (then (f32.store (i32.add (global.get $blendIdAt) (local.get $pl)) (f32x4.extract_lane 0 (local.get $nb4)))))))
-      (if (i32.and (local.get $s) (i32.const 2)) (then ;; lane 1 (inlined: Node 20's V8 does not inline wasm calls)
-        (local.set $pl (i32.shl (i32.load offset=4 (i32.add (global.get $slotIdAt) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2)))
-        (f32.store (i32.add (global.get $sizesAt) (local.get $pl)) (f32x4.extract_lane 1 (local.get $sv)))
-        (if (i32.and (local.get $l) (i32.const 2)) (then (f32.store (i32.add (global.get $blendIdAt) (local.get $pl)) (f32x4.extract_lane 1 (local.get $nb4)))))))
-      (if (i32.and (local.get $s) (i32.const 4)) (then ;; lane 2 (inlined: Node 20's V8 does not inline wasm calls)
-        (local.set $pl (i32.shl (i32.load offset=8 (i32.add (global.get $slotIdAt) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2)))
-        (f32.store (i32.add (global.get $sizesAt) (local.get $pl)) (f32x4.extract_lane 2 (local.get $sv)))
-        (if (i32.and (local.get $l) (i32.const 4)) (then (f32.store (i32.add (global.get $blendIdAt) (local.get $pl)) (f32x4.extract_lane 2 (local.get $nb4)))))))
-      (if (i32.and (local.get $s) (i32.const 8)) (then ;; lane 3 (inlined: Node 20's V8 does not inline wasm calls)
-        (local.set $pl (i32.shl (i32.load offset=12 (i32.add (global.get $slotIdAt) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2)))
-        (f32.store (i32.add (global.get $sizesAt) (local.get $pl)) (f32x4.extract_lane 3 (local.get $sv)))
-        (if (i32.and (local.get $l) (i32.const 8)) (then (f32.store (i32.add (global.get $blendIdAt) (local.get $pl)) (f32x4.extract_lane 3 (local.get $nb4)))))))
+      (if (global.get $slotSizes)
+        (then ;; sizes of the 4 slots in one store (the other lanes keep theirs); blends at their ids
+          (local.set $pl (i32.add (global.get $sizesSAt) (i32.shl (local.get $k) (i32.const 2))))
+          (v128.store (local.get $pl) (v128.bitselect (local.get $sv) (v128.load (local.get $pl)) (local.get $in)))
+          (if (local.get $l) (then
+            (local.set $pl (i32.add (global.get $slotIdAt) (i32.shl (local.get $k) (i32.const 2))))
+            (if (i32.and (local.get $l) (i32.const 1)) (then (f32.store (i32.add (global.get $blendIdAt) (i32.shl (i32.load offset=0 (local.get $pl)) (i32.const 2))) (f32x4.extract_lane 0 (local.get $nb4)))))
+            (if (i32.and (local.get $l) (i32.const 2)) (then (f32.store (i32.add (global.get $blendIdAt) (i32.shl (i32.load offset=4 (local.get $pl)) (i32.const 2))) (f32x4.extract_lane 1 (local.get $nb4)))))
+            (if (i32.and (local.get $l) (i32.const 4)) (then (f32.store (i32.add (global.get $blendIdAt) (i32.shl (i32.load offset=8 (local.get $pl)) (i32.const 2))) (f32x4.extract_lane 2 (local.get $nb4)))))
+            (if (i32.and (local.get $l) (i32.const 8)) (then (f32.store (i32.add (global.get $blendIdAt) (i32.shl (i32.load offset=12 (local.get $pl)) (i32.const 2))) (f32x4.extract_lane 3 (local.get $nb4))))))))
+        (else
+        (if (i32.and (local.get $s) (i32.const 1)) (then ;; lane 0 (inlined: Node 20's V8 does not inline wasm calls)
+          (local.set $pl (i32.shl (i32.load offset=0 (i32.add (global.get $slotIdAt) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2)))
+          (f32.store (i32.add (global.get $sizesAt) (local.get $pl)) (f32x4.extract_lane 0 (local.get $sv)))
+          (if (i32.and (local.get $l) (i32.const 1)) (then (f32.store (i32.add (global.get $blendIdAt) (local.get $pl)) (f32x4.extract_lane 0 (local.get $nb4)))))))
+        (if (i32.and (local.get $s) (i32.const 2)) (then ;; lane 1 (inlined: Node 20's V8 does not inline wasm calls)
+          (local.set $pl (i32.shl (i32.load offset=4 (i32.add (global.get $slotIdAt) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2)))
+          (f32.store (i32.add (global.get $sizesAt) (local.get $pl)) (f32x4.extract_lane 1 (local.get $sv)))
+          (if (i32.and (local.get $l) (i32.const 2)) (then (f32.store (i32.add (global.get $blendIdAt) (local.get $pl)) (f32x4.extract_lane 1 (local.get $nb4)))))))
+        (if (i32.and (local.get $s) (i32.const 4)) (then ;; lane 2 (inlined: Node 20's V8 does not inline wasm calls)
+          (local.set $pl (i32.shl (i32.load offset=8 (i32.add (global.get $slotIdAt) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2)))
+          (f32.store (i32.add (global.get $sizesAt) (local.get $pl)) (f32x4.extract_lane 2 (local.get $sv)))
+          (if (i32.and (local.get $l) (i32.const 4)) (then (f32.store (i32.add (global.get $blendIdAt) (local.get $pl)) (f32x4.extract_lane 2 (local.get $nb4)))))))
+        (if (i32.and (local.get $s) (i32.const 8)) (then ;; lane 3 (inlined: Node 20's V8 does not inline wasm calls)
+          (local.set $pl (i32.shl (i32.load offset=12 (i32.add (global.get $slotIdAt) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2)))
+          (f32.store (i32.add (global.get $sizesAt) (local.get $pl)) (f32x4.extract_lane 3 (local.get $sv)))
+          (if (i32.and (local.get $l) (i32.const 8)) (then (f32.store (i32.add (global.get $blendIdAt) (local.get $pl)) (f32x4.extract_lane 3 (local.get $nb4)))))))))
       ;; every other valid, not removed lane: the scalar exact path
       (local.set $q (i32x4.bitmask (v128.andnot (v128.andnot (local.get $valid) (local.get $in))
         (i32x4.eq (v128.and (local.get $fl) (local.get $k10)) (local.get $k10)))))
