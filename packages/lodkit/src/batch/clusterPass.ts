@@ -81,8 +81,8 @@ export class ClusterViews {
   /** Worker-thread mode: the per-view data in shared memory for `views` views (see threads.ts). */
   sharedPlanes: Float64Array = new Float64Array(0);
   sharedKv: Float64Array = new Float64Array(0);
-  /** Worker-thread mode: exactSizes (0/1), eyeMagnitude. */
-  scalars: Float64Array = new Float64Array(2);
+  /** Worker-thread mode: exactSizes (0/1), eyeMagnitude, sizes in slot order (0/1). */
+  scalars: Float64Array = new Float64Array(3);
 
   ensure(views: number): void {
     if (this.block.length >= views * VB) return;
@@ -103,7 +103,7 @@ export class ClusterViews {
     this.klass = new Uint8Array(views);
     this.sharedPlanes = new Float64Array(new SharedArrayBuffer(8 * views * 24));
     this.sharedKv = new Float64Array(new SharedArrayBuffer(8 * views * 8));
-    this.scalars = new Float64Array(new SharedArrayBuffer(16));
+    this.scalars = new Float64Array(new SharedArrayBuffer(24));
     this.planes = []; this.kv = [];
     for (let v = 0; v < views; v++) {
       this.planes.push(this.sharedPlanes.subarray(v * 24, v * 24 + 24));

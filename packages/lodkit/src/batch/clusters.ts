@@ -178,6 +178,7 @@ export class ClusterIndex {
       const u8 = (a: Uint8Array) => { const b = new Uint8Array(this.buffer(capacity)); b.set(a.subarray(0, old)); return b; };
       this.flagsS = u8(this.flagsS); this.forcedS = u8(this.forcedS); this.levelsS = u8(this.levelsS);
       const bl = new Float32Array(this.buffer(4 * capacity)); bl.set(this.blendS.subarray(0, old)); this.blendS = bl;
+      this.sizesS = new Float32Array(0); this.sizesInSlots = false; // (no kernel memory: sizes by id; LodSet moved them there first)
     }
     this.visible = new Uint32Array(capacity);
   }

@@ -319,10 +319,9 @@ export class LodSet {
     const clustered = useClusters;
     const ci = this.ci, cv = this.cv;
     const exactSizes = options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes;
-    // Sizes in slot order for the clustered frames (sequential stores, clusters.ts `sizesS`) but the
-    // worker-thread thresholds frames (the workers write them by id) and the per-object path.
-    const workers = policy === 'thresholds' && this.threads !== null && viewCount <= MAX_THREADED_VIEWS;
-    if (clustered && !workers && ci.sizesS.length !== 0) ci.sizesToSlots(st.sizes, n);
+    // Sizes in slot order for the clustered frames (sequential stores, clusters.ts `sizesS`, in
+    // the kernel's memory: shared with the workers in worker-thread mode), by id on the per-object path.
+    if (clustered && ci.sizesS.length !== 0) ci.sizesToSlots(st.sizes, n);
     else ci.sizesToIds(st.sizes, n);
     if (clustered && policy === 'hybrid') {
       clusteredHybrid(st, ci, cv, table, sse, n, views, single, viewCount, cull, budget, exactSizes);
@@ -454,6 +453,7 @@ export class LodSet {
       throw new RangeError(`LodSet.setThreads: count must be an integer in [1, 64], got ${String(count)}`);
     }
     if (this.threads) { this.threads.dispose(); this.threads = null; }
+    this.ci.sizesToIds(this.st.sizes, this.used); // (the kernel memory may change: clusters.ts makeShared)
     this.threadCount = count;
     if (count > 1) { this.ci.makeShared(this.capacity); this.cv.makeShared(MAX_THREADED_VIEWS); }
     this.threadMode.reset();

@@ -109,7 +109,7 @@ const c = d.clusters;
 const ci = c === null ? null : {
   slotId: c.slotId, workS: c.workS, sp: c.sp, profS: c.profS, flagsS: c.flagsS, forcedS: c.forcedS, levelsS: c.levelsS,
   blendS: c.blendS, start: c.start, end: c.end, profile: c.profile, bounds: c.bounds, live: c.live,
-  forcedCount: c.forcedCount, state: c.state, wasm: null, workOffset: 0,
+  forcedCount: c.forcedCount, state: c.state, wasm: null, workOffset: 0, sizesS: c.sizesS, sizesInSlots: false,
 };
 const cv = c === null ? null : {
   count: 0, cull: true, exactSizes: false, mask: 0, block: c.block, planes: [], kv: [],
@@ -151,7 +151,7 @@ for (;;) {
       if (j >= v >>> 16) break;
       st.bias = params[0]; st.hysteresis = params[1]; st.minFrames = params[2]; st.frame = params[3];
       cv.count = params[5]; cv.cull = params[4] !== 0; cv.mask = params[6];
-      cv.exactSizes = c.scalars[0] !== 0; cv.eyeMagnitude = c.scalars[1];
+      cv.exactSizes = c.scalars[0] !== 0; cv.eyeMagnitude = c.scalars[1]; ci.sizesInSlots = c.scalars[2] !== 0;
       const clusterCount = params[8], size = params[9];
       const from = j * size, to = from + size < clusterCount ? from + size : clusterCount;
       const first = ci.start[from];
@@ -252,7 +252,7 @@ export class LodThreads {
           clusters: ci === null || cv === null ? null : {
             slotId: ci.slotId, workS: ci.workS, sp: ci.sp, profS: ci.profS, flagsS: ci.flagsS, forcedS: ci.forcedS,
             levelsS: ci.levelsS, blendS: ci.blendS, start: ci.start, end: ci.end, profile: ci.profile, bounds: ci.bounds,
-            live: ci.live, forcedCount: ci.forcedCount, state: ci.state,
+            live: ci.live, forcedCount: ci.forcedCount, state: ci.state, sizesS: ci.sizesS,
             block: cv.block, planes: cv.sharedPlanes, kv: cv.sharedKv, scalars: cv.scalars,
           },
         },
