@@ -73,6 +73,15 @@ export class ClusterIndex {
   sizesInSlots = false;
   /** With `sizesInSlots`: the id-ordered array equals `sizesS` (no frame wrote sizes since it was refreshed). */
   idsFresh = true;
+  /**
+   * Per cluster 1 when a frame may have written its sizes in slot order since the last refresh,
+   * and those clusters in `sizesDirtyList` (`freshIds` copies only them); `sizesAllDirty` when
+   * worker threads wrote some (they do not mark). Null in the workers' copy of the index.
+   */
+  sizesDirty: Uint8Array | null = new Uint8Array(0);
+  sizesDirtyList: Uint32Array = new Uint32Array(0);
+  sizesDirtyCount = 0;
+  sizesAllDirty = false;
   /** False when another path wrote `levels`/`blend` since the copies were last gathered. */
   synced = true;
   /** Policy frames: the visible slots and the culled clusters (clusterPolicyPasses.ts). */
@@ -213,6 +222,13 @@ export class ClusterIndex {
     const slotId = this.slotId, out = this.sizesS;
     for (let s = 0; s < slots; s++) out[s] = ids[slotId[s]];
     this.sizesInSlots = true; this.idsFresh = true;
+    this.clearSizesDirty();
+  }
+
+  private clearSizesDirty(): void {
+    const dirty = this.sizesDirty as Uint8Array, list = this.sizesDirtyList;
+    for (let k = 0; k < this.sizesDirtyCount; k++) dirty[list[k]] = 0;
+    this.sizesDirtyCount = 0; this.sizesAllDirty = false;
   }
 
   /** Id-ordered sizes from here on (another path runs). */
@@ -226,7 +242,16 @@ export class ClusterIndex {
   freshIds(ids: Float32Array, slots: number): void {
     if (!this.sizesInSlots || this.idsFresh) return;
     const slotId = this.slotId, from = this.sizesS;
-    for (let s = 0; s < slots; s++) ids[slotId[s]] = from[s];
+    if (this.sizesAllDirty) {
+      for (let s = 0; s < slots; s++) ids[slotId[s]] = from[s];
+    } else {
+      const list = this.sizesDirtyList, start = this.start, end = this.end;
+      for (let k = 0; k < this.sizesDirtyCount; k++) {
+        const c = list[k];
+        for (let s = start[c], e = end[c]; s < e; s++) ids[slotId[s]] = from[s];
+      }
+    }
+    this.clearSizesDirty();
     this.idsFresh = true;
   }
 
@@ -261,6 +286,9 @@ export class ClusterIndex {
     this.refitList = u32(this.refitList);
     this.culledList = new Uint32Array(cap);
     this.visibleClusters = new Uint32Array(cap);
+    const dirty = new Uint8Array(cap), list = new Uint32Array(cap);
+    if (this.sizesDirty !== null) { dirty.set(this.sizesDirty.subarray(0, old)); list.set(this.sizesDirtyList.subarray(0, this.sizesDirtyCount)); }
+    this.sizesDirty = dirty; this.sizesDirtyList = list;
   }
 
   private newCluster(from: number, to: number, profile: number): number {

@@ -153,10 +153,11 @@ export class LodSet {
   /** OpenUSD fractional part per id (blend toward the next level). */
   get blend(): Float32Array { return this.st.blend; }
   /**
-   * Value the policy used per id (see the class notes). After a clustered thresholds frame with
-   * the WebAssembly kernel the values live in slot order inside the set; the first read after such
-   * a frame copies them into this array (≈ 1–3 ms for 1M objects in random order), later reads
-   * until the next update cost nothing.
+   * Value the policy used per id (see the class notes). With the WebAssembly kernel a clustered
+   * frame keeps the values in slot order inside the set (sequential stores); the first read after
+   * an update copies those of the clusters it evaluated or hid into this array (1M objects,
+   * bench/RESULTS.md: ≈ 0.5 ms in random id order, 0.2 ms on the tree field), later reads until
+   * the next update cost nothing.
    */
   get sizes(): Float32Array { this.ci.freshIds(this.st.sizes, this.used); return this.st.sizes; }
   /** Ids whose level changed in the last update: the first `changedCount` entries. */

@@ -80,6 +80,7 @@ export function threadedClustered(threads: LodThreads, st: FrameState, ci: Clust
   params[4] = cull ? 1 : 0; params[5] = viewCount; params[6] = table.metricMask; params[7] = 1;
   params[8] = count; params[9] = size;
   cv.scalars[0] = exactSizes ? 1 : 0; cv.scalars[1] = cv.eyeMagnitude; cv.scalars[2] = ci.sizesInSlots ? 1 : 0;
+  if (ci.sizesInSlots) ci.sizesAllDirty = true; // (the workers do not mark their clusters)
   threads.openChunks(chunks);
   threads.start();
   const starts = ci.start, mineChanges = threads.mineChanges;
