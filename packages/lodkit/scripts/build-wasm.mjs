@@ -1,4 +1,5 @@
-// Compiles the WebAssembly sources (src/batch/wasm/*.wat) with the npm package `wabt` and writes
+// Compiles the WebAssembly sources (src/batch/wasm/*.wat, with their `;; @include x.part.wat`
+// parts put in place) with the npm package `wabt` and writes
 // each as a TypeScript module that embeds the bytes (`<name>.generated.ts`), so the core loads the
 // kernel in browsers, Node and workers without a fetch. Run by `npm run typecheck` and `npm run
 // build`; the output is committed too, and test/batch/wasm.test.ts checks that it is up to date.
@@ -27,10 +28,19 @@ export async function generate(name, source) {
     `export const ${constant}_WASM = new Uint8Array([\n${rows.join('\n')}\n]);\n`;
 }
 
+/**
+ * The source of `file` with every `;; @include part.wat` line replaced by that file of the same
+ * folder (WAT has no modules; a kernel's parts keep each file readable). Parts are `*.part.wat`
+ * and are not compiled on their own.
+ */
+export function expandIncludes(file) {
+  return readFileSync(join(dir, file), 'utf8').replace(/^[ \t]*;; @include ([\w.-]+\.part\.wat)[ \t]*$/gm, (_, part) => expandIncludes(part).replace(/\n$/, ''));
+}
+
 let stale = 0;
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.wat'))) {
+for (const file of readdirSync(dir).filter((f) => f.endsWith('.wat') && !f.endsWith('.part.wat'))) {
   const name = file.slice(0, -4);
-  const text = await generate(name, readFileSync(join(dir, file), 'utf8'));
+  const text = await generate(name, expandIncludes(file));
   const out = join(dir, `${name}.generated.ts`);
   if (check) {
     if (!existsSync(out) || readFileSync(out, 'utf8') !== text) { console.error(`${out} is out of date: run node scripts/build-wasm.mjs`); stale++; }

@@ -1,0 +1,52 @@
+;; Part of fusedKernel.wat (scripts/build-wasm.mjs puts it in place of its `@include` line):
+;; the module's globals — where the per-object arrays are, the frame's profile and modes.
+  ;; Slot-ordered per-object arrays (byte offsets, set by `bind`).
+  (global $flagsAt (mut i32) (i32.const 0))
+  (global $forcedAt (mut i32) (i32.const 0))
+  (global $levelsAt (mut i32) (i32.const 0))
+  (global $blendAt (mut i32) (i32.const 0))
+  ;; The permutation slot → id and the public id-ordered `sizes` and `blend` (set by `bindIds`):
+  ;; every slot the kernel decides gets its size and, when it changed, its blend stored there.
+  (global $slotIdAt (mut i32) (i32.const 0))
+  (global $sizesAt (mut i32) (i32.const 0))
+  ;; Or, when $slotSizes (frame block 1308, read by `profile`), the sizes in slot order at
+  ;; $sizesSAt (bindSizes): sequential stores instead of scattered ones (clusters.ts `sizesS`).
+  (global $sizesSAt (mut i32) (i32.const 0))
+  (global $slotSizes (mut i32) (i32.const 0))
+  (global $blendIdAt (mut i32) (i32.const 0))
+  (global $bias (mut f64) (f64.const 0))
+  (global $marker (mut f64) (f64.const 0))
+  (global $n (mut i32) (i32.const 0))
+  (global $nb (mut i32) (i32.const 0))
+  (global $lo (mut i32) (i32.const 0))
+  (global $hi (mut i32) (i32.const 0))
+  (global $desc (mut i32) (i32.const 0))
+  (global $h (mut f64) (f64.const 0))
+  (global $holds (mut i32) (i32.const 0))
+  ;; hybrid's first pass (track = false, no minFramesBetweenChanges): a level change is a preferred
+  ;; level, decided here like a steady lane (counted at 1304 of the frame block), not left to JavaScript
+  (global $nextMode (mut i32) (i32.const 0))
+  ;; hybrid's first pass: the kernel writes every decided slot's preferred level and mark into the
+  ;; slot-ordered `next` / `fixed` (bindNext) — 255 / 2 hidden, else the level / 0 (adjustable) —
+  ;; and counts the slots whose preferred level is not the displayed one (frame block 1304)
+  (global $nextOut (mut i32) (i32.const 0))
+  (global $nextAt (mut i32) (i32.const 0))
+  (global $fixedAt (mut i32) (i32.const 0))
+  (global $pre (mut f64) (f64.const 0))
+  (global $plod (mut i32) (i32.const 0))
+  (global $t0 (mut v128) (v128.const i64x2 0 0))
+  (global $t0f (mut v128) (v128.const i64x2 0 0))
+  (global $t1 (mut v128) (v128.const i64x2 0 0))
+  (global $t1f (mut v128) (v128.const i64x2 0 0))
+  (global $t2 (mut v128) (v128.const i64x2 0 0))
+  (global $t2f (mut v128) (v128.const i64x2 0 0))
+  (global $t3 (mut v128) (v128.const i64x2 0 0))
+  (global $t3f (mut v128) (v128.const i64x2 0 0))
+  (global $b0 (mut v128) (v128.const i64x2 0 0))
+  (global $b0f (mut v128) (v128.const i64x2 0 0))
+  (global $b1 (mut v128) (v128.const i64x2 0 0))
+  (global $b1f (mut v128) (v128.const i64x2 0 0))
+  (global $b2 (mut v128) (v128.const i64x2 0 0))
+  (global $b2f (mut v128) (v128.const i64x2 0 0))
+  (global $b3 (mut v128) (v128.const i64x2 0 0))
+  (global $b3f (mut v128) (v128.const i64x2 0 0))
