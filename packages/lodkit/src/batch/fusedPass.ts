@@ -2,8 +2,8 @@
  * The JavaScript side of the fused WebAssembly kernel (wasm/fusedKernel.wat): per evaluated cluster
  * of one profile with at most four thresholds and four blend thresholds, one `run` call computes
  * the metric of every view and decides every steady object in place (its blend in the slot copy
- * and in the public id-ordered `blend`, its size in the public `sizes` — both live in the kernel's
- * memory, clusters.ts `placeOutputs` — and the per-level counts in its frame block); this module
+ * and in the public id-ordered `blend`, its size in slot order (`ClusterIndex.sizesS`) or in the
+ * public `sizes` — all in the kernel's memory, clusters.ts — and the per-level counts in its frame block); this module
  * adds the counts (the slots held by hysteresis are counted apart: they cost their own level at the
  * minimum) to the stats and hands the few remaining ones (level changes with the changed list and `minFramesBetweenChanges`, forced
  * levels, hidden objects becoming visible, invalid spheres) to the JavaScript decision kernel,

@@ -7,7 +7,8 @@
  * wrote, which becomes the cluster's state. With ids in random spatial order, reading the state
  * through the slot → id map cost ~5 cache misses per object (the clustered frame was 1.75× slower
  * than the per-object path on 1M random-order spheres); the slot-ordered copies leave one
- * scattered store (`sizes`).
+ * scattered store (`sizes`), gone too where the clustered frames keep sizes in slot order
+ * (`ClusterIndex.sizesS`: the kernels take `sizesS` and the slot index then).
  *
  * Contributor notes:
  * - Kept as a copy rather than a shared generic: an extra indirection (or a `map === null` test) in

@@ -36,7 +36,7 @@ export const SP_OFFSET = 65536;
  * scalar exact path (cumulative) 116, slots redone in JavaScript (cumulative) 120, slots held by
  * hysteresis (finished by the kernel) 124,
  * per-level counts 128–159, redo slots (relative) 160–431 (the kernel itself stores the decided
- * slots' sizes and blends into the id-ordered arrays bound by `bindIds`); hysteresis h (float64) 1024, holds
+ * slots' sizes — by id (`bindIds`) or in slot order (`bindSizes`) — and blends by id); hysteresis h (float64) 1024, holds
  * enabled (int32: h > 0 and no minFramesBetweenChanges) 1032, slots run (cumulative) 1036;
  * hybrid's first pass (int32: track = false and no minFramesBetweenChanges) 1296, (int32: the
  * kernel writes `next`/`fixed`, bound by `bindNext`) 1300, slots whose preferred level differs from

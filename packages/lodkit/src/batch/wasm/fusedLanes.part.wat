@@ -158,7 +158,7 @@
     (i32.const 0))
 
   ;; Slot $k held at its displayed level $old by hysteresis: level and size kept, blend from the rule
-  ;; at its previous size (the id-ordered `sizes`, float32 as the reference reads it), counted per
+  ;; at its previous size (`sizes` by id or by slot, $sizeAt; float32 as the reference reads it), counted per
   ;; level at 1312 of the frame block (held slots cost their own level at the minimum too); in
   ;; hybrid's pass preferred level $old with mark 1 (fixed). Returns 2, or 1 without a previous size
   ;; (the reference does not hold then: the JavaScript kernel decides the slot in full).
