@@ -1,11 +1,12 @@
 /**
- * Small measurements behind the prose of bench/RESULTS.md ("Afternoon round"), one per command:
+ * Small measurements behind the prose of bench/RESULTS.md ("Afternoon round", "Evening round"), one per command:
  *
  *   npx tsc -p tsconfig.bench.json
  *   node .bench-build/bench/probes.js tree-field          # visible / blend-window / near-edge trees of a frame
  *   node .bench-build/bench/probes.js cold-random [--still] [--wait MS] [--other-set]
  *                                                          # frames 1–8 of a new 1M random-order set, with counters
  *   node .bench-build/bench/probes.js worker-warmup       # a 2-thread set pinned to threaded frames, frames 1–30
+ *   node .bench-build/bench/probes.js sizes-read          # LodSet.sizes read after every frame (sizes kept in slot order)
  *
  * cold-random: `--still` keeps the camera at pose 0 (identical work every frame), `--wait MS` spins
  * MS milliseconds after frame 1, `--other-set` runs four frames of a second 1M set after frame 1.
@@ -68,6 +69,21 @@ if (which === 'tree-field') {
   for (let k = 0; k < 30; k++) t.push(time(() => set.update(views[k], options)).toFixed(2));
   set.dispose();
   console.log(`2 threads, every frame threaded, frames 1–30 (ms): ${t.join(' ')}`);
+} else if (which === 'sizes-read') {
+  // The clustered frames keep sizes in slot order; the first read of `LodSet.sizes` after a frame
+  // copies the clusters that frame evaluated or hid into the id-ordered array, a second read nothing.
+  const median = (a: number[]) => a.slice().sort((x, y) => x - y)[a.length >> 1];
+  for (const scene of ['random', 'trees']) {
+    const random = scene === 'random', set = make(random ? randomSpheres(1_000_000, 1) : treeField(1000, 2000, 5));
+    const views = random ? randomScenePoses() : walkPoses(60);
+    const frame: number[] = [], first: number[] = [], second: number[] = [];
+    for (let k = 0; k < 60; k++) {
+      const f = time(() => set.update(views[k % views.length], options));
+      const r1 = time(() => set.sizes), r2 = time(() => set.sizes);
+      if (k >= 20) { frame.push(f); first.push(r1); second.push(r2); }
+    }
+    console.log(`${scene}: frame ${median(frame).toFixed(2)} ms, first read of sizes ${median(first).toFixed(2)} ms, second read ${median(second).toFixed(4)} ms (medians of frames 21–60)`);
+  }
 } else {
   throw new Error(`unknown probe ${which}`);
 }
