@@ -109,7 +109,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     if (R === R && cv.cull && classify(ci, cv, c) === 1) { culledList[q++] = c; continue; }
     state[c] = 254;
     clusters[vc++] = c;
-    if (ci.sizesInSlots === true) { const dirty = ci.sizesDirty; if (dirty !== null && dirty[c] === 0) { dirty[c] = 1; ci.sizesDirtyList[ci.sizesDirtyCount++] = c; } } // (clusters.ts `sizesDirty`)
+    ci.markSizes(c);
     uniform[c] = 255;
     let measured = false;
     const p0 = profile[c], a0 = startA[c], e0 = endA[c];

@@ -27,6 +27,7 @@ import { computeHybridStableRanges, computeStableRanges } from './budgetStable.j
 import { hybridCollectChunk, hybridFinalize, hybridMinimumWithin, hybridPrefChunk, hybridStateOf } from './hybridIncremental.js';
 import { rankCutsOf, rankFeedChunk, rankFinalize, resolveRanks } from './rankCuts.js';
 import { itemShift } from './policyDrivers.js';
+import { sizesToIds } from './slotSizes.js';
 import type { LodView } from './updateOptions.js';
 
 /** The thresholds policy over the spatial clusters (clusterPass.ts), in chunks of 256 clusters. */
@@ -85,7 +86,7 @@ export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   if (st.minFrames === 0 && sse.band > 0 && sse.lambda > 0) {
     if (clusteredBudgetIncremental(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget) === 1) return;
   }
-  ci.sizesToIds(st.sizes, used); // the full path's passes write sizes by id
+  sizesToIds(ci, st.sizes, used); // the full path's passes write sizes by id
   const m = clusteredFeed(st, ci, cv, table, used, MetricCode.pixels, views, single, viewCount, cull);
   for (let k = 0; k < m; k += 8192) classifyList(st, ci, k, k + 8192 < m ? k + 8192 : m, false);
   const shift = itemShift(table);

@@ -170,7 +170,7 @@ export function hideCluster(st: FrameState, ci: ClusterIndex, c: number): number
   const levels = st.levels, blend = st.blend, bySlot = ci.sizesInSlots === true, sizes = bySlot ? ci.sizesS : st.sizes;
   const changed = st.changed, lastChange = st.lastChange, frame = st.frame;
   let changedCount = st.changedCount, hidden = 0;
-  if (ci.sizesInSlots === true) { const dirty = ci.sizesDirty; if (dirty !== null && dirty[c] === 0) { dirty[c] = 1; ci.sizesDirtyList[ci.sizesDirtyCount++] = c; } } // (clusters.ts `sizesDirty`)
+  ci.markSizes(c);
   for (let s = ci.start[c], e = ci.end[c]; s < e; s++) {
     if (flags[s] & 2) continue;
     const id = slotId[s];
@@ -228,7 +228,7 @@ export function fusedCull(cv: ClusterViews, classified: boolean): number {
 export function processCluster(st: FrameState, ci: ClusterIndex, cv: ClusterViews, c: number): number {
   const a = ci.start[c], e = ci.end[c], p = ci.profile[c];
   st.uMin = 256; st.uMax = -1; st.uFrac = 0;
-  if (ci.sizesInSlots === true) { const dirty = ci.sizesDirty; if (dirty !== null && dirty[c] === 0) { dirty[c] = 1; ci.sizesDirtyList[ci.sizesDirtyCount++] = c; } } // (clusters.ts `sizesDirty`)
+  ci.markSizes(c);
   const mixed = p === 0xffff;
   const fused = ci.wasm === null || mixed ? null : ci.wasm.fused;
   if (fused !== null && st.thresholdCount[p] <= 4 && st.blendCount[p] <= 4) {

@@ -65,8 +65,8 @@ export class ClusterIndex {
    * With the fused kernel: `sizes` in slot order, where the clustered thresholds frames keep them
    * (`sizesInSlots`): the kernel's stores are sequential instead of scattered over the id-ordered
    * array (random ids: ≈ 0.6 ms of a 1M frame, and frames 2–4 of a new set up to 2 × slower).
-   * The public id-ordered `sizes` is refreshed from it when read (`freshIds`) and taken over when
-   * another path runs (`sizesToIds`). Empty without the kernel.
+   * The public id-ordered `sizes` is refreshed from it when read and takes over when another path
+   * runs (slotSizes.ts). Empty without the kernel.
    */
   sizesS: Float32Array = new Float32Array(0);
   /** The latest sizes live in `sizesS` (else in the id-ordered array). */
@@ -75,7 +75,7 @@ export class ClusterIndex {
   idsFresh = true;
   /**
    * Per cluster 1 when a frame may have written its sizes in slot order since the last refresh,
-   * and those clusters in `sizesDirtyList` (`freshIds` copies only them); `sizesAllDirty` when
+   * and those clusters in `sizesDirtyList` (slotSizes.ts `freshIds` copies only them); `sizesAllDirty` when
    * worker threads wrote some (they do not mark). Null in the workers' copy of the index.
    */
   sizesDirty: Uint8Array | null = new Uint8Array(0);
@@ -216,43 +216,10 @@ export class ClusterIndex {
     this.flagsS[s] = flags[id]; this.forcedS[s] = forced[id]; this.levelsS[s] = levels[id]; this.blendS[s] = blend[id];
   }
 
-  /** Slot-ordered sizes for the kernels from here on (gathered from the id-ordered `ids` once). */
-  sizesToSlots(ids: Float32Array, slots: number): void {
-    if (this.sizesInSlots) return;
-    const slotId = this.slotId, out = this.sizesS;
-    for (let s = 0; s < slots; s++) out[s] = ids[slotId[s]];
-    this.sizesInSlots = true; this.idsFresh = true;
-    this.clearSizesDirty();
-  }
-
-  private clearSizesDirty(): void {
-    const dirty = this.sizesDirty as Uint8Array, list = this.sizesDirtyList;
-    for (let k = 0; k < this.sizesDirtyCount; k++) dirty[list[k]] = 0;
-    this.sizesDirtyCount = 0; this.sizesAllDirty = false;
-  }
-
-  /** Id-ordered sizes from here on (another path runs). */
-  sizesToIds(ids: Float32Array, slots: number): void {
-    if (!this.sizesInSlots) return;
-    this.freshIds(ids, slots);
-    this.sizesInSlots = false;
-  }
-
-  /** The id-ordered `ids` brought up to date from `sizesS` when a frame wrote sizes in slot order. */
-  freshIds(ids: Float32Array, slots: number): void {
-    if (!this.sizesInSlots || this.idsFresh) return;
-    const slotId = this.slotId, from = this.sizesS;
-    if (this.sizesAllDirty) {
-      for (let s = 0; s < slots; s++) ids[slotId[s]] = from[s];
-    } else {
-      const list = this.sizesDirtyList, start = this.start, end = this.end;
-      for (let k = 0; k < this.sizesDirtyCount; k++) {
-        const c = list[k];
-        for (let s = start[c], e = end[c]; s < e; s++) ids[slotId[s]] = from[s];
-      }
-    }
-    this.clearSizesDirty();
-    this.idsFresh = true;
+  /** A frame is writing cluster `c`'s sizes (in slot order when they live there): slotSizes.ts `freshIds` copies it. */
+  markSizes(c: number): void {
+    const dirty = this.sizesDirty;
+    if (this.sizesInSlots && dirty !== null && dirty[c] === 0) { dirty[c] = 1; this.sizesDirtyList[this.sizesDirtyCount++] = c; }
   }
 
   /** Object `id`'s size became NaN (removed): in slot order too when that is where sizes live. */

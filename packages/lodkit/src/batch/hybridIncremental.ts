@@ -135,7 +135,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     const prevState = state[c];
     state[c] = 254;
     clusters[vc++] = c;
-    if (ci.sizesInSlots === true) { const dirty = ci.sizesDirty; if (dirty !== null && dirty[c] === 0) { dirty[c] = 1; ci.sizesDirtyList[ci.sizesDirtyCount++] = c; } } // (clusters.ts `sizesDirty`)
+    ci.markSizes(c);
     upref[c] = 255; hy.skippedA[c] = 0;
     const p0 = profile[c], a = startA[c], e = endA[c];
     if (useUniform && R === R && p0 !== 0xffff && forcedCount[c] === 0 && metricCode[p0] !== 0) {

@@ -67,6 +67,7 @@ import {
 } from './updateOptions.js';
 import { budgetPolicy, hybridPolicy, rankQuotaPolicy, thresholdPass } from './policyDrivers.js';
 import { clusteredBudget, clusteredHybrid, clusteredRankQuota, clusteredThresholds } from './clusterDrivers.js';
+import { freshIds, placeSizes, sizesToIds } from './slotSizes.js';
 import { shareProfileRanges, threadedClustered, threadedThresholds } from './threadedDrivers.js';
 import { ThreadModeChooser } from './threadChooser.js';
 import { ensureScratch, growObjectArrays, resetState } from './objectStorage.js';
@@ -159,7 +160,7 @@ export class LodSet {
    * bench/RESULTS.md: ≈ 0.5 ms in random id order, 0.2 ms on the tree field), later reads until
    * the next update cost nothing.
    */
-  get sizes(): Float32Array { this.ci.freshIds(this.st.sizes, this.used); return this.st.sizes; }
+  get sizes(): Float32Array { freshIds(this.ci, this.st.sizes, this.used); return this.st.sizes; }
   /** Ids whose level changed in the last update: the first `changedCount` entries. */
   get changed(): Uint32Array { return this.st.changed; }
   /** Number of valid entries in `changed`. */
@@ -320,10 +321,7 @@ export class LodSet {
     const clustered = useClusters;
     const ci = this.ci, cv = this.cv;
     const exactSizes = options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes;
-    // Sizes in slot order for the clustered frames (sequential stores, clusters.ts `sizesS`, in
-    // the kernel's memory: shared with the workers in worker-thread mode), by id on the per-object path.
-    if (clustered && ci.sizesS.length !== 0) ci.sizesToSlots(st.sizes, n);
-    else ci.sizesToIds(st.sizes, n);
+    placeSizes(ci, clustered, st.sizes, n); // (slotSizes.ts)
     if (clustered && policy === 'hybrid') {
       clusteredHybrid(st, ci, cv, table, sse, n, views, single, viewCount, cull, budget, exactSizes);
     } else if (clustered && policy === 'rankQuota') {
@@ -454,7 +452,7 @@ export class LodSet {
       throw new RangeError(`LodSet.setThreads: count must be an integer in [1, 64], got ${String(count)}`);
     }
     if (this.threads) { this.threads.dispose(); this.threads = null; }
-    this.ci.sizesToIds(this.st.sizes, this.used); // (the kernel memory may change: clusters.ts makeShared)
+    sizesToIds(this.ci, this.st.sizes, this.used); // (the kernel memory may change: clusters.ts makeShared)
     this.threadCount = count;
     if (count > 1) { this.ci.makeShared(this.capacity); this.cv.makeShared(MAX_THREADED_VIEWS); }
     this.threadMode.reset();

@@ -133,7 +133,7 @@ export function rankFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews
     }
     state[c] = 254; // levels written by a policy: the thresholds path re-evaluates the cluster
     clusters[vc++] = c;
-    if (ci.sizesInSlots === true) { const dirty = ci.sizesDirty; if (dirty !== null && dirty[c] === 0) { dirty[c] = 1; ci.sizesDirtyList[ci.sizesDirtyCount++] = c; } } // (clusters.ts `sizesDirty`)
+    ci.markSizes(c);
     const p0 = profile[c];
     if (inline && minFrames === 0 && forcedCount[c] === 0 && p0 !== 0xffff) {
       // The cluster's distance interval (clusterInterval's bounds, widened the same way): when both

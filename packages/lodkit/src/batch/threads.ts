@@ -109,7 +109,7 @@ const c = d.clusters;
 const ci = c === null ? null : {
   slotId: c.slotId, workS: c.workS, sp: c.sp, profS: c.profS, flagsS: c.flagsS, forcedS: c.forcedS, levelsS: c.levelsS,
   blendS: c.blendS, start: c.start, end: c.end, profile: c.profile, bounds: c.bounds, live: c.live,
-  forcedCount: c.forcedCount, state: c.state, wasm: null, workOffset: 0, sizesS: c.sizesS, sizesInSlots: false, sizesDirty: null,
+  forcedCount: c.forcedCount, state: c.state, wasm: null, workOffset: 0, sizesS: c.sizesS, sizesInSlots: false, sizesDirty: null, markSizes() {}, // (the calling thread marks: sizesAllDirty)
 };
 const cv = c === null ? null : {
   count: 0, cull: true, exactSizes: false, mask: 0, block: c.block, planes: [], kv: [],
