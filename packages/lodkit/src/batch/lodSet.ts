@@ -20,7 +20,8 @@
  *   list), so ids of live objects are stable and `count` is a high-water mark. A removed id reports
  *   `HIDDEN_LEVEL`, is skipped by `update` and is not in `changed`.
  * - The arrays (`levels`, `blend`, `sizes`, `changed`) are replaced when the set grows: re-read them
- *   after `add`/`addMany`, never cache them across additions.
+ *   after `add`/`addMany`, never cache them across additions. `sizes` is brought up to date by its
+ *   getter: read `set.sizes` after each update, not a reference kept from before it.
  * - Worker-thread mode (`setThreads(n)`, threads.ts): thresholds updates split into chunks of
  *   clusters the threads claim dynamically (or id ranges with `clusters: false`) over
  *   SharedArrayBuffer storage, identical results; the other policies stay on the calling thread.
@@ -154,11 +155,10 @@ export class LodSet {
   /** OpenUSD fractional part per id (blend toward the next level). */
   get blend(): Float32Array { return this.st.blend; }
   /**
-   * Value the policy used per id (see the class notes). With the WebAssembly kernel a clustered
-   * frame keeps the values in slot order inside the set (sequential stores); the first read after
-   * an update copies those of the clusters it evaluated or hid into this array (1M objects,
-   * bench/RESULTS.md: ≈ 0.5 ms in random id order, 0.2 ms on the tree field), later reads until
-   * the next update cost nothing.
+   * Value the policy used per id (see the class notes). With the WebAssembly kernel the set keeps
+   * the values in its slot order; the first read after an update copies those the update wrote
+   * (1M objects: ≈ 0.5 ms in random id order, 0.2 ms on the tree field; bench/RESULTS.md), later
+   * reads cost nothing. A reference kept from before an update shows the last read's values.
    */
   get sizes(): Float32Array { freshIds(this.ci, this.st.sizes, this.used); return this.st.sizes; }
   /** Ids whose level changed in the last update: the first `changedCount` entries. */
