@@ -35,6 +35,7 @@ import { writeLodAscending, writeLodDescending } from '../../heuristics/lodIndex
 import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import { validateThresholds } from '../../heuristics/thresholds.js';
 import { setObjectFade } from './crossFade.js';
+import { LevelVisibility } from './levelVisibility.js';
 import { CameraViewCache } from './cameraView.js';
 import { computeContentSphere } from './contentSphere.js';
 import { measureScratchSphere, sphereArgs } from './sphereMeasure.js';
@@ -48,9 +49,6 @@ export { resetScreenSizeLODWarnings, SCREEN_SIZE_LOD_DEFAULTS, type ScreenSizeLO
 const sharedCache = new CameraViewCache();
 const scratchSize = new Vector2();
 
-function now(): number {
-  return performance.now() / 1000;
-}
 
 /** [0] measured value, [1] fractional level. */
 const frameScratch = new Float64Array(2);
@@ -104,10 +102,7 @@ export class ScreenSizeLOD extends LOD {
   private blendArray: Float32Array = new Float32Array(0);
   private blendValues: number[] | null = null;
   private autoSphere = true;
-  private fadeFrom = -1;
-  private fadeStart = 0;
-  private fadeTo = -1;
-  private shownLevel = -1;
+  private readonly shown = new LevelVisibility();
 
   constructor(options: ScreenSizeLODOptions = {}) {
     super();
@@ -325,7 +320,7 @@ export class ScreenSizeLOD extends LOD {
     if (level >= this.levels.length) {
       for (const l of this.levels) { l.object.visible = false; setObjectFade(l.object, 1); }
       this.hiddenByManager = true;
-      this.shownLevel = -1;
+      this.shown.reset();
       return;
     }
     this.hiddenByManager = false;
@@ -335,10 +330,10 @@ export class ScreenSizeLOD extends LOD {
   }
 
   /** The level whose visibility was last applied (the target of a running fade); −1 before the first, or while hidden by `LodManager`. */
-  get displayedLevel(): number { return this.shownLevel; }
+  get displayedLevel(): number { return this.shown.level; }
 
   /** True while a time-based fade is running (call `applyVisibility` each frame until it ends). */
-  get fading(): boolean { return this.fadeFrom >= 0; }
+  get fading(): boolean { return this.shown.fading; }
 
   /** True when `LodManager` hid the whole object (culled, hidden or removed). */
   hiddenByManager = false;
@@ -354,58 +349,9 @@ export class ScreenSizeLOD extends LOD {
    * hides the others; runs the time-based fade when configured. Public for `LodManager`.
    */
   applyVisibility(level: number, blend: number): void {
-    const levels = this.levels;
-    const n = levels.length;
-    if (!this.fadeWasActive && (!this.crossFade || (blend === 0 && this.fadeDuration === 0))) {
-      // Common case: no fade running or starting. The level shown is remembered, so a frame
-      // without a change reads no level object at all (they are scattered in memory).
-      if (level === this.shownLevel) return;
-      for (let i = 0; i < n; i++) {
-        const obj = levels[i].object, visible = i === level;
-        if (obj.visible !== visible) obj.visible = visible;
-      }
-      this.shownLevel = level; this.fadeTo = level;
-      return;
-    }
-    let a = level, b = -1, fadeA = 1, fadeB = 1;
-    if (blend > 0 && this.crossFade) {
-      a = blend >= 0.5 ? level - 1 : level;
-      b = a + 1;
-      fadeA = 1 - blend; fadeB = -blend; // blend = weight of the coarser level of the pair
-      this.fadeFrom = -1;
-    } else if (this.fadeDuration > 0 && this.crossFade) {
-      const t = now();
-      if (level !== this.fadeTo) {
-        // A new target: fade from whichever level dominates the screen now.
-        const from = this.fadeFrom >= 0 && t - this.fadeStart < this.fadeDuration * 0.5 ? this.fadeFrom : this.shownLevel;
-        this.fadeFrom = from >= 0 && from < n && from !== level ? from : -1;
-        this.fadeTo = level;
-        this.fadeStart = t;
-      }
-      if (this.fadeFrom >= 0) {
-        const p = (t - this.fadeStart) / this.fadeDuration;
-        if (p >= 1 || this.fadeFrom >= n) this.fadeFrom = -1;
-        else { a = this.fadeFrom; b = level; fadeA = 1 - p; fadeB = -p; }
-      }
-    }
-    for (let i = 0; i < n; i++) {
-      const obj = levels[i].object;
-      const visible = i === a || i === b;
-      obj.visible = visible;
-    }
-    if (b >= 0 && b < n) {
-      setObjectFade(levels[a].object, fadeA);
-      setObjectFade(levels[b].object, fadeB);
-      this.fadeWasActive = true;
-    } else if (this.fadeWasActive) {
-      for (let i = 0; i < n; i++) setObjectFade(levels[i].object, 1);
-      this.fadeWasActive = false;
-    }
-    this.shownLevel = level;
-    if (!(this.fadeDuration > 0)) this.fadeTo = level;
+    this.shown.apply(this.levels, level, blend, this.crossFade, this.fadeDuration);
   }
 
-  private fadeWasActive = false;
 
   /**
    * Raycasts the level that is drawn (the dominant one of a cross-fade pair) and its descendants, then
@@ -491,7 +437,7 @@ export class ScreenSizeLOD extends LOD {
   }
 
   private levelsChanged(): void {
-    this.shownLevel = -1;
+    this.shown.reset();
     this.rebuildThresholds();
     if (this.autoSphere) this.boundingSphere = null;
   }

@@ -1,0 +1,87 @@
+/**
+ * Which levels of a `ScreenSizeLOD` are drawn, and the time-based fade between them: shows `level`
+ * (and its blend partner with a complementary screen-door dither while `blend > 0` and
+ * cross-fading), hides the others, and runs a fade of `fadeDuration` seconds when the level
+ * changes. Its own module because it is the object's one piece of state across frames besides the
+ * chosen level; ScreenSizeLOD.applyVisibility is the public entry (also used by `LodManager`).
+ *
+ * Contributor notes:
+ * - The common case (no fade running or starting, the level unchanged) returns before touching a
+ *   level object: they are scattered in memory (bench/three-manager.bench.ts).
+ *
+ * @module
+ */
+import type { Object3D } from 'three';
+import { setObjectFade } from './crossFade.js';
+
+function now(): number {
+  return performance.now() / 1000;
+}
+
+/** The drawn level and fade state of one ScreenSizeLOD. */
+export class LevelVisibility {
+  /** The level whose visibility was last applied (the target of a running fade); −1 before the first, or while hidden. */
+  level = -1;
+  private fadeFrom = -1;
+  private fadeStart = 0;
+  private fadeTo = -1;
+  private wasActive = false;
+
+  /** True while a time-based fade is running. */
+  get fading(): boolean { return this.fadeFrom >= 0; }
+
+  /** Nothing shown (levels changed, or the whole object hidden): the next `apply` sets every level. */
+  reset(): void { this.level = -1; }
+
+  /** Shows `level` of `levels` (and the blend or fade partner) as the module notes say. */
+  apply(levels: readonly { object: Object3D }[], level: number, blend: number, crossFade: boolean, fadeDuration: number): void {
+    const n = levels.length;
+    if (!this.wasActive && (!crossFade || (blend === 0 && fadeDuration === 0))) {
+      // Common case: no fade running or starting. The level shown is remembered, so a frame
+      // without a change reads no level object at all (they are scattered in memory).
+      if (level === this.level) return;
+      for (let i = 0; i < n; i++) {
+        const obj = levels[i].object, visible = i === level;
+        if (obj.visible !== visible) obj.visible = visible;
+      }
+      this.level = level; this.fadeTo = level;
+      return;
+    }
+    let a = level, b = -1, fadeA = 1, fadeB = 1;
+    if (blend > 0 && crossFade) {
+      a = blend >= 0.5 ? level - 1 : level;
+      b = a + 1;
+      fadeA = 1 - blend; fadeB = -blend; // blend = weight of the coarser level of the pair
+      this.fadeFrom = -1;
+    } else if (fadeDuration > 0 && crossFade) {
+      const t = now();
+      if (level !== this.fadeTo) {
+        // A new target: fade from whichever level dominates the screen now.
+        const from = this.fadeFrom >= 0 && t - this.fadeStart < fadeDuration * 0.5 ? this.fadeFrom : this.level;
+        this.fadeFrom = from >= 0 && from < n && from !== level ? from : -1;
+        this.fadeTo = level;
+        this.fadeStart = t;
+      }
+      if (this.fadeFrom >= 0) {
+        const p = (t - this.fadeStart) / fadeDuration;
+        if (p >= 1 || this.fadeFrom >= n) this.fadeFrom = -1;
+        else { a = this.fadeFrom; b = level; fadeA = 1 - p; fadeB = -p; }
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      const obj = levels[i].object;
+      const visible = i === a || i === b;
+      obj.visible = visible;
+    }
+    if (b >= 0 && b < n) {
+      setObjectFade(levels[a].object, fadeA);
+      setObjectFade(levels[b].object, fadeB);
+      this.wasActive = true;
+    } else if (this.wasActive) {
+      for (let i = 0; i < n; i++) setObjectFade(levels[i].object, 1);
+      this.wasActive = false;
+    }
+    this.level = level;
+    if (!(fadeDuration > 0)) this.fadeTo = level;
+  }
+}
