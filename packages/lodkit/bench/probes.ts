@@ -6,7 +6,7 @@
  *   node .bench-build/bench/probes.js cold-random [--still] [--wait MS] [--other-set]
  *                                                          # frames 1–8 of a new 1M random-order set, with counters
  *   node .bench-build/bench/probes.js worker-warmup       # a 2-thread set pinned to threaded frames, frames 1–30
- *   node .bench-build/bench/probes.js sizes-read          # LodSet.sizes read after every frame (sizes kept in slot order)
+ *   node .bench-build/bench/probes.js sizes-read          # LodSet.sizes read after every frame (slot order; rankQuota / budget owed values)
  *
  * cold-random: `--still` keeps the camera at pose 0 (identical work every frame), `--wait MS` spins
  * MS milliseconds after frame 1, `--other-set` runs four frames of a second 1M set after frame 1.
@@ -72,17 +72,27 @@ if (which === 'tree-field') {
 } else if (which === 'sizes-read') {
   // The clustered frames keep sizes in slot order; the first read of `LodSet.sizes` after a frame
   // copies the clusters that frame evaluated or hid into the id-ordered array, a second read nothing.
+  // rankQuota and budget leave the sizes of clusters they decided whole to be computed when read
+  // (owedSizes.ts): their first read also computes those.
   const median = (a: number[]) => a.slice().sort((x, y) => x - y)[a.length >> 1];
   for (const scene of ['random', 'trees']) {
-    const random = scene === 'random', set = make(random ? randomSpheres(1_000_000, 1) : treeField(1000, 2000, 5));
+    const random = scene === 'random', data = random ? randomSpheres(1_000_000, 1) : treeField(1000, 2000, 5);
     const views = random ? randomScenePoses() : walkPoses(60);
-    const frame: number[] = [], first: number[] = [], second: number[] = [];
-    for (let k = 0; k < 60; k++) {
-      const f = time(() => set.update(views[k % views.length], options));
-      const r1 = time(() => set.sizes), r2 = time(() => set.sizes);
-      if (k >= 20) { frame.push(f); first.push(r1); second.push(r2); }
+    const probe = make(data).update(views[0], options);
+    const budget = Math.round(probe.minimumCost + (probe.totalCost - probe.minimumCost) * 0.5); // as run.ts
+    const policies: [string, LodUpdateOptions][] = [
+      ['thresholds', options], ['rankQuota', { policy: 'rankQuota', quotas: [1000, 10000, 100000] }], ['budget', { policy: 'budget', budget }],
+    ];
+    for (const [name, opts] of policies) {
+      const set = make(data);
+      const frame: number[] = [], first: number[] = [], second: number[] = [];
+      for (let k = 0; k < 60; k++) {
+        const f = time(() => set.update(views[k % views.length], opts));
+        const r1 = time(() => set.sizes), r2 = time(() => set.sizes);
+        if (k >= 20) { frame.push(f); first.push(r1); second.push(r2); }
+      }
+      console.log(`${scene} ${name}: frame ${median(frame).toFixed(2)} ms, first read of sizes ${median(first).toFixed(2)} ms, second read ${median(second).toFixed(4)} ms (medians of frames 21–60)`);
     }
-    console.log(`${scene}: frame ${median(frame).toFixed(2)} ms, first read of sizes ${median(first).toFixed(2)} ms, second read ${median(second).toFixed(4)} ms (medians of frames 21–60)`);
   }
 } else {
   throw new Error(`unknown probe ${which}`);

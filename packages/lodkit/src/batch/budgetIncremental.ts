@@ -6,7 +6,9 @@
  * diameter lies in a stable range of its (profile, previous level) (budgetStable.ts) adds its
  * base cost `cost(s0)` and its protected items' cost `cost(L) − cost(s0)` instead of building
  * its chain; every other adjustable object gets its chain and items as in
- * collectScreenSpaceItemsList.
+ * collectScreenSpaceItemsList. A whole cluster stable in the single view, which it wholly contains
+ * (the eye outside the cluster's sphere), needs no diameter at all: its `sizes` values are owed and
+ * computed when observed (owedSizes.ts).
  *
  * Why the result is the per-object one: the full item list is the computed items plus the stable
  * objects' protected steps. Protected items come first in the solver's order ("key descending,
@@ -40,6 +42,7 @@ import type { FrameState } from './frameState.js';
 import { applyScreenSpaceUpgrades, type ScreenSpaceScratch, updatePrice } from './screenSpacePasses.js';
 import { STABLE_MAX_RANGES, StableRanges } from './budgetStable.js';
 import { clusterStateGetter } from './clusterState.js';
+import { oweCluster } from './owedSizes.js';
 
 /** Per-set state of the incremental budget path and its scratch. */
 export class BudgetIncremental {
@@ -102,7 +105,8 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const ceilKey = band > 0 ? (1 + band) * lambda : 0;
   let q = ci.culledCount, vc = ci.visibleClusterCount, m = bi.items, prot = bi.protectedItems, stable = bi.stableObjects;
   let base = acc[0], protCost = acc[1], maxKey = acc[2];
-  let hidden = 0, invalid = 0, minimumCost = 0, evaluated = 0;
+  const owed = ci.owed, eyeMagnitude = cv.eyeMagnitude;
+  let hidden = 0, invalid = 0, minimumCost = 0, evaluated = 0, skipped = 0;
   for (let c = from; c < to; c++) {
     if (live[c] === 0) continue;
     const R = bounds[c * 6 + 3];
@@ -130,6 +134,30 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
           // One perspective view wholly containing the cluster: the kernel's value without its
           // plane tests (all pass), same operations (metricKernels.ts heightPerspectiveKernel).
           const inline = singleView && klass[0] === 2 && block[30] !== 0;
+          // Eye outside the cluster's sphere (so outside every object's, d > r) and nothing else
+          // to check per object but flags and levels: the sizes are owed (owedSizes.ts).
+          if (inline) {
+            const o6 = c * 6, cx = bounds[o6] - ex, cy = bounds[o6 + 1] - ey, cz = bounds[o6 + 2] - ez;
+            const D = Math.sqrt(cx * cx + cy * cy + cz * cz);
+            if (D - R > 1e-6 * D + 1e-9 * (Math.abs(bounds[o6]) + Math.abs(bounds[o6 + 1]) + Math.abs(bounds[o6 + 2]) + R + eyeMagnitude)) {
+              let n = 0, clean = 1;
+              for (let s = a0; s < e0; s++) {
+                const fl = flagsS[s];
+                if (fl & 2) continue;
+                if ((fl & 1) !== 0 || levelsS[s] !== L) { clean = 0; break; }
+                if (blendS[s] !== 0) { blendS[s] = 0; blend[slotId[s]] = 0; }
+                n++;
+              }
+              if (clean === 1) {
+                oweCluster(owed, c);
+                const c0 = costs[p0 * stride + rStart[hit]];
+                base += n * c0; protCost += n * (costs[row] - c0); minimumCost += n * costs[p0 * stride + hiA[p0]];
+                stable += n; skipped++;
+                uniform[c] = L;
+                continue;
+              }
+            }
+          }
           if (!inline) { clusterMetric(st, ci, cv, c, 1, false); measured = true; }
           let n = 0, clean = 1;
           for (let s = a0; s < e0; s++) {
@@ -230,6 +258,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   bi.items = m; bi.protectedItems = prot; bi.stableObjects = stable;
   acc[0] = base; acc[1] = protCost; acc[2] = maxKey;
   st.hidden += hidden; st.invalid += invalid; st.minimumCost += minimumCost; st.objectsEvaluated += evaluated;
+  st.clustersSkipped += skipped;
 }
 
 /**

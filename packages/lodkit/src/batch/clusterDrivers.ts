@@ -28,6 +28,7 @@ import { hybridCollectChunk, hybridFinalize, hybridMinimumWithin, hybridPrefChun
 import { rankCutsOf, rankFeedChunk, rankFinalize, resolveRanks } from './rankCuts.js';
 import { itemShift } from './policyDrivers.js';
 import { sizesToIds } from './slotSizes.js';
+import { beginOwing, dropOwed, OWED_DISTANCE, OWED_PIXELS } from './owedSizes.js';
 import type { LodView } from './updateOptions.js';
 
 /** The thresholds policy over the spatial clusters (clusterPass.ts), in chunks of 256 clusters. */
@@ -58,6 +59,7 @@ export function clusteredFeed(st: FrameState, ci: ClusterIndex, cv: ClusterViews
 export function clusteredRankQuota(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, used: number,
   views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, quotas: ArrayLike<number>): void {
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
+  beginOwing(ci, OWED_DISTANCE, cv.block[24], cv.block[25], cv.block[26]); // (the single view's eye: its inline path)
   const rc = rankCutsOf(ci);
   rc.ensure(ci.slotId.length, ci.start.length);
   rc.counts.fill(0, 0, 2 * rc.active + 1);
@@ -106,6 +108,10 @@ export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterVie
 function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
   used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): number {
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
+  const block = cv.block;
+  beginOwing(ci, OWED_PIXELS, block[24], block[25], block[26]); // (the single view's inline path)
+  const op = ci.owed.params;
+  op[3] = block[27]; op[4] = block[29]; op[5] = st.bias; op[6] = sse.viewportMax;
   const bi = budgetStateOf(ci);
   bi.ensure(ci.slotId.length, ci.start.length);
   computeStableRanges(st, sse, bi.ranges, table.count);
@@ -119,6 +125,8 @@ function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: Cluste
   bi.frames++;
   if (budgetSolve(st, sse, bi, shift) === 0) {
     bi.fallbacks++;
+    dropOwed(ci); // the full path writes every visible object's size
+    st.clustersSkipped = 0;
     st.hidden = hidden; st.invalid = invalid; st.minimumCost = bi.acc[3]; st.objectsEvaluated = 0;
     return 0;
   }

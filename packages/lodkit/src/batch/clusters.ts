@@ -31,6 +31,7 @@
  */
 
 import { newHeightKernel, remapFused, SP_OFFSET, type HeightKernel } from './wasmKernels.js';
+import { OwedSizes } from './owedSizes.js';
 
 /** Objects per cluster (at most). */
 export const CLUSTER_SIZE = 64;
@@ -82,6 +83,8 @@ export class ClusterIndex {
   sizesDirtyList: Uint32Array = new Uint32Array(0);
   sizesDirtyCount = 0;
   sizesAllDirty = false;
+  /** Clusters whose sizes rankQuota / budget proved but left to be computed when observed (owedSizes.ts). */
+  owed = new OwedSizes();
   /** False when another path wrote `levels`/`blend` since the copies were last gathered. */
   synced = true;
   /** Policy frames: the visible slots and the culled clusters (clusterPolicyPasses.ts). */
@@ -256,6 +259,7 @@ export class ClusterIndex {
     const dirty = new Uint8Array(cap), list = new Uint32Array(cap);
     if (this.sizesDirty !== null) { dirty.set(this.sizesDirty.subarray(0, old)); list.set(this.sizesDirtyList.subarray(0, this.sizesDirtyCount)); }
     this.sizesDirty = dirty; this.sizesDirtyList = list;
+    this.owed.ensure(cap);
   }
 
   private newCluster(from: number, to: number, profile: number): number {

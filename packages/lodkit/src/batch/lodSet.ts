@@ -40,12 +40,8 @@
  *   clusterDrivers.ts over the clusters, threadedDrivers.ts in worker-thread mode), the frame's
  *   options go in through frameSetup.ts, storage growth is objectStorage.ts, the public option and
  *   stats types are updateOptions.ts (re-exported here).
- * - Timings (bench/RESULTS.md, issue 9 run, 2 shared vCPUs, Node 20, thresholds + hysteresis +
- *   blend, ratios in one process): 1M-tree field with a walking ground camera 0.62 × the
- *   4-accumulator read of the sphere array (5.7 × faster than the per-object path), 1M random-order
- *   spheres 1.36 × the read (3.2 ×); three.js `LOD.update` is 63 × slower per object (108 × with
- *   `setThreads(2)`, 1.7–1.9 × faster than one thread). rankQuota, budget and hybrid: see the
- *   policy section of bench/RESULTS.md.
+ * - Timings: bench/RESULTS.md (1M-tree field, walking ground camera: ≈ 0.5 × a 4-accumulator read
+ *   of the sphere array, three.js `LOD.update` ≈ 87 × slower per object; the policies' ratios).
  * - The first version ran at 75–130 ns per object and allocated ~1 MB per frame (boxed doubles, deopt
  *   loops); the fixes are recorded in the notes of metricKernels.ts, thresholdKernels.ts,
  *   policyPasses.ts and frameState.ts.
@@ -69,6 +65,7 @@ import {
 import { budgetPolicy, hybridPolicy, rankQuotaPolicy, thresholdPass } from './policyDrivers.js';
 import { clusteredBudget, clusteredHybrid, clusteredRankQuota, clusteredThresholds } from './clusterDrivers.js';
 import { freshIds, placeSizes, sizesToIds } from './slotSizes.js';
+import { owedBeforeFrame, settleOwed, settleOwedCluster } from './owedSizes.js';
 import { shareProfileRanges, threadedClustered, threadedThresholds } from './threadedDrivers.js';
 import { ThreadModeChooser } from './threadChooser.js';
 import { ensureScratch, growObjectArrays, resetState } from './objectStorage.js';
@@ -92,7 +89,9 @@ export {
  *   windows; a blending renderer draws `blendLowerLevel(level, blend)` and the next level.
  * - `sizes` — the value the policy used: the metric after bias and hysteresis (thresholds, hybrid),
  *   the eye distance (rankQuota), the projected diameter in px clamped to the viewport (budget);
- *   NaN for hidden/invalid.
+ *   NaN for hidden/invalid. rankQuota and budget: every drawn object's own value, for clusters
+ *   decided as a whole computed when first observed (a read, the next update, an edit), bit for
+ *   bit what the frame would have written (owedSizes.ts).
  *   Thresholds and hybrid policies with clusters (the default): an object whose cluster was skipped
  *   as a whole (every object provably keeps its level, blend 0; hybrid: its preferred level) keeps
  *   the value of the last frame in which it was evaluated — a value the rule maps to the same level
@@ -157,8 +156,9 @@ export class LodSet {
   /**
    * Value the policy used per id (see the class notes). With the WebAssembly kernel the set keeps
    * the values in its slot order; the first read after an update copies those the update wrote
-   * (1M objects: ≈ 0.5 ms in random id order, 0.2 ms on the tree field; bench/RESULTS.md), later
-   * reads cost nothing. A reference kept from before an update shows the last read's values.
+   * (1M objects: ≈ 0.5 ms in random id order, 0.2 ms on the tree field; bench/RESULTS.md) and,
+   * after a rankQuota or budget frame, computes the values it left owed (≈ 1.8 ms more for 1M);
+   * later reads cost nothing. A reference kept from before an update shows the last read's values.
    */
   get sizes(): Float32Array { freshIds(this.ci, this.st.sizes, this.used); return this.st.sizes; }
   /** Ids whose level changed in the last update: the first `changedCount` entries. */
@@ -223,6 +223,8 @@ export class LodSet {
     this.checkProfile(object.profile, 'add');
     const before = this.used, generation = this.ci.generation;
     const id = this.allocateId();
+    // Owed values of the cluster it joins (the last one, or its slot's) read the slot's old state (owedSizes.ts).
+    settleOwedCluster(this.ci, id >= before ? this.ci.count - 1 : this.ci.clusterOf[this.ci.idSlot[id]], this.st.sizes);
     this.writeObject(id, c[0], c[1], c[2], object.radius, object.profile);
     const s = this.st.spheres, o = id * 4; // the stored float32 values
     if (id >= before) this.ci.addOne(id, s[o], s[o + 1], s[o + 2], s[o + 3], object.profile);
@@ -257,6 +259,7 @@ export class LodSet {
   /** Moves/resizes object `id`. Non-finite values are stored and reported as invalid by `update`. */
   setSphere(id: number, x: number, y: number, z: number, radius: number): void {
     this.checkId(id, 'setSphere');
+    settleOwedCluster(this.ci, this.ci.clusterOf[this.ci.idSlot[id]], this.st.sizes); // its owed values read the old sphere
     const s = this.st.spheres, o = id * 4;
     s[o] = x; s[o + 1] = y; s[o + 2] = z; s[o + 3] = radius;
     this.ci.setSphere(id, s[o], s[o + 1], s[o + 2], s[o + 3]);
@@ -321,6 +324,7 @@ export class LodSet {
     const clustered = useClusters;
     const ci = this.ci, cv = this.cv;
     const exactSizes = options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes;
+    owedBeforeFrame(ci, st.sizes, clustered && st.minFrames === 0 && (policy === 'rankQuota' || policy === 'budget'));
     placeSizes(ci, clustered, st.sizes, n); // (slotSizes.ts)
     if (clustered && policy === 'hybrid') {
       clusteredHybrid(st, ci, cv, table, sse, n, views, single, viewCount, cull, budget, exactSizes);
@@ -424,6 +428,7 @@ export class LodSet {
 
   private grow(capacity: number): void {
     const old = this.capacity;
+    settleOwed(this.ci, this.st.sizes); // (owedSizes.ts; the arrays are re-allocated below)
     // Shared buffers in worker-thread mode (the workers see the same memory), plain ones otherwise.
     growObjectArrays(this.st, capacity, old, this.threadCount > 1);
     const free = new Uint32Array(capacity); free.set(this.freeIds.subarray(0, this.freeCount)); this.freeIds = free;

@@ -20,9 +20,11 @@
  * the windows are rebuilt from its cuts, wider after each miss.
  *
  * Contributor notes:
- * - The count test needs no interval arithmetic: every object's distance is computed anyway, since
- *   `sizes` must hold it every frame (a later thresholds frame re-reads it through its hysteresis
- *   rule, so a stale value would change that frame's result).
+ * - The count test needs no interval arithmetic: it counts objects. A cluster wholly inside the
+ *   single view whose distance interval falls into one band between windows adds its live count to
+ *   that band without any per-object distance; its `sizes` values (which a later thresholds frame
+ *   re-reads through its hysteresis rule) are owed and computed when observed (owedSizes.ts), and a
+ *   frame whose windows missed computes their distances for the exact selection (exactRanks).
  * - A cut whose window reaches the last object (`C_g = T`, saturated) gets `hi = +1e308` and ends
  *   the window list (`active` < quotas.length): every object beyond it has a rank ≤ g + 1; the test
  *   then also needs `quotas[0 … active] ≥ T`. A cut at position 0 gets the empty window at −1e308.
@@ -44,6 +46,7 @@ import { classify, clusterMetric } from './clusterPass.js';
 import type { FrameState } from './frameState.js';
 import { assignQuotaRanks, selectSmallest } from '../policies/rankQuota.js';
 import { clusterStateGetter } from './clusterState.js';
+import { oweCluster } from './owedSizes.js';
 
 /** Most quota groups the incremental path handles (more run the exact selection every frame). */
 export const MAX_CUT_GROUPS = 100;
@@ -118,7 +121,8 @@ export function rankFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews
   const block = cv.block, klass = cv.klass, singleView = cv.count === 1, cull = cv.cull;
   const ex = block[24], ey = block[25], ez = block[26], eyeMagnitude = cv.eyeMagnitude;
   let q = ci.culledCount, vc = ci.visibleClusterCount, w = rc.winCount;
-  let hidden = 0, invalid = 0, minimumCost = 0, evaluated = 0;
+  const owed = ci.owed;
+  let hidden = 0, invalid = 0, minimumCost = 0, evaluated = 0, skipped = 0;
   for (let c = from; c < to; c++) {
     if (live[c] === 0) continue;
     const R = bounds[c * 6 + 3];
@@ -156,24 +160,20 @@ export function rankFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews
         if (h <= whi[g]) { bh = 2 * g + 1; break; }
         bh = 2 * g + 2;
       }
-      if (bl === bh && (bl & 1) === 0) {
+      if (bl === bh && (bl & 1) === 0 && h < 1e300) {
+        // Every object's distance lies in [l, h] (finite): its band is known without it. Its
+        // `sizes` value is owed (owedSizes.ts), computed with the same operations when observed.
         let n = 0, clean = 1;
         for (let s = startA[c], e = endA[c]; s < e; s++) {
           const fl = flagsS[s];
           if (fl & 2) continue;
           if (fl & 1) { clean = 0; break; }
-          const q4 = s << 2;
-          const qx = sp[q4] - ex, qy = sp[q4 + 1] - ey, qz = sp[q4 + 2] - ez;
-          const t = Math.sqrt(qx * qx + qy * qy + qz * qz) - sp[q4 + 3];
-          const d = t > 0 ? t : 0;
-          if (!(d <= 1e308)) { clean = 0; break; }
-          const id = slotId[s];
-          workS[s] = d; sizes[bySlot ? s : id] = d;
-          if (blendS[s] !== 0) { blendS[s] = 0; blend[id] = 0; }
+          if (blendS[s] !== 0) { blendS[s] = 0; blend[slotId[s]] = 0; }
           n++;
         }
         if (clean === 1) {
-          counts[bl] += n; evaluated += n;
+          oweCluster(owed, c);
+          counts[bl] += n; skipped++;
           minimumCost += n * costs[p0 * stride + hiA[p0]];
           uniform[c] = bl >> 1;
           continue;
@@ -241,6 +241,7 @@ export function rankFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews
   }
   ci.culledCount = q; ci.visibleClusterCount = vc; rc.winCount = w;
   st.hidden += hidden; st.invalid += invalid; st.minimumCost += minimumCost; st.objectsEvaluated += evaluated;
+  st.clustersSkipped += skipped;
 }
 
 /**
@@ -301,16 +302,24 @@ export function resolveRanks(st: FrameState, ci: ClusterIndex, rc: RankCuts, quo
 /** The v0.1 selection over every adjustable visible object; records the cut distances in `rc.cut`. */
 function exactRanks(st: FrameState, ci: ClusterIndex, rc: RankCuts, quotas: ArrayLike<number>, total: number): void {
   const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId, workS = ci.workS;
-  const kindS = rc.kindS, lvS = rc.lvS, uniform = rc.uniform, cand = st.candidates, work = st.work;
+  const kindS = rc.kindS, lvS = rc.lvS, uniform = rc.uniform, cand = st.candidates, work = st.work, sp = ci.sp;
+  const flag = ci.owed.flag, eye = ci.owed.params, ex = eye[0], ey = eye[1], ez = eye[2]; // (clusteredRankQuota: this frame's eye)
   let m = 0;
   for (let k = 0; k < ci.visibleClusterCount; k++) {
     const c = clusters[k];
-    const all = uniform[c] !== 255; // the fast path wrote no kinds: every live object is adjustable
+    const all = uniform[c] !== 255; // one band: every live object is adjustable (no kinds written by the fast path)
+    const owed = flag[c] !== 0; // the fast path's cluster: no distances computed either
     uniform[c] = 255;
     for (let s = startA[c], e = endA[c]; s < e; s++) {
       if ((flagsS[s] & 2) !== 0) continue;
       if (all) kindS[s] = 0;
       else if (kindS[s] !== 0) continue;
+      if (owed) {
+        const q4 = s << 2; // rankFeedChunk's inline distance
+        const qx = sp[q4] - ex, qy = sp[q4 + 1] - ey, qz = sp[q4 + 2] - ez;
+        const t = Math.sqrt(qx * qx + qy * qy + qz * qz) - sp[q4 + 3];
+        workS[s] = t > 0 ? t : 0;
+      }
       const id = slotId[s];
       work[id] = workS[s]; cand[m++] = id; lvS[s] = 1; // odd band: the rank is in st.ranks
     }

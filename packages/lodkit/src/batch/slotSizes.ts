@@ -9,6 +9,7 @@
  * @module
  */
 import type { ClusterIndex } from './clusters.js';
+import { settleOwed } from './owedSizes.js';
 
 /**
  * Before a frame: sizes in slot order for a clustered frame with the kernel's memory (sequential
@@ -43,6 +44,7 @@ export function sizesToIds(ci: ClusterIndex, ids: Float32Array, slots: number): 
 
 /** The id-ordered `ids` brought up to date from `sizesS` when a frame wrote sizes in slot order. */
 export function freshIds(ci: ClusterIndex, ids: Float32Array, slots: number): void {
+  settleOwed(ci, ids); // values rankQuota / budget left to be computed when read
   if (!ci.sizesInSlots || ci.idsFresh) return;
   const slotId = ci.slotId, from = ci.sizesS;
   if (ci.sizesAllDirty) {
