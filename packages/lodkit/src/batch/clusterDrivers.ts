@@ -20,7 +20,8 @@ import {
 import type { FrameState } from './frameState.js';
 import { MetricCode, type ProfileTable } from './profiles.js';
 import type { ClusterIndex } from './clusters.js';
-import { clusterChunk, type ClusterViews, prepareClusterFrame } from './clusterPass.js';
+import { clusterChunk, type ClusterViews, hideBlock, prepareClusterFrame } from './clusterPass.js';
+import { cullBlocks, SUPER_SHIFT, SUPER_SIZE, superCulled } from './superClusters.js';
 import { classifyList, feedChunk, finalizeList, hideCulled } from './clusterPolicyPasses.js';
 import { budgetFeedChunk, budgetFinalize, budgetSolve, budgetStateOf, reducedSolve } from './budgetIncremental.js';
 import { computeHybridStableRanges, computeStableRanges } from './budgetStable.js';
@@ -31,21 +32,41 @@ import { sizesToIds } from './slotSizes.js';
 import { beginOwing, dropOwed, OWED_DISTANCE, OWED_PIXELS } from './owedSizes.js';
 import type { LodView } from './updateOptions.js';
 
-/** The thresholds policy over the spatial clusters (clusterPass.ts), in chunks of 256 clusters. */
+/**
+ * The thresholds policy over the spatial clusters (clusterPass.ts): blocks of 16 clusters culled
+ * whole (superClusters.ts), the clusters between them in chunks of at most 256.
+ */
 export function clusteredThresholds(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, used: number,
   views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, exactSizes, used, table.metricMask);
   const count = ci.count;
-  for (let c = 0; c < count; c += 256) clusterChunk(st, ci, cv, c, c + 256 < count ? c + 256 : count);
+  let from = 0;
+  if (cull) {
+    for (let first = 0; first < count; first += SUPER_SIZE) {
+      if (superCulled(ci, cv, first >> SUPER_SHIFT) === 0) continue;
+      if (from < first) thresholdsRange(st, ci, cv, from, first);
+      const last = first + SUPER_SIZE < count ? first + SUPER_SIZE : count;
+      hideBlock(st, ci, first, last);
+      from = last;
+    }
+  }
+  if (from < count) thresholdsRange(st, ci, cv, from, count);
+}
+
+/** clusterChunk over clusters `[from, to)` in chunks of at most 256 (no long loop: see clusterPass.ts). */
+function thresholdsRange(st: FrameState, ci: ClusterIndex, cv: ClusterViews, from: number, to: number): void {
+  for (let c = from; c < to; c += 256) clusterChunk(st, ci, cv, c, c + 256 < to ? c + 256 : to);
 }
 
 /** Metric `code` of the objects of every cluster not culled as a whole into `work`; returns the visible slot count. */
 export function clusteredFeed(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, used: number, code: number,
   views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean): number {
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
-  const count = ci.count;
   ci.visibleCount = 0; ci.culledCount = 0;
-  for (let c = 0; c < count; c += 256) feedChunk(st, ci, cv, code, c, c + 256 < count ? c + 256 : count);
+  const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (superClusters.ts: blocks culled whole)
+  for (let k = 0; k < runs; k++) {
+    for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) feedChunk(st, ci, cv, code, c, c + 256 < to ? c + 256 : to);
+  }
   st.clustersCulled = ci.culledCount; st.objectsEvaluated = ci.visibleCount;
   return ci.visibleCount;
 }
@@ -65,8 +86,10 @@ export function clusteredRankQuota(st: FrameState, ci: ClusterIndex, cv: Cluster
   rc.counts.fill(0, 0, 2 * rc.active + 1);
   rc.winCount = 0;
   ci.culledCount = 0; ci.visibleClusterCount = 0;
-  const count = ci.count;
-  for (let c = 0; c < count; c += 256) rankFeedChunk(st, ci, cv, rc, c, c + 256 < count ? c + 256 : count);
+  const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (superClusters.ts: blocks culled whole)
+  for (let k = 0; k < runs; k++) {
+    for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) rankFeedChunk(st, ci, cv, rc, c, c + 256 < to ? c + 256 : to);
+  }
   st.clustersCulled = ci.culledCount;
   resolveRanks(st, ci, rc, quotas);
   rankFinalize(st, ci, rc, quotas.length);
@@ -119,8 +142,11 @@ function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: Cluste
   ci.culledCount = 0; ci.visibleClusterCount = 0;
   bi.items = 0; bi.protectedItems = 0; bi.stableObjects = 0;
   bi.acc[0] = 0; bi.acc[1] = 0; bi.acc[2] = 0; bi.acc[3] = st.minimumCost; bi.acc[4] = budget;
-  const shift = itemShift(table), count = ci.count;
-  for (let c = 0; c < count; c += 256) budgetFeedChunk(st, ci, cv, sse, bi, shift, c, c + 256 < count ? c + 256 : count);
+  const shift = itemShift(table);
+  const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (superClusters.ts: blocks culled whole)
+  for (let k = 0; k < runs; k++) {
+    for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) budgetFeedChunk(st, ci, cv, sse, bi, shift, c, c + 256 < to ? c + 256 : to);
+  }
   st.clustersCulled = ci.culledCount;
   bi.frames++;
   if (budgetSolve(st, sse, bi, shift) === 0) {
@@ -145,13 +171,15 @@ function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: Cluste
  */
 export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
   used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number, exactSizes: boolean): void {
-  const count = ci.count;
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, exactSizes, used, table.metricMask);
   const hy = hybridStateOf(ci);
   hy.ensure(ci.slotId.length, ci.start.length, st.stride);
   hy.keptCounts.fill(0);
   ci.visibleCount = 0; ci.culledCount = 0; ci.visibleClusterCount = 0;
-  for (let c = 0; c < count; c += 256) hybridPrefChunk(st, ci, cv, hy, c, c + 256 < count ? c + 256 : count);
+  const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (superClusters.ts: blocks culled whole)
+  for (let k = 0; k < runs; k++) {
+    for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) hybridPrefChunk(st, ci, cv, hy, c, c + 256 < to ? c + 256 : to);
+  }
   st.clustersCulled = ci.culledCount;
   const preferredCost = st.totalCost;
   st.levelCounts.fill(0);

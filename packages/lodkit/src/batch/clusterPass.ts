@@ -1,7 +1,9 @@
 /**
  * The clustered thresholds pass: per cluster and frame, one of three things.
  * 1. Culled: the cluster's sphere is wholly outside some plane of every view (culling on). Its
- *    objects are hidden; when the cluster was already all hidden only the stats are added.
+ *    objects are hidden; when the cluster was already all hidden only the stats are added. The
+ *    driver first tests blocks of 16 clusters (superClusters.ts) and hides a culled block's
+ *    clusters the same way ({@link hideBlock}) without testing each.
  * 2. Skipped: the cluster is wholly inside every plane of at least one view, has one profile, no
  *    forced object, all its live objects are already at one level L with blend 0, and the interval
  *    of metric values its objects can have (over every view, after bias, widened for rounding)
@@ -54,6 +56,7 @@ import { fusedCluster, loadFusedProfile } from './fusedPass.js';
 import type { LodView } from './updateOptions.js';
 import { SCREEN_SPACE_DEFAULTS } from './screenSpacePasses.js';
 import { VIEW_EYE, VIEW_WINDOW_MAX, VIEW_WINDOW_MIN } from './metricKernels.js';
+import { refitSupers } from './superClusters.js';
 
 /** Slots per view in {@link ClusterViews.block}: planes [0, 24), eye [24, 27), wh, wa, pixel scale, perspective. */
 export const VB = 32;
@@ -181,6 +184,23 @@ export function hideCluster(st: FrameState, ci: ClusterIndex, c: number): number
   }
   st.changedCount = changedCount;
   return hidden;
+}
+
+/**
+ * Clusters `[first, last)` of a block culled whole (superClusters.ts): each handled as clusterChunk
+ * handles a culled cluster (hidden, or only counted when already hidden); adds to the stats.
+ */
+export function hideBlock(st: FrameState, ci: ClusterIndex, first: number, last: number): void {
+  const live = ci.live, state = ci.state;
+  let hidden = 0, culled = 0;
+  for (let c = first; c < last; c++) {
+    const n = live[c];
+    if (n === 0) continue;
+    if (state[c] === 255) hidden += n;
+    else { hidden += hideCluster(st, ci, c); state[c] = 255; }
+    culled++;
+  }
+  st.hidden += hidden; st.clustersCulled += culled;
 }
 
 /**
@@ -371,6 +391,7 @@ export function clusterChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews,
 export function prepareClusterFrame(st: FrameState, ci: ClusterIndex, cv: ClusterViews, views: LodView | readonly LodView[], single: boolean,
 viewCount: number, cull: boolean, exactSizes: boolean, used: number, metricMask: number): void {
   ci.refitPending(st.flags, st.forced);
+  refitSupers(ci);
   ci.sync(st.levels, st.blend, used);
   cv.ensure(viewCount);
   cv.count = viewCount; cv.cull = cull; cv.exactSizes = exactSizes; cv.mask = metricMask;

@@ -32,6 +32,7 @@
 
 import { newHeightKernel, remapFused, SP_OFFSET, type HeightKernel } from './wasmKernels.js';
 import { OwedSizes } from './owedSizes.js';
+import { SuperClusters } from './superClusters.js';
 
 /** Objects per cluster (at most). */
 export const CLUSTER_SIZE = 64;
@@ -85,6 +86,8 @@ export class ClusterIndex {
   sizesAllDirty = false;
   /** Clusters whose sizes rankQuota / budget proved but left to be computed when observed (owedSizes.ts). */
   owed = new OwedSizes();
+  /** Blocks of 16 clusters with one bounding sphere each, culled whole (superClusters.ts). */
+  supers = new SuperClusters();
   /** False when another path wrote `levels`/`blend` since the copies were last gathered. */
   synced = true;
   /** Policy frames: the visible slots and the culled clusters (clusterPolicyPasses.ts). */
@@ -260,6 +263,7 @@ export class ClusterIndex {
     if (this.sizesDirty !== null) { dirty.set(this.sizesDirty.subarray(0, old)); list.set(this.sizesDirtyList.subarray(0, this.sizesDirtyCount)); }
     this.sizesDirty = dirty; this.sizesDirtyList = list;
     this.owed.ensure(cap);
+    this.supers.ensure(cap);
   }
 
   private newCluster(from: number, to: number, profile: number): number {
@@ -358,6 +362,7 @@ export class ClusterIndex {
       const c = list[k];
       this.refit[c] = 0;
       refitCluster(this, c, flags, forced);
+      this.supers.mark(c);
     }
     this.refitCount = 0;
   }
