@@ -20,8 +20,8 @@ import {
 import type { FrameState } from './frameState.js';
 import { MetricCode, type ProfileTable } from './profiles.js';
 import type { ClusterIndex } from './clusters.js';
-import { clusterChunk, type ClusterViews, hideBlock, prepareClusterFrame } from './clusterPass.js';
-import { cullBlocks, SUPER_SHIFT, SUPER_SIZE, superCulled } from './superClusters.js';
+import { clusterChunk, type ClusterViews, prepareClusterFrame } from './clusterPass.js';
+import { cullBlocks } from './superClusters.js';
 import { classifyList, feedChunk, finalizeList, hideCulled } from './clusterPolicyPasses.js';
 import { budgetFeedChunk, budgetFinalize, budgetSolve, budgetStateOf, reducedSolve } from './budgetIncremental.js';
 import { computeHybridStableRanges, computeStableRanges } from './budgetStable.js';
@@ -33,29 +33,16 @@ import { beginOwing, dropOwed, OWED_DISTANCE, OWED_PIXELS } from './owedSizes.js
 import type { LodView } from './updateOptions.js';
 
 /**
- * The thresholds policy over the spatial clusters (clusterPass.ts): blocks of 16 clusters culled
- * whole (superClusters.ts), the clusters between them in chunks of at most 256.
+ * The thresholds policy over the spatial clusters (clusterPass.ts), in chunks of 256 clusters
+ * (16 whole blocks each: clusterChunk culls blocks of 16 clusters with one test, superClusters.ts).
+ * A small driver: a loop here over the blocks was compiled by V8 in frames 3–7 of a fresh process
+ * (two 6 ms background compiles on a 2-core machine).
  */
 export function clusteredThresholds(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, used: number,
   views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, exactSizes, used, table.metricMask);
   const count = ci.count;
-  let from = 0;
-  if (cull) {
-    for (let first = 0; first < count; first += SUPER_SIZE) {
-      if (superCulled(ci, cv, first >> SUPER_SHIFT) === 0) continue;
-      if (from < first) thresholdsRange(st, ci, cv, from, first);
-      const last = first + SUPER_SIZE < count ? first + SUPER_SIZE : count;
-      hideBlock(st, ci, first, last);
-      from = last;
-    }
-  }
-  if (from < count) thresholdsRange(st, ci, cv, from, count);
-}
-
-/** clusterChunk over clusters `[from, to)` in chunks of at most 256 (no long loop: see clusterPass.ts). */
-function thresholdsRange(st: FrameState, ci: ClusterIndex, cv: ClusterViews, from: number, to: number): void {
-  for (let c = from; c < to; c += 256) clusterChunk(st, ci, cv, c, c + 256 < to ? c + 256 : to);
+  for (let c = 0; c < count; c += 256) clusterChunk(st, ci, cv, c, c + 256 < count ? c + 256 : count, cull);
 }
 
 /** Metric `code` of the objects of every cluster not culled as a whole into `work`; returns the visible slot count. */

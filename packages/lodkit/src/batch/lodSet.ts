@@ -66,6 +66,7 @@ import { budgetPolicy, hybridPolicy, rankQuotaPolicy, thresholdPass } from './po
 import { clusteredBudget, clusteredHybrid, clusteredRankQuota, clusteredThresholds } from './clusterDrivers.js';
 import { freshIds, placeSizes, sizesToIds } from './slotSizes.js';
 import { owedBeforeFrame, settleOwed, settleOwedCluster } from './owedSizes.js';
+import { refitSupers } from './superClusters.js';
 import { shareProfileRanges, threadedClustered, threadedThresholds } from './threadedDrivers.js';
 import { ThreadModeChooser } from './threadChooser.js';
 import { ensureScratch, growObjectArrays, resetState } from './objectStorage.js';
@@ -144,6 +145,9 @@ export class LodSet {
       throw new RangeError(`LodSet: initialCapacity must be an integer ≥ 0, got ${String(initialCapacity)}`);
     }
     this.grow(Math.max(1, initialCapacity));
+    // Empty, so both copies of `sizes` agree: slot order from the start (slotSizes.ts), and the
+    // first frame has no 1M-slot gather (its on-stack-replaced loop was compiled again in frame 2).
+    if (this.ci.sizesS.length !== 0) this.ci.sizesInSlots = true;
     warmUpClusteredPath(LodSet); // once per process, before any real frame (see warmUp.ts)
   }
 
@@ -252,6 +256,7 @@ export class LodSet {
     // The new clusters' bounds now rather than in the next update: a first frame that refits every
     // cluster left the refit loop on on-stack-replaced code, and V8 compiled it in frame 2 (warmUp.ts).
     this.ci.refitPending(st.flags, st.forced);
+    refitSupers(this.ci); // (the blocks' spheres too: superClusters.ts)
     if (this.threads !== null && this.ci.generation !== generation) this.restartThreads(); // workers hold the old cluster arrays
     return first;
   }
