@@ -145,8 +145,7 @@ export class LodSet {
       throw new RangeError(`LodSet: initialCapacity must be an integer ≥ 0, got ${String(initialCapacity)}`);
     }
     this.grow(Math.max(1, initialCapacity));
-    // Empty, so both copies of `sizes` agree: slot order from the start (slotSizes.ts), and the
-    // first frame has no 1M-slot gather (its on-stack-replaced loop was compiled again in frame 2).
+    // Empty: sizes in slot order from the start (slotSizes.ts; no 1M gather in frame 1, whose OSR loop V8 recompiled in frame 2).
     if (this.ci.sizesS.length !== 0) this.ci.sizesInSlots = true;
     warmUpClusteredPath(LodSet); // once per process, before any real frame (see warmUp.ts)
   }
@@ -323,10 +322,8 @@ export class LodSet {
     // --- issue 14: numeric budget (a frame-time target goes through the governor) ---
     const budget = this.resolveBudget(options);
     // --- end issue 14 ---
-    const useClusters = options.clusters ?? LOD_UPDATE_DEFAULTS.clusters;
-    // Every policy uses the clusters, also with ids in random spatial order: the incremental policy
-    // paths touch the id-indexed arrays only for sizes and changes (bench/RESULTS.md, random scene).
-    const clustered = useClusters;
+    // Every policy uses the clusters, also with ids in random spatial order (bench/RESULTS.md).
+    const clustered = options.clusters ?? LOD_UPDATE_DEFAULTS.clusters;
     const ci = this.ci, cv = this.cv;
     const exactSizes = options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes;
     owedBeforeFrame(ci, st.sizes, clustered && st.minFrames === 0 && (policy === 'rankQuota' || policy === 'budget'));
@@ -415,8 +412,6 @@ export class LodSet {
     return g.budget;
   }
   // --- end issue 14 ---
-
-  // ---------------------------------------------------------------------------------------------
 
   private allocateId(): number {
     if (this.freeCount > 0) return this.freeIds[--this.freeCount];
