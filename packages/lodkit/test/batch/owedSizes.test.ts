@@ -124,12 +124,13 @@ describe('sizes owed by rankQuota and budget frames', () => {
           }
           if (exact && st.readAfter) { expectSameSizes(a, b, `${label} read after edit ${st.edit}`); comparedReads++; }
         }
-      }), { numRuns: 100 }); } finally { setWasmKernels(true); }
+      }), { numRuns: 200 }); } finally { setWasmKernels(true); }
     // Not vacuous: frames left sizes owed, edits and later frames settled them, reads compared them.
-    expect(owingRank).toBeGreaterThan(60);
-    expect(owingBudget).toBeGreaterThan(10);
+    // (8 runs of 100 cases gave 86–130 / 25–44 / 11–21 / 43–70 / 311–401: the bounds are ≈ 1/3 of 200 cases' expectation)
+    expect(owingRank).toBeGreaterThan(70);
+    expect(owingBudget).toBeGreaterThan(20);
     expect(settledByEdit).toBeGreaterThan(10);
-    expect(settledByFrame).toBeGreaterThan(30);
-    expect(comparedReads).toBeGreaterThan(150);
+    expect(settledByFrame).toBeGreaterThan(35);
+    expect(comparedReads).toBeGreaterThan(250);
   }, 120_000);
 });

