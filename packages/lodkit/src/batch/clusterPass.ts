@@ -56,7 +56,7 @@ import { fusedCluster, loadFusedProfile } from './fusedPass.js';
 import type { LodView } from './updateOptions.js';
 import { SCREEN_SPACE_DEFAULTS } from './screenSpacePasses.js';
 import { VIEW_EYE, VIEW_WINDOW_MAX, VIEW_WINDOW_MIN } from './metricKernels.js';
-import { refitSupers, superCulled } from './superClusters.js';
+import { refitSupers, SUPER_SHIFT, SUPER_SIZE, superCulled } from './superClusters.js';
 
 /** Slots per view in {@link ClusterViews.block}: planes [0, 24), eye [24, 27), wh, wa, pixel scale, perspective. */
 export const VB = 32;
@@ -351,13 +351,13 @@ export function clusterInterval(st: FrameState, ci: ClusterIndex, cv: ClusterVie
  * (culling on, `from` a multiple of 16, the calling thread): a block of 16 clusters culled whole
  * by one test (superClusters.ts) is hidden without testing its clusters.
  */
-export function clusterChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews, from: number, to: number, blocks = false): void {
+export function clusterChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews, from: number, to: number, blocks: boolean): void {
   const live = ci.live, state = ci.state, profile = ci.profile, bounds = ci.bounds, forcedCount = ci.forcedCount;
   const costs = st.costs, stride = st.stride, levelCounts = st.levelCounts, hiA = st.hi, metricCode = st.metricCode;
   let hidden = 0, totalCost = 0, minimumCost = 0, culled = 0, skipped = 0, evaluated = 0;
   for (let c = from; c < to; c++) {
-    if (blocks && (c & 15) === 0 && superCulled(ci, cv, c >> 4) === 1) {
-      const last = c + 16 < to ? c + 16 : to;
+    if (blocks && (c & (SUPER_SIZE - 1)) === 0 && superCulled(ci, cv, c >> SUPER_SHIFT) === 1) {
+      const last = c + SUPER_SIZE < to ? c + SUPER_SIZE : to;
       hideBlock(st, ci, c, last);
       c = last - 1;
       continue;

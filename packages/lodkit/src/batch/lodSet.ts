@@ -41,7 +41,7 @@
  *   options go in through frameSetup.ts, storage growth is objectStorage.ts, the public option and
  *   stats types are updateOptions.ts (re-exported here).
  * - Timings: bench/RESULTS.md (1M-tree field, walking ground camera: ≈ 0.5 × a 4-accumulator read
- *   of the sphere array, three.js `LOD.update` ≈ 87 × slower per object; the policies' ratios).
+ *   of the sphere array, three.js `LOD.update` ≈ 85–97 × slower per object; the policies' ratios).
  * - The first version ran at 75–130 ns per object and allocated ~1 MB per frame (boxed doubles, deopt
  *   loops); the fixes are recorded in the notes of metricKernels.ts, thresholdKernels.ts,
  *   policyPasses.ts and frameState.ts.
