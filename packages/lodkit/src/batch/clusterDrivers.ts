@@ -33,16 +33,18 @@ import { beginOwing, dropOwed, OWED_DISTANCE, OWED_PIXELS } from './owedSizes.js
 import type { LodView } from './updateOptions.js';
 
 /**
- * The thresholds policy over the spatial clusters (clusterPass.ts), in chunks of 256 clusters
- * (16 whole blocks each: clusterChunk culls blocks of 16 clusters with one test, superClusters.ts).
- * A small driver: a loop here over the blocks was compiled by V8 in frames 3–7 of a fresh process
- * (two 6 ms background compiles on a 2-core machine).
+ * The thresholds policy over the spatial clusters (clusterPass.ts), in chunks of 256 clusters.
+ * Blocks of 16 clusters culled whole (superClusters.ts, as the policy passes below use them) were
+ * tried here and taken out: ≈ 6 % faster alone, within run.ts's noise, and with them the
+ * worker-mode allocation probe (threadsAllocation.test.ts) measured 200–600 B of garbage a frame
+ * in about one batch run in four, whether the block test sat in clusterChunk, in a per-chunk
+ * function or in this driver (which V8 then compiled in frames 3–7 of a fresh process).
  */
 export function clusteredThresholds(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, used: number,
   views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, exactSizes, used, table.metricMask);
   const count = ci.count;
-  for (let c = 0; c < count; c += 256) clusterChunk(st, ci, cv, c, c + 256 < count ? c + 256 : count, cull);
+  for (let c = 0; c < count; c += 256) clusterChunk(st, ci, cv, c, c + 256 < count ? c + 256 : count);
 }
 
 /** Metric `code` of the objects of every cluster not culled as a whole into `work`; returns the visible slot count. */

@@ -1,8 +1,10 @@
 /**
  * Groups of {@link SUPER_SIZE} consecutive clusters (Morton order: a spatial block) with one
- * bounding sphere around their clusters' spheres, so that a frame culls a block that lies wholly
- * outside a plane of every view with one test instead of one per cluster. On the tree field about
- * 11,000 of the 15,625 clusters are culled in every frame and each cluster test cost ≈ 30 ns.
+ * bounding sphere around their clusters' spheres, so that a rankQuota, budget or hybrid frame
+ * culls a block that lies wholly outside a plane of every view with one test instead of one per
+ * cluster ({@link cullBlocks}). On the tree field about 11,000 of the 15,625 clusters are culled in
+ * every frame and each cluster test cost ≈ 30 ns. (The thresholds pass tests clusters one by one:
+ * clusterDrivers.ts says why.)
  *
  * Why the result is the per-cluster one: the block's sphere contains each of its clusters'
  * spheres (centre ± the largest `|c_i − C| + R_i`, grown by a relative 1e-9 and 1e-9 × the
