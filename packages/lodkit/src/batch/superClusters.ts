@@ -21,9 +21,8 @@ import type { ClusterViews } from './clusterPass.js';
 
 /** Clusters per block. */
 export const SUPER_SIZE = 16;
-/** log2 of {@link SUPER_SIZE}: block `s` holds clusters `[s << SUPER_SHIFT, (s + 1) << SUPER_SHIFT)`. */
-export const SUPER_SHIFT = 4;
-const SHIFT = SUPER_SHIFT;
+/** log2 of {@link SUPER_SIZE}: block `s` holds clusters `[s << SHIFT, (s + 1) << SHIFT)`. */
+const SHIFT = 4;
 
 /** The blocks' bounding spheres (centre x, y, z, radius per block) and which need a refit. */
 export class SuperClusters {
