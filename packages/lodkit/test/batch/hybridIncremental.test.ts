@@ -37,7 +37,7 @@ function view(eye: number[], yaw: number): LodView {
 describe('incremental hybrid over clusters = per-object path', () => {
   for (const wasm of [true, false]) it(`long walks, fast moves, teleports, two views, edits, quality floors, tight and loose budgets, ${wasm ? 'with' : 'without'} WebAssembly (fast-check)`, () => {
     let stable = 0, uniform = 0, fallbacks = 0, frames = 0, staleSizes = 0;
-    try { fc.assert(fc.property(
+    const runAll = () => { try { fc.assert(fc.property(
       fc.integer({ min: 1, max: 1e6 }), fc.constantFrom(0, 0.4, 0.4, 0.8), fc.constantFrom(0, 1, 1, 3),
       fc.constantFrom(0.05, 0.3, 0.6, 0.95, 1.5), fc.constantFrom(0, 0, 2), fc.constantFrom(true, true, false), fc.constantFrom(255, 2),
       fc.constantFrom(0, 0.1, 0.1, 0.3), fc.constantFrom(undefined, 1, 2), fc.boolean(),
@@ -86,7 +86,12 @@ describe('incremental hybrid over clusters = per-object path', () => {
         }
         const hy = hybridStateOf((a as unknown as { ci: ClusterIndex }).ci);
         stable += hy.stableTotal; uniform += hy.uniformTotal; fallbacks += hy.fallbacks; frames += hy.frames;
-      }), { numRuns: Number(process.env.HY_RUNS ?? 60) }); } finally { setWasmKernels(true); }
+      }), { numRuns: Number(process.env.HY_RUNS ?? 60) }); } finally { setWasmKernels(true); } };
+    runAll();
+    // A stale kept size needs a cluster skipped whole while its objects' values moved inside one
+    // level's range without exactSizes: 60 random runs gave 38–3,806 of them, and once none. Up to
+    // two more batches of runs when none came (every run still checks the identity).
+    for (let k = 0; k < 2 && staleSizes === 0; k++) runAll();
     // Not vacuous: clusters decided as a whole, coarsening chains skipped, and re-collected frames.
     // The runs are random (no fixed seed): one CI run had 18.3 whole clusters per frame, so the
     // bound asks for 10 (a path that never decides a cluster whole gives 0).
