@@ -7,6 +7,7 @@
  *                                                          # frames 1–8 of a new 1M random-order set, with counters
  *   node .bench-build/bench/probes.js worker-warmup       # a 2-thread set pinned to threaded frames, frames 1–30
  *   node .bench-build/bench/probes.js sizes-read          # LodSet.sizes read after every frame (slot order; rankQuota / budget owed values)
+ *   node .bench-build/bench/probes.js blend-read          # LodSet.blend read after every frame, or never (owed blends)
  *
  * cold-random: `--still` keeps the camera at pose 0 (identical work every frame), `--wait MS` spins
  * MS milliseconds after frame 1, `--other-set` runs four frames of a second 1M set after frame 1.
@@ -14,6 +15,7 @@
 import { LodSet, type LodUpdateOptions } from '../src/batch/lodSet.js';
 import type { ClusterIndex } from '../src/batch/clusters.js';
 import { fusedCounters } from '../src/batch/fusedPass.js';
+import { owedBlendCount } from '../src/batch/owedBlends.js';
 import type { ThreadModeChooser } from '../src/batch/threadChooser.js';
 import { BENCH_PROFILE, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
 
@@ -93,6 +95,26 @@ if (which === 'tree-field') {
       }
       console.log(`${scene} ${name}: frame ${median(frame).toFixed(2)} ms, first read of sizes ${median(first).toFixed(2)} ms, second read ${median(second).toFixed(4)} ms (medians of frames 21–60)`);
     }
+  }
+} else if (which === 'blend-read') {
+  // Thresholds frames owe the changed blends of the kernel's steady slots (owedBlends.ts): a set whose
+  // blend is never read, one read after every frame (the first read copies the owed slots, a second
+  // nothing), side by side; then one read after 40 frames without a read.
+  const median = (a: number[]) => a.slice().sort((x, y) => x - y)[a.length >> 1];
+  for (const scene of ['random', 'trees']) {
+    const random = scene === 'random', data = random ? randomSpheres(1_000_000, 1) : treeField(1000, 2000, 5);
+    const views = random ? randomScenePoses() : walkPoses(60);
+    const unread = make(data), read = make(data);
+    const fu: number[] = [], fr: number[] = [], first: number[] = [], second: number[] = [], owed: number[] = [];
+    for (let k = 0; k < 60; k++) {
+      const a = time(() => unread.update(views[k % views.length], options));
+      const b = time(() => read.update(views[k % views.length], options));
+      const n = owedBlendCount((read as unknown as { ci: ClusterIndex }).ci);
+      const r1 = time(() => read.blend), r2 = time(() => read.blend);
+      if (k >= 20) { fu.push(a); fr.push(b); first.push(r1); second.push(r2); owed.push(n); }
+    }
+    const n = owedBlendCount((unread as unknown as { ci: ClusterIndex }).ci), late = time(() => unread.blend);
+    console.log(`${scene}: frame never read ${median(fu).toFixed(2)} ms, read every frame ${median(fr).toFixed(2)} ms + first read ${median(first).toFixed(3)} ms (${median(owed)} owed) + second ${median(second).toFixed(4)} ms; after 60 unread frames ${n} owed, read ${late.toFixed(3)} ms (medians of frames 21–60)`);
   }
 } else {
   throw new Error(`unknown probe ${which}`);

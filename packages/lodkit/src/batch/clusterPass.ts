@@ -51,6 +51,7 @@ import { decideAscendingMapped, decideDescendingMapped } from './mappedKernels.j
 import { decideDescendingSingle } from './singleKernels.js';
 import { SP_OFFSET, WASM_MAX_VIEWS } from './wasmKernels.js';
 import { fusedCluster, loadFusedProfile } from './fusedPass.js';
+import { settleBlends } from './owedBlends.js';
 import type { LodView } from './updateOptions.js';
 import { SCREEN_SPACE_DEFAULTS } from './screenSpacePasses.js';
 import { VIEW_EYE, VIEW_WINDOW_MAX, VIEW_WINDOW_MIN } from './metricKernels.js';
@@ -78,6 +79,8 @@ export class ClusterViews {
   eyeMagnitude = 0.5;
   /** The profile whose parameters the fused kernel holds this frame (−1: none). */
   fusedProfile = -1;
+  /** This frame owes the changed blends of the fused kernel's steady slots (owedBlends.ts; set by LodSet). */
+  oweBlends = false;
 
   /** Worker-thread mode: the per-view data in shared memory for `views` views (see threads.ts). */
   sharedPlanes: Float64Array = new Float64Array(0);
@@ -235,7 +238,7 @@ export function processCluster(st: FrameState, ci: ClusterIndex, cv: ClusterView
   if (fused !== null && st.thresholdCount[p] <= 4 && st.blendCount[p] <= 4) {
     const code = st.metricCode[p];
     st.code = code; st.filter = false;
-    if (cv.fusedProfile !== p) { loadFusedProfile(st, fused, p, code, false, ci.sizesInSlots); cv.fusedProfile = p; }
+    if (cv.fusedProfile !== p) { loadFusedProfile(st, fused, p, code, false, ci.sizesInSlots, cv.oweBlends); cv.fusedProfile = p; }
     // clusterChunk classified every cluster with a finite bound (a NaN one was not)
     fusedCluster(st, ci, fused, c, p, code, cv.count, fusedCull(cv, ci.bounds[c * 6 + 3] === ci.bounds[c * 6 + 3]));
     const lo = st.uMin, hi = st.uMax;
@@ -403,7 +406,7 @@ viewCount: number, cull: boolean, exactSizes: boolean, used: number, metricMask:
       wp[w + 30] = block[q + 30];
     }
   }
-  if (ci.wasm !== null && viewCount > WASM_MAX_VIEWS) ci.wasm = null; // beyond the parameter blocks: JavaScript kernels from now on
+  if (ci.wasm !== null && viewCount > WASM_MAX_VIEWS) { settleBlends(ci, st.blend); ci.wasm = null; } // beyond the parameter blocks: JavaScript kernels from now on
   if (ci.wasm !== null && ci.wasm.fused !== null) ci.wasm.fused.setup(viewCount);
   cv.fusedProfile = -1;
   cv.eyeMagnitude = eye;

@@ -30,7 +30,7 @@
  * @module
  */
 
-import { newHeightKernel, remapFused, SP_OFFSET, type HeightKernel } from './wasmKernels.js';
+import { newHeightKernel, OWED_BLEND_COUNT, remapFused, SP_OFFSET, type HeightKernel } from './wasmKernels.js';
 import { OwedSizes } from './owedSizes.js';
 import { SuperClusters } from './superClusters.js';
 
@@ -63,6 +63,12 @@ export class ClusterIndex {
   forcedS: Uint8Array = new Uint8Array(0);
   levelsS: Uint8Array = new Uint8Array(0);
   blendS: Float32Array = new Float32Array(0);
+  /**
+   * With the fused kernel: per slot 1 while its blend changed in `blendS` only (owedBlends.ts),
+   * and those slots, each once, in `blendOwedList` (the count is in the kernel's frame block).
+   */
+  blendOwedS: Uint8Array = new Uint8Array(0);
+  blendOwedList: Uint32Array = new Uint32Array(0);
   /**
    * With the fused kernel: `sizes` in slot order, where the clustered thresholds frames keep them
    * (`sizesInSlots`): the kernel's stores are sequential instead of scattered over the id-ordered
@@ -165,7 +171,8 @@ export class ClusterIndex {
       // The permutation and the public id-ordered sizes and blend, which the fused kernel writes (placeOutputs).
       const slotIds = blend + pad * 4, sizesAt = slotIds + pad * 4, blendIds = sizesAt + pad * 4;
       const nextAt = blendIds + pad * 4, fixedAt = nextAt + pad; // hybrid's slot-ordered next / fixed
-      const sizesSAt = (fixedAt + pad + 15) & ~15, bytes = sizesSAt + pad * 4;
+      const sizesSAt = (fixedAt + pad + 15) & ~15, owedAt = sizesSAt + pad * 4, owedListAt = (owedAt + pad + 15) & ~15;
+      const bytes = owedListAt + pad * 4;
       const sz = this.sizesS.slice(0, old);
       const pages = Math.ceil(bytes / 65536) - wasm.memory.buffer.byteLength / 65536;
       if (pages > 0) wasm.memory.grow(pages);
@@ -181,11 +188,15 @@ export class ClusterIndex {
       this.blendS = new Float32Array(buffer, blend, capacity); this.blendS.set(bl);
       this.slotId = new Uint32Array(buffer, slotIds, capacity); this.slotId.set(sid);
       this.sizesS = new Float32Array(buffer, sizesSAt, capacity); this.sizesS.set(sz);
+      // (LodSet settled the owed blends before growing: none is owed in the new layout)
+      this.blendOwedS = new Uint8Array(buffer, owedAt, pad); this.blendOwedS.fill(0);
+      this.blendOwedList = new Uint32Array(buffer, owedListAt, capacity);
       this.idOutputs = [sizesAt, blendIds, capacity, nextAt, fixedAt];
       remapFused(wasm);
       if (wasm.fused !== null) {
         wasm.fused.bind(flags, forced, levels, blend); wasm.fused.bindIds(slotIds, sizesAt, blendIds); wasm.fused.bindNext(nextAt, fixedAt);
-        wasm.fused.bindSizes(sizesSAt);
+        wasm.fused.bindSizes(sizesSAt); wasm.fused.bindOwed(owedAt, owedListAt);
+        wasm.fused.i32[OWED_BLEND_COUNT] = 0;
       }
     } else {
       const sp = new Float32Array(this.buffer(16 * capacity)); sp.set(this.sp.subarray(0, old * 4)); this.sp = sp;

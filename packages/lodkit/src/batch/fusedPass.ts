@@ -2,7 +2,7 @@
  * The JavaScript side of the fused WebAssembly kernel (wasm/fusedKernel.wat): per evaluated cluster
  * of one profile with at most four thresholds and four blend thresholds, one `run` call computes
  * the metric of every view and decides every steady object in place (its blend in the slot copy
- * and in the public id-ordered `blend`, its size in slot order (`ClusterIndex.sizesS`) or in the
+ * and in the public id-ordered `blend` — or owed, owedBlends.ts —, its size in slot order (`ClusterIndex.sizesS`) or in the
  * public `sizes` — all in the kernel's memory, clusters.ts — and the per-level counts in its frame block); this module
  * adds the counts (the slots held by hysteresis are counted apart: they cost their own level at the
  * minimum) to the stats and hands the few remaining ones (level changes with the changed list and `minFramesBetweenChanges`, forced
@@ -25,14 +25,15 @@ import type { FrameState } from './frameState.js';
 import { decideAscendingMapped } from './mappedKernels.js';
 import { decideDescendingSingle } from './singleKernels.js';
 import { decideAscendingNext, decideDescendingNext } from './nextKernels.js';
-import { SP_OFFSET, type FusedKernel } from './wasmKernels.js';
+import { OWE_BLENDS, SP_OFFSET, type FusedKernel } from './wasmKernels.js';
 
 /**
  * Writes profile `p`'s thresholds, level range, bias and direction into the kernel's frame block;
  * `next`: for hybrid's first pass (fusedNextCluster), where a level change is a preferred level;
- * `slotSizes`: the frame keeps `sizes` in slot order (clusters.ts `sizesS`).
+ * `slotSizes`: the frame keeps `sizes` in slot order (clusters.ts `sizesS`); `oweBlends`: the
+ * steady slots' changed blends are owed, not stored at their ids (owedBlends.ts; slot-order frames only).
  */
-export function loadFusedProfile(st: FrameState, f: FusedKernel, p: number, code: number, next: boolean, slotSizes: boolean): void {
+export function loadFusedProfile(st: FrameState, f: FusedKernel, p: number, code: number, next: boolean, slotSizes: boolean, oweBlends: boolean): void {
   const d = f.f64, q = f.i32, off = p * st.stride, n = st.thresholdCount[p], nb = st.blendCount[p];
   const desc = code !== 0, t = st.thresholds, b = st.blendThresholds;
   for (let j = 0; j < 4; j++) {
@@ -47,6 +48,7 @@ export function loadFusedProfile(st: FrameState, f: FusedKernel, p: number, code
   q[324] = next && st.minFrames === 0 ? 1 : 0;
   q[325] = next ? 1 : 0;
   q[327] = slotSizes ? 1 : 0;
+  q[OWE_BLENDS] = oweBlends && slotSizes ? 1 : 0;
   f.profile();
 }
 

@@ -207,7 +207,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     const mixed = p0 === 0xffff;
     if (fused !== null && !mixed && st.thresholdCount[p0] <= 4 && st.blendCount[p0] <= 4) {
       const code = metricCode[p0];
-      if (cv.fusedProfile !== p0) { loadFusedProfile(st, fused, p0, code, true, ci.sizesInSlots); cv.fusedProfile = p0; }
+      if (cv.fusedProfile !== p0) { loadFusedProfile(st, fused, p0, code, true, ci.sizesInSlots, cv.oweBlends); cv.fusedProfile = p0; }
       const before = st.totalCost, cb = hy.countsBefore, lc = st.levelCount[p0];
       for (let l = 0; l < lc; l++) cb[l] = levelCounts[l];
       const kind = fusedNextCluster(st, ci, fused, c, p0, code, cv.count, fusedCull(cv, R === R && cv.cull), floorA[p0]); // (classified above when culling)

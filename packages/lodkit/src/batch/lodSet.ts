@@ -20,8 +20,9 @@
  *   list), so ids of live objects are stable and `count` is a high-water mark. A removed id reports
  *   `HIDDEN_LEVEL`, is skipped by `update` and is not in `changed`.
  * - The arrays (`levels`, `blend`, `sizes`, `changed`) are replaced when the set grows: re-read them
- *   after `add`/`addMany`, never cache them across additions. `sizes` is brought up to date by its
- *   getter: read `set.sizes` after each update, not a reference kept from before it.
+ *   after `add`/`addMany`, never cache them across additions. `sizes` and `blend` are brought up
+ *   to date by their getters (slotSizes.ts, owedSizes.ts, owedBlends.ts): read `set.sizes` and
+ *   `set.blend` after each update, not a reference kept from before it.
  * - Worker-thread mode (`setThreads(n)`, threads.ts): thresholds updates split into chunks of
  *   clusters the threads claim dynamically (or id ranges with `clusters: false`) over
  *   SharedArrayBuffer storage, identical results; the other policies stay on the calling thread.
@@ -66,6 +67,7 @@ import { budgetPolicy, hybridPolicy, rankQuotaPolicy, thresholdPass } from './po
 import { clusteredBudget, clusteredHybrid, clusteredRankQuota, clusteredThresholds } from './clusterDrivers.js';
 import { freshIds, placeSizes, sizesToIds } from './slotSizes.js';
 import { owedBeforeFrame, settleOwed, settleOwedCluster } from './owedSizes.js';
+import { settleBlends } from './owedBlends.js';
 import { refitSupers } from './superClusters.js';
 import { shareProfileRanges, threadedClustered, threadedThresholds } from './threadedDrivers.js';
 import { ThreadModeChooser } from './threadChooser.js';
@@ -154,8 +156,14 @@ export class LodSet {
   get count(): number { return this.used; }
   /** Level per id to draw without blending; `HIDDEN_LEVEL` when hidden/culled/removed. */
   get levels(): Uint8Array { return this.st.levels; }
-  /** OpenUSD fractional part per id (blend toward the next level). */
-  get blend(): Float32Array { return this.st.blend; }
+  /**
+   * OpenUSD fractional part per id (blend toward the next level). A clustered thresholds frame on
+   * one thread keeps the blends it changed in its slot order; the first read after such frames
+   * copies them to their ids (1M objects: ≈ 0.07 ms on the tree field, 0.2 ms in random id order
+   * for one frame's changes; bench/RESULTS.md), later reads cost nothing. A reference kept from
+   * before an update shows the last read's values.
+   */
+  get blend(): Float32Array { settleBlends(this.ci, this.st.blend); return this.st.blend; }
   /**
    * Value the policy used per id (see the class notes). With the WebAssembly kernel the set keeps
    * the values in its slot order; the first read after an update copies those the update wrote
@@ -225,6 +233,7 @@ export class LodSet {
     if (c == null || typeof c.length !== 'number' || c.length < 3) throw new TypeError('LodSet.add: center must be an array of 3 numbers');
     this.checkProfile(object.profile, 'add');
     const before = this.used, generation = this.ci.generation;
+    settleBlends(this.ci, this.st.blend); // (owedBlends.ts: edits and growth read or move `blend`)
     const id = this.allocateId();
     // Owed values of the cluster it joins (the last one, or its slot's) read the slot's old state (owedSizes.ts).
     settleOwedCluster(this.ci, id >= before ? this.ci.count - 1 : this.ci.clusterOf[this.ci.idSlot[id]], this.st.sizes);
@@ -242,6 +251,7 @@ export class LodSet {
       throw new TypeError('LodSet.addMany: spheres must be a Float32Array of x, y, z, r quadruples');
     }
     this.checkProfile(profile, 'addMany');
+    settleBlends(this.ci, this.st.blend);
     const n = spheres.length >> 2;
     const first = this.used;
     if (first + n > this.capacity) this.grow(Math.max(first + n, this.capacity * 2));
@@ -263,6 +273,7 @@ export class LodSet {
   /** Moves/resizes object `id`. Non-finite values are stored and reported as invalid by `update`. */
   setSphere(id: number, x: number, y: number, z: number, radius: number): void {
     this.checkId(id, 'setSphere');
+    settleBlends(this.ci, this.st.blend);
     settleOwedCluster(this.ci, this.ci.clusterOf[this.ci.idSlot[id]], this.st.sizes); // its owed values read the old sphere
     const s = this.st.spheres, o = id * 4;
     s[o] = x; s[o + 1] = y; s[o + 2] = z; s[o + 3] = radius;
@@ -273,6 +284,7 @@ export class LodSet {
   remove(id: number): void {
     this.checkId(id, 'remove');
     const st = this.st;
+    settleBlends(this.ci, st.blend);
     st.flags[id] = FLAG_REMOVED;
     st.levels[id] = HIDDEN_LEVEL;
     st.blend[id] = 0;
@@ -289,6 +301,7 @@ export class LodSet {
     if (level !== null && (typeof level !== 'number' || !Number.isInteger(level) || level < 0 || level >= 255)) {
       throw new RangeError(`LodSet.setForcedLevel: level must be an integer in [0, 254] or null, got ${String(level)}`);
     }
+    settleBlends(this.ci, this.st.blend);
     this.st.forced[id] = level === null ? NO_FORCED_LEVEL : level;
     this.ci.touch(id, true);
     this.ci.mirror(id, this.st.flags, this.st.forced, this.st.levels, this.st.blend);
@@ -297,6 +310,7 @@ export class LodSet {
   /** Hides (`HIDDEN_LEVEL`, cost 0) or shows object `id` from the next update on. */
   setHidden(id: number, hidden: boolean): void {
     this.checkId(id, 'setHidden');
+    settleBlends(this.ci, this.st.blend);
     if (hidden) this.st.flags[id] |= FLAG_HIDDEN;
     else this.st.flags[id] &= ~FLAG_HIDDEN;
     this.ci.touch(id, false);
@@ -327,6 +341,11 @@ export class LodSet {
     const ci = this.ci, cv = this.cv;
     const exactSizes = options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes;
     owedBeforeFrame(ci, st.sizes, clustered && st.minFrames === 0 && (policy === 'rankQuota' || policy === 'budget'));
+    // Only clustered thresholds frames on one thread and clustered hybrid frames (their first pass)
+    // add to the owed blends; every other frame reads or writes `blend` by id and gets them first
+    // (owedBlends.ts).
+    cv.oweBlends = clustered && ((policy === 'thresholds' && this.threads === null) || policy === 'hybrid');
+    if (!cv.oweBlends) settleBlends(ci, st.blend);
     placeSizes(ci, clustered, st.sizes, n); // (slotSizes.ts)
     if (clustered && policy === 'hybrid') {
       clusteredHybrid(st, ci, cv, table, sse, n, views, single, viewCount, cull, budget, exactSizes);
@@ -429,6 +448,7 @@ export class LodSet {
   private grow(capacity: number): void {
     const old = this.capacity;
     settleOwed(this.ci, this.st.sizes); // (owedSizes.ts; the arrays are re-allocated below)
+    settleBlends(this.ci, this.st.blend); // (owedBlends.ts)
     // Shared buffers in worker-thread mode (the workers see the same memory), plain ones otherwise.
     growObjectArrays(this.st, capacity, old, this.threadCount > 1);
     const free = new Uint32Array(capacity); free.set(this.freeIds.subarray(0, this.freeCount)); this.freeIds = free;

@@ -25,6 +25,8 @@ import { sharedMemoryVariant } from './sharedWasm.js';
 export const WASM_MAX_VIEWS = 64;
 /** Byte offset of the fused kernel's frame block. */
 export const FUSED_BLOCK = 49152;
+/** Int32 indices in the fused kernel's frame block: owe the changed blends (0/1), and how many slots are owed. */
+export const OWE_BLENDS = 333, OWED_BLEND_COUNT = 334;
 /** Byte offset of the spheres in a kernel instance's memory. */
 export const SP_OFFSET = 65536;
 
@@ -40,7 +42,9 @@ export const SP_OFFSET = 65536;
  * enabled (int32: h > 0 and no minFramesBetweenChanges) 1032, slots run (cumulative) 1036;
  * hybrid's first pass (int32: track = false and no minFramesBetweenChanges) 1296, (int32: the
  * kernel writes `next`/`fixed`, bound by `bindNext`) 1300, slots whose preferred level differs from
- * the displayed one (int32, per call) 1304, sizes in slot order (int32, `bindSizes`) 1308; held slots per level (int32) 1312–1331.
+ * the displayed one (int32, per call) 1304, sizes in slot order (int32, `bindSizes`) 1308; held slots per level (int32) 1312–1331;
+ * changed blends of steady slots owed instead of stored at their ids (int32, `bindOwed`) 1332, and
+ * the number of owed slots listed (int32, kept across calls; owedBlends.ts) 1336.
  */
 export interface FusedKernel {
   setup(views: number): void;
@@ -48,6 +52,7 @@ export interface FusedKernel {
   bindIds(slotId: number, sizes: number, blend: number): void;
   bindNext(next: number, fixed: number): void;
   bindSizes(sizes: number): void;
+  bindOwed(owed: number, list: number): void;
   profile(): void;
   run(sp: number, work: number, start: number, end: number, views: number, code: number, cull: number): number;
   f64: Float64Array;
@@ -115,7 +120,7 @@ export function remapFused(k: HeightKernel): void {
   if (f === null) return;
   const buffer = k.memory.buffer;
   f.f64 = new Float64Array(buffer, FUSED_BLOCK, 130);
-  f.i32 = new Int32Array(buffer, FUSED_BLOCK, 333);
+  f.i32 = new Int32Array(buffer, FUSED_BLOCK, 335);
 }
 
 let compiledShared: [WebAssembly.Module, WebAssembly.Module | null] | null | undefined;
@@ -164,7 +169,7 @@ export function newHeightKernel(shared = false): HeightKernel | null {
   if (fm !== null) {
     const x = new WebAssembly.Instance(fm, { env: { memory: e.memory } }).exports as unknown as FusedKernel;
     k.fused = {
-      setup: x.setup, bind: x.bind, bindIds: x.bindIds, bindNext: x.bindNext, bindSizes: x.bindSizes, profile: x.profile, run: x.run,
+      setup: x.setup, bind: x.bind, bindIds: x.bindIds, bindNext: x.bindNext, bindSizes: x.bindSizes, bindOwed: x.bindOwed, profile: x.profile, run: x.run,
       f64: new Float64Array(0), i32: new Int32Array(0), 
     };
     remapFused(k);

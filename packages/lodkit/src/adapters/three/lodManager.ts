@@ -302,10 +302,13 @@ export class LodManager {
     }
     // --- end issue 14 ---
     this.lastStats = stats;
-    const set = this.set, levels = set.levels, blend = set.blend, changed = set.changed, cc = set.changedCount;
+    // Without a blending profile every blend is 0: `set.blend` is not read, so the blends a
+    // thresholds frame owes are never copied (batch/owedBlends.ts).
+    const set = this.set, levels = set.levels, changed = set.changed, cc = set.changedCount;
+    const blend = this.blendingProfiles > 0 ? set.blend : null;
     let touched = 0;
-    for (let k = 0; k < cc; k++) { this.apply(changed[k], levels[changed[k]], blend[changed[k]]); touched++; }
-    if (this.blendingProfiles > 0) touched += this.applyBlends(levels, blend);
+    for (let k = 0; k < cc; k++) { const id = changed[k]; this.apply(id, levels[id], blend === null ? 0 : blend[id]); touched++; }
+    if (blend !== null) touched += this.applyBlends(levels, blend);
     touched += this.advanceFades();
     touched += this.updateShadowCasters();
     this.touched = touched;

@@ -9,7 +9,10 @@
 ;;
 ;; - `sizes` is stored at the slot's id, or in slot order (clusters.ts `sizesS`, thresholds frames):
 ;;   scattered stores into the id-ordered array cost ≈ 0.6 ms of a 1M random-order frame and made
-;;   frames 2–4 of a new set up to 2 × slower (bench/RESULTS.md, "Random cold start").
+;;   frames 2–4 of a new set up to 2 × slower (bench/RESULTS.md, "Random cold start"). For the
+;;   same reason a thresholds frame with sizes in slot order owes the changed blends of its steady
+;;   slots ($oweBlends: slot copy, a mark and a list entry) instead of storing them at their ids;
+;;   owedBlends.ts copies them when `blend` is observed.
 ;; - Plane tests (the bulk of the arithmetic: 6 planes × 6 operations per object and view) run in
 ;;   float32. A lane whose float32 test is not clearly decided — |fl32(d + r)| ≤ M for some plane and
 ;;   no plane clearly culls it — is "near a plane": the whole group repeats its plane tests in float64
@@ -401,9 +404,15 @@
       (local.set $s (i32x4.bitmask (local.get $in)))
       (local.set $l (i32x4.bitmask (v128.and (local.get $in) (f32x4.ne (local.get $nb4) (local.get $bl)))))
       (if (global.get $slotSizes)
-        (then ;; sizes of the 4 slots in one store (the other lanes keep theirs); blends at their ids
+        (then ;; sizes of the 4 slots in one store (the other lanes keep theirs); blends at their ids, or owed
           (local.set $pl (i32.add (global.get $sizesSAt) (i32.shl (local.get $k) (i32.const 2))))
           (v128.store (local.get $pl) (v128.bitselect (local.get $sv) (v128.load (local.get $pl)) (local.get $in)))
+          (if (i32.and (i32.ne (local.get $l) (i32.const 0)) (global.get $oweBlends)) (then
+            ;; the changed lanes not owed yet (one 4-byte load of their marks; most were owed in an earlier frame)
+            (local.set $l (i32.and (local.get $l) (i32.xor (i32.const 15) (i32x4.bitmask (i32x4.ne (v128.const i32x4 0 0 0 0)
+              (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (v128.load32_zero (i32.add (global.get $owedAt) (local.get $k))))))))))
+            (if (local.get $l) (then (call $owe (local.get $k) (local.get $l))))
+            (local.set $l (i32.const 0))))
           (if (local.get $l) (then
             (local.set $pl (i32.add (global.get $slotIdAt) (i32.shl (local.get $k) (i32.const 2))))
             (if (i32.and (local.get $l) (i32.const 1)) (then (f32.store (i32.add (global.get $blendIdAt) (i32.shl (i32.load offset=0 (local.get $pl)) (i32.const 2))) (f32x4.extract_lane 0 (local.get $nb4)))))

@@ -194,6 +194,26 @@
   (func (export "bindSizes") (param $sizes i32)
     (global.set $sizesSAt (local.get $sizes)))
 
+  (func (export "bindOwed") (param $owed i32) (param $list i32)
+    (global.set $owedAt (local.get $owed)) (global.set $owedListAt (local.get $list)))
+
+  ;; Slots $k + b for the set bits b of $mask: their blend changed in the slot copy only; each one
+  ;; not yet owed is marked and appended to the list (so the list never holds a slot twice).
+  (func $owe (param $k i32) (param $mask i32)
+    (local $s i32) (local $a i32) (local $n i32)
+    (local.set $n (i32.load offset=1336 (i32.const 49152)))
+    (block $done (loop $bit
+      (br_if $done (i32.eqz (local.get $mask)))
+      (local.set $s (i32.add (local.get $k) (i32.ctz (local.get $mask))))
+      (local.set $mask (i32.and (local.get $mask) (i32.sub (local.get $mask) (i32.const 1))))
+      (local.set $a (i32.add (global.get $owedAt) (local.get $s)))
+      (if (i32.eqz (i32.load8_u (local.get $a))) (then
+        (i32.store8 (local.get $a) (i32.const 1))
+        (i32.store (i32.add (global.get $owedListAt) (i32.shl (local.get $n) (i32.const 2))) (local.get $s))
+        (local.set $n (i32.add (local.get $n) (i32.const 1)))))
+      (br $bit)))
+    (i32.store offset=1336 (i32.const 49152) (local.get $n)))
+
   ;; Byte address of slot $k's size: in slot order ($slotSizes) or at its id.
   (func $sizeAt (param $k i32) (result i32)
     (if (result i32) (global.get $slotSizes)
@@ -235,4 +255,5 @@
     (global.set $holds (i32.load offset=1032 (i32.const 49152)))
     (global.set $nextMode (i32.load offset=1296 (i32.const 49152)))
     (global.set $nextOut (i32.load offset=1300 (i32.const 49152)))
-    (global.set $slotSizes (i32.load offset=1308 (i32.const 49152))))
+    (global.set $slotSizes (i32.load offset=1308 (i32.const 49152)))
+    (global.set $oweBlends (i32.load offset=1332 (i32.const 49152))))

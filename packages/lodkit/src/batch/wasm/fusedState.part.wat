@@ -14,6 +14,13 @@
   (global $sizesSAt (mut i32) (i32.const 0))
   (global $slotSizes (mut i32) (i32.const 0))
   (global $blendIdAt (mut i32) (i32.const 0))
+  ;; Or, when $oweBlends (frame block 1332, read by `profile`; thresholds frames with sizes in slot
+  ;; order): a steady slot's changed blend goes to the slot copy only, the slot is marked in the
+  ;; slot-ordered bytes at $owedAt and listed once at $owedListAt (count: int32 at 1336 of the frame
+  ;; block, kept across calls); owedBlends.ts copies the listed slots to their ids when observed.
+  (global $oweBlends (mut i32) (i32.const 0))
+  (global $owedAt (mut i32) (i32.const 0))
+  (global $owedListAt (mut i32) (i32.const 0))
   (global $bias (mut f64) (f64.const 0))
   (global $marker (mut f64) (f64.const 0))
   (global $n (mut i32) (i32.const 0))
