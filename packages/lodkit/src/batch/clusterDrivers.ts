@@ -33,18 +33,17 @@ import { beginOwing, dropOwed, OWED_DISTANCE, OWED_PIXELS } from './owedSizes.js
 import type { LodView } from './updateOptions.js';
 
 /**
- * The thresholds policy over the spatial clusters (clusterPass.ts), in chunks of 256 clusters.
- * Blocks of 16 clusters culled whole (superClusters.ts, as the policy passes below use them) were
- * tried here and taken out: ≈ 6 % faster alone, within run.ts's noise, and with them the
- * worker-mode allocation probe (threadsAllocation.test.ts) measured 200–600 B of garbage a frame
- * in about one batch run in four, whether the block test sat in clusterChunk, in a per-chunk
- * function or in this driver (which V8 then compiled in frames 3–7 of a fresh process).
+ * The thresholds policy over the spatial clusters (clusterPass.ts) on the calling thread, in chunks
+ * of 256 clusters; with culling clusterChunk culls blocks of 16 clusters with one test
+ * (superClusters.ts; the threaded chunks test cluster by cluster, threadedDrivers.ts). The driver
+ * stays a small loop over chunks: a loop here over the blocks (cullBlocks, then hideCulled) was
+ * compiled by V8 only in frames 2–3 of a fresh process, on the other core.
  */
 export function clusteredThresholds(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, used: number,
   views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, exactSizes, used, table.metricMask);
   const count = ci.count;
-  for (let c = 0; c < count; c += 256) clusterChunk(st, ci, cv, c, c + 256 < count ? c + 256 : count);
+  for (let c = 0; c < count; c += 256) clusterChunk(st, ci, cv, c, c + 256 < count ? c + 256 : count, cull);
 }
 
 /** Metric `code` of the objects of every cluster not culled as a whole into `work`; returns the visible slot count. */

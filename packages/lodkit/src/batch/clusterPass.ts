@@ -1,7 +1,9 @@
 /**
  * The clustered thresholds pass: per cluster and frame, one of three things.
  * 1. Culled: the cluster's sphere is wholly outside some plane of every view (culling on). Its
- *    objects are hidden; when the cluster was already all hidden only the stats are added.
+ *    objects are hidden; when the cluster was already all hidden only the stats are added. On the
+ *    calling thread clusterChunk first tests blocks of 16 clusters (superClusters.ts) and hides a
+ *    culled block's clusters the same way ({@link hideBlock}) without testing each.
  * 2. Skipped: the cluster is wholly inside every plane of at least one view, has one profile, no
  *    forced object, all its live objects are already at one level L with blend 0, and the interval
  *    of metric values its objects can have (over every view, after bias, widened for rounding)
@@ -55,7 +57,7 @@ import { settleBlends } from './owedBlends.js';
 import type { LodView } from './updateOptions.js';
 import { SCREEN_SPACE_DEFAULTS } from './screenSpacePasses.js';
 import { VIEW_EYE, VIEW_WINDOW_MAX, VIEW_WINDOW_MIN } from './metricKernels.js';
-import { refitSupers } from './superClusters.js';
+import { refitSupers, SUPER_SHIFT, SUPER_SIZE, superCulled } from './superClusters.js';
 
 /** Slots per view in {@link ClusterViews.block}: planes [0, 24), eye [24, 27), wh, wa, pixel scale, perspective. */
 export const VB = 32;
@@ -330,12 +332,39 @@ export function clusterInterval(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   return scr[1] < 1e300 ? 1 : 0;
 }
 
-/** The clustered thresholds pass over clusters `[from, to)`; adds to the frame's stats. */
-export function clusterChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews, from: number, to: number): void {
+/**
+ * Clusters `[first, last)` of a block culled whole (superClusters.ts): each handled as clusterChunk
+ * handles a culled cluster (hidden, or only counted when already hidden); adds to the stats.
+ */
+export function hideBlock(st: FrameState, ci: ClusterIndex, first: number, last: number): void {
+  const live = ci.live, state = ci.state;
+  let hidden = 0, culled = 0;
+  for (let c = first; c < last; c++) {
+    const n = live[c];
+    if (n === 0) continue;
+    if (state[c] === 255) hidden += n;
+    else { hidden += hideCluster(st, ci, c); state[c] = 255; }
+    culled++;
+  }
+  st.hidden += hidden; st.clustersCulled += culled;
+}
+
+/**
+ * The clustered thresholds pass over clusters `[from, to)`; adds to the frame's stats. `blocks`
+ * (culling on, `from` a multiple of 16, the calling thread's one-thread frames): a block of 16
+ * clusters culled whole by one test (superClusters.ts) is hidden without testing its clusters.
+ */
+export function clusterChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews, from: number, to: number, blocks: boolean): void {
   const live = ci.live, state = ci.state, profile = ci.profile, bounds = ci.bounds, forcedCount = ci.forcedCount;
   const costs = st.costs, stride = st.stride, levelCounts = st.levelCounts, hiA = st.hi, metricCode = st.metricCode;
   let hidden = 0, totalCost = 0, minimumCost = 0, culled = 0, skipped = 0, evaluated = 0;
   for (let c = from; c < to; c++) {
+    if (blocks && (c & (SUPER_SIZE - 1)) === 0 && superCulled(ci, cv, c >> SUPER_SHIFT) === 1) {
+      const last = c + SUPER_SIZE < to ? c + SUPER_SIZE : to;
+      hideBlock(st, ci, c, last);
+      c = last - 1;
+      continue;
+    }
     const n = live[c];
     if (n === 0) continue;
     const R = bounds[c * 6 + 3];

@@ -2,7 +2,7 @@
  * Blends a thresholds frame changed in slot order only and copies to the public id-ordered `blend`
  * when they can be observed ("owed").
  *
- * In a clustered thresholds frame (one thread, sizes in slot order) and in the first pass of a
+ * In a clustered thresholds frame on the calling thread alone (sizes in slot order) and in the first pass of a
  * clustered hybrid frame the fused kernel decides the steady slots 4 at a time; ≈ 18,500 objects of the 1M tree field and ≈ 32,000 of the 1M
  * random-order spheres sit in blend windows and change their blend every frame. Storing each at
  * its id scatters over a 4 MB array (ids follow creation order, slots the spatial order). The
@@ -14,8 +14,8 @@
  * slots gives exactly the values the frame would have stored. The copy runs, in `settleBlends`:
  * - on a read of `LodSet.blend`;
  * - at the start of every update that is not such a frame (other policies, `clusters: false`,
- *   worker threads: they read or write `blend` by id) — a run of thresholds frames keeps adding to
- *   the same list, each slot at most once;
+ *   and in worker-thread mode a frame the threads share: they read or write `blend` by id) — a run
+ *   of thresholds frames keeps adding to the same list, each slot at most once;
  * - before an edit (`add`, `remove`, `setSphere`, `setHidden`, `setForcedLevel`: `mirror` copies
  *   id → slot) and before the set grows (the slot arrays move), or the kernel is dropped.
  * A renderer that reads `blend` every frame pays about what the frame saved (one scattered store

@@ -1,10 +1,9 @@
 /**
  * Groups of {@link SUPER_SIZE} consecutive clusters (Morton order: a spatial block) with one
- * bounding sphere around their clusters' spheres, so that a rankQuota, budget or hybrid frame
- * culls a block that lies wholly outside a plane of every view with one test instead of one per
- * cluster ({@link cullBlocks}). On the tree field about 11,000 of the 15,625 clusters are culled in
- * every frame and each cluster test cost ≈ 30 ns. (The thresholds pass tests clusters one by one:
- * clusterDrivers.ts says why.)
+ * bounding sphere around their clusters' spheres, so that a frame culls a block that lies wholly
+ * outside a plane of every view with one test instead of one per cluster ({@link cullBlocks}). On
+ * the tree field about 11,000 of the 15,625 clusters are culled in every frame and each cluster
+ * test cost ≈ 30 ns. (Threaded thresholds chunks test clusters one by one: any chunk size.)
  *
  * Why the result is the per-cluster one: the block's sphere contains each of its clusters'
  * spheres (centre ± the largest `|c_i − C| + R_i`, grown by a relative 1e-9 and 1e-9 × the
@@ -21,8 +20,8 @@ import type { ClusterViews } from './clusterPass.js';
 
 /** Clusters per block. */
 export const SUPER_SIZE = 16;
-/** log2 of {@link SUPER_SIZE}: block `s` holds clusters `[s << SHIFT, (s + 1) << SHIFT)`. */
-const SHIFT = 4;
+/** log2 of {@link SUPER_SIZE}: block `s` holds clusters `[s << SUPER_SHIFT, (s + 1) << SUPER_SHIFT)`. */
+export const SUPER_SHIFT = 4;
 
 /** The blocks' bounding spheres (centre x, y, z, radius per block) and which need a refit. */
 export class SuperClusters {
@@ -35,7 +34,7 @@ export class SuperClusters {
 
   /** Sizes the arrays for `clusters` clusters (keeps the bounds and the dirty marks). */
   ensure(clusters: number): void {
-    const n = (clusters + SUPER_SIZE - 1) >> SHIFT;
+    const n = (clusters + SUPER_SIZE - 1) >> SUPER_SHIFT;
     if (this.dirty.length >= n) return;
     const b = new Float64Array(n * 4), d = new Uint8Array(n), l = new Uint32Array(n);
     b.set(this.bounds); d.set(this.dirty); l.set(this.list.subarray(0, this.count));
@@ -44,8 +43,8 @@ export class SuperClusters {
 
   /** Cluster `c` was refitted: its block's sphere is recomputed before the next frame's tests. */
   mark(c: number): void {
-    const s = c >> SHIFT;
-    if (s >= this.dirty.length) this.ensure((s + 1) << SHIFT);
+    const s = c >> SUPER_SHIFT;
+    if (s >= this.dirty.length) this.ensure((s + 1) << SUPER_SHIFT);
     if (this.dirty[s] === 0) { this.dirty[s] = 1; this.list[this.count++] = s; }
   }
 }
@@ -54,7 +53,7 @@ export class SuperClusters {
 export function refitSupers(ci: ClusterIndex): void {
   const sc = ci.supers, list = sc.list, bounds = ci.bounds, live = ci.live, out = sc.bounds;
   for (let k = 0; k < sc.count; k++) {
-    const s = list[k], first = s << SHIFT, last = Math.min(first + SUPER_SIZE, ci.count);
+    const s = list[k], first = s << SUPER_SHIFT, last = Math.min(first + SUPER_SIZE, ci.count);
     sc.dirty[s] = 0;
     let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity, bad = false, any = false;
     for (let c = first; c < last; c++) {
@@ -112,7 +111,7 @@ export function cullBlocks(ci: ClusterIndex, cv: ClusterViews): number {
   let n = 0, from = 0, q = ci.culledCount;
   if (cv.cull) {
     for (let first = 0; first < count; first += SUPER_SIZE) {
-      if (superCulled(ci, cv, first >> SHIFT) === 0) continue;
+      if (superCulled(ci, cv, first >> SUPER_SHIFT) === 0) continue;
       const last = first + SUPER_SIZE < count ? first + SUPER_SIZE : count;
       if (from < first) { runs[n++] = from; runs[n++] = first; }
       for (let c = first; c < last; c++) if (live[c] !== 0) culledList[q++] = c;

@@ -87,7 +87,7 @@ export function threadedClustered(threads: LodThreads, st: FrameState, ci: Clust
   for (let j = threads.claimChunk(); j >= 0; j = threads.claimChunk()) {
     const from = j * size, first = starts[from];
     st.changedCount = first;
-    clusterChunk(st, ci, cv, from, from + size < count ? from + size : count);
+    clusterChunk(st, ci, cv, from, from + size < count ? from + size : count, false); // (chunks of any size: no blocks)
     mineChanges[j] = st.changedCount - first;
   }
   // Every chunk is claimed; the ones not done here were claimed by a worker and are awaited.

@@ -159,7 +159,7 @@ for (;;) {
       st.clustersCulled = 0; st.clustersSkipped = 0; st.objectsEvaluated = 0;
       st.levelCounts.fill(0);
       if (held++ === 0 && ctrl[${STALL_HOLDING}] > 0) Atomics.wait(ctrl, ${SLEEP_SLOT}, 0, ctrl[${STALL_HOLDING}]);
-      clusterChunk(st, ci, cv, from, to);
+      clusterChunk(st, ci, cv, from, to, false);
       const r = j * (${RESULT_HEAD} + stride);
       chunkResults[r] = st.changedCount - first; chunkResults[r + 1] = st.totalCost; chunkResults[r + 2] = st.minimumCost;
       chunkResults[r + 3] = st.invalid; chunkResults[r + 4] = st.hidden;
