@@ -8,6 +8,8 @@
  *   node .bench-build/bench/probes.js worker-warmup       # a 2-thread set pinned to threaded frames, frames 1–30
  *   node .bench-build/bench/probes.js sizes-read          # LodSet.sizes read after every frame (slot order; rankQuota / budget owed values)
  *   node .bench-build/bench/probes.js blend-read          # LodSet.blend read after every frame, or never (owed blends)
+ *   node .bench-build/bench/probes.js pollution [MB]      # the trees frame with MB (default 64) of memory written between frames, and without
+ *   node .bench-build/bench/probes.js cache-state         # a warm 1M random-order set's frames after another set is built, after 300 MB are touched
  *
  * cold-random: `--still` keeps the camera at pose 0 (identical work every frame), `--wait MS` spins
  * MS milliseconds after frame 1, `--other-set` runs four frames of a second 1M set after frame 1.
@@ -116,6 +118,44 @@ if (which === 'tree-field') {
     const n = owedBlendCount((unread as unknown as { ci: ClusterIndex }).ci), late = time(() => unread.blend);
     console.log(`${scene}: frame never read ${median(fu).toFixed(2)} ms, read every frame ${median(fr).toFixed(2)} ms + first read ${median(first).toFixed(3)} ms (${median(owed)} owed) + second ${median(second).toFixed(4)} ms; after 60 unread frames ${n} owed, read ${late.toFixed(3)} ms (medians of frames 21–60)`);
   }
+} else if (which === 'pollution') {
+  // run.ts runs ≈ 30 other rows between two frames of a row; here the same trees frame alone, and
+  // with `MB` of memory written between frames (what the other rows do to the caches), alternating.
+  const mb = Number(argv[1] ?? 64), big = new Float64Array((mb << 20) >> 3);
+  big.fill(1);
+  const views = walkPoses(140), quiet = make(treeField(1000, 2000, 5)), polluted = make(treeField(1000, 2000, 5));
+  const median = (a: number[]) => a.slice().sort((x, y) => x - y)[a.length >> 1];
+  const a: number[] = [], b: number[] = [];
+  for (let k = 0; k < 140; k++) {
+    const t = time(() => quiet.update(views[k], options));
+    big.fill(k);
+    const u = time(() => polluted.update(views[k], options));
+    if (k >= 20) { a.push(t); b.push(u); }
+  }
+  console.log(`trees thresholds frame, median of frames 21–140: ${median(a).toFixed(2)} ms right after the previous frame, ${median(b).toFixed(2)} ms with ${mb} MB written between frames`);
+} else if (which === 'cache-state') {
+  // A warm set's frames after the process streamed a lot of memory: building a second 1M set (and
+  // its first frame), touching 300 MB of fresh pages. Rows of 4 frames; pose k mod 16 (the wrap to
+  // pose 0 every 16th frame is a slow frame of its own, marked *).
+  const views = randomScenePoses(), data = randomSpheres(1_000_000, 1), a = make(data);
+  let k = 0;
+  for (; k < 36; k++) a.update(views[k % 16], options);
+  const row = (label: string) => {
+    const t: string[] = [];
+    for (let i = 0; i < 4; i++, k++) t.push(time(() => a.update(views[k % 16], options)).toFixed(2) + (k % 16 === 0 ? '*' : ''));
+    console.log(`${label.padEnd(34)} ${t.join('  ')} ms`);
+  };
+  row('warm set, steady');
+  const b = make(data);
+  row('after a second 1M set was built');
+  row('again');
+  b.update(views[0], options);
+  row('after its first frame');
+  row('again');
+  const fresh = new Uint8Array(300 << 20);
+  for (let i = 0; i < fresh.length; i += 4096) fresh[i] = 1;
+  row('after 300 MB of fresh pages touched');
+  row('again');
 } else {
   throw new Error(`unknown probe ${which}`);
 }

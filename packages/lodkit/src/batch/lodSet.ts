@@ -341,9 +341,9 @@ export class LodSet {
     const ci = this.ci, cv = this.cv;
     const exactSizes = options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes;
     owedBeforeFrame(ci, st.sizes, clustered && st.minFrames === 0 && (policy === 'rankQuota' || policy === 'budget'));
-    // Only clustered thresholds frames on one thread (adaptiveClustered settles before a threaded
-    // one) and clustered hybrid frames (their first pass) add to the owed blends; every other frame
-    // reads or writes `blend` by id and gets them first (owedBlends.ts).
+    // Only clustered thresholds frames (the calling thread's kernel, also while worker threads take
+    // chunks) and clustered hybrid frames (their first pass) add to the owed blends; every other
+    // frame reads or writes `blend` by id and gets them first (owedBlends.ts).
     cv.oweBlends = clustered && (policy === 'thresholds' || policy === 'hybrid');
     if (!cv.oweBlends) settleBlends(ci, st.blend);
     placeSizes(ci, clustered, st.sizes, n); // (slotSizes.ts)
@@ -505,11 +505,10 @@ export class LodSet {
   private adaptiveClustered(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
     const mode = this.threadMode, threaded = mode.next();
     const t0 = performance.now();
-    if (threaded) {
-      settleBlends(this.ci, this.st.blend); // (the threads store blends at their ids: owedBlends.ts)
-      this.cv.oweBlends = false;
-      this.threadedClustered(views, single, viewCount, cull, exactSizes);
-    } else clusteredThresholds(this.st, this.ci, this.cv, this.table, this.used, views, single, viewCount, cull, exactSizes);
+    // (threaded or not, the calling thread's kernel owes the blends of its chunks; the workers'
+    // JavaScript kernels store at the ids and in the slot copy: owedBlends.ts)
+    if (threaded) this.threadedClustered(views, single, viewCount, cull, exactSizes);
+    else clusteredThresholds(this.st, this.ci, this.cv, this.table, this.used, views, single, viewCount, cull, exactSizes);
     mode.ms = performance.now() - t0;
     mode.record(threaded);
   }

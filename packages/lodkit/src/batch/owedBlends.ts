@@ -2,20 +2,22 @@
  * Blends a thresholds frame changed in slot order only and copies to the public id-ordered `blend`
  * when they can be observed ("owed").
  *
- * In a clustered thresholds frame on the calling thread alone (sizes in slot order) and in the first pass of a
- * clustered hybrid frame the fused kernel decides the steady slots 4 at a time; ≈ 18,500 objects of the 1M tree field and ≈ 32,000 of the 1M
- * random-order spheres sit in blend windows and change their blend every frame. Storing each at
- * its id scatters over a 4 MB array (ids follow creation order, slots the spatial order). The
- * kernel instead keeps the value in the slot copy (`ClusterIndex.blendS`, which every cluster path
- * reads and writes), marks the slot in `blendOwedS` and lists it once in `blendOwedList`. Every
- * other writer keeps both copies equal (the JavaScript kernels and the hybrid and budget passes
- * write `blendS` and `blend` together, or clear both when `blendS` is not 0),
+ * In a clustered thresholds frame (sizes in slot order; the calling thread's kernel, also for the
+ * chunks it takes in worker-thread mode) and in the first pass of a clustered hybrid frame the
+ * fused kernel decides the steady slots 4 at a time; ≈ 15,000 objects of the 1M tree field and
+ * ≈ 30,000 of the 1M random-order spheres change their blend in a frame (bench/probes.ts
+ * `blend-read`). Storing each at its id scatters over a 4 MB array (ids follow creation order,
+ * slots the spatial order). The kernel instead keeps the value in the slot copy
+ * (`ClusterIndex.blendS`, which every cluster path reads and writes), marks the slot in
+ * `blendOwedS` and lists it once in `blendOwedList`. Every other writer keeps both copies equal
+ * (the JavaScript kernels, the workers' too, and the hybrid and budget passes write `blendS` and
+ * `blend` together, or clear both when `blendS` is not 0),
  * so "not owed ⇒ `blend[slotId[s]] === blendS[s]`" holds, and copying `blendS` of the listed
  * slots gives exactly the values the frame would have stored. The copy runs, in `settleBlends`:
  * - on a read of `LodSet.blend`;
- * - at the start of every update that is not such a frame (other policies, `clusters: false`,
- *   and in worker-thread mode a frame the threads share: they read or write `blend` by id) — a run
- *   of thresholds frames keeps adding to the same list, each slot at most once;
+ * - at the start of every update that is not such a frame (other policies, `clusters: false`:
+ *   they read or write `blend` by id) — a run of thresholds frames keeps adding to the same list,
+ *   each slot at most once;
  * - before an edit (`add`, `remove`, `setSphere`, `setHidden`, `setForcedLevel`: `mirror` copies
  *   id → slot) and before the set grows (the slot arrays move), or the kernel is dropped.
  * A renderer that reads `blend` every frame pays about what the frame saved (one scattered store

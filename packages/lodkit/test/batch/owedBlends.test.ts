@@ -131,6 +131,38 @@ describe('blends owed by clustered thresholds and hybrid frames', () => {
     expect(settledByAddMany).toBeGreaterThan(8);
   }, 180_000);
 
+  it('worker-thread mode: the calling thread owes the blends of its chunks, the workers store theirs; sparse reads = per-object path', () => {
+    const a = new LodSet(1 << 17), b = new LodSet(1 << 17);
+    a.setThreads(2);
+    try {
+      const data = grid(300, 9); // 90,000 objects: frames long enough for the worker to take chunks
+      for (const s of [a, b]) {
+        s.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08, 0.02], costs: [900, 300, 60, 8] });
+        s.addMany(data, 0);
+      }
+      const mode = (a as unknown as { threadMode: { forced: number } }).threadMode;
+      const threads = (a as unknown as { threads: { lastChunks: number; lastMainChunks: number } }).threads;
+      let eye = [0, 2, -200], yaw = Math.PI / 2, owingThreaded = 0, workerChunks = 0, reads = 0;
+      for (let f = 0; f < 40; f++) {
+        eye = [eye[0] + 0.2, 2, eye[2] + 0.5]; yaw += 0.0009;
+        const v = yawView(eye, yaw, false);
+        mode.forced = f % 5 === 4 ? 1 : 2; // mostly threaded frames, some on the calling thread alone
+        threads.lastChunks = 0;
+        a.update(v, { policy: 'thresholds', hysteresis: 0.1 });
+        b.update(v, { policy: 'thresholds', hysteresis: 0.1, clusters: false });
+        expectSameLevels(a, b, `frame ${f}`);
+        if (mode.forced === 2 && owedBlendCount(ciOf(a)) > 0) owingThreaded++;
+        workerChunks += threads.lastChunks - threads.lastMainChunks;
+        if (f % 7 === 6) { expectSameBlend(a, b, `frame ${f} read`); reads++; }
+      }
+      expectSameBlend(a, b, 'end');
+      // Not vacuous: threaded frames left blends owed, and the worker took chunks.
+      expect(owingThreaded).toBeGreaterThan(20);
+      expect(workerChunks).toBeGreaterThan(0);
+      expect(reads).toBe(5);
+    } finally { a.dispose(); }
+  });
+
   for (const policy of ['thresholds', 'hybrid'] as const) it(`a run of 30 ${policy} frames without a read: one read gives the per-object path's blend, and the list holds each slot once`, () => {
     const a = new LodSet(1 << 16), b = new LodSet(1 << 16);
     const data = grid(120, 5);
