@@ -119,39 +119,49 @@ if (which === 'tree-field') {
     console.log(`${scene}: frame never read ${median(fu).toFixed(2)} ms, read every frame ${median(fr).toFixed(2)} ms + first read ${median(first).toFixed(3)} ms (${median(owed)} owed) + second ${median(second).toFixed(4)} ms; after 60 unread frames ${n} owed, read ${late.toFixed(3)} ms (medians of frames 21–60)`);
   }
 } else if (which === 'pollution') {
-  // run.ts runs ≈ 30 other rows between two frames of a row; here the same trees frame alone, and
-  // with `MB` of memory written between frames (what the other rows do to the caches), alternating.
+  // run.ts runs ≈ 30 other rows between two frames of a row; here the trees frame of one set alone
+  // (frames back to back), then of a second set with `MB` of memory written before every frame
+  // (what the other rows do to the caches).
   const mb = Number(argv[1] ?? 64), big = new Float64Array((mb << 20) >> 3);
   big.fill(1);
-  const views = walkPoses(140), quiet = make(treeField(1000, 2000, 5)), polluted = make(treeField(1000, 2000, 5));
+  const views = walkPoses(140), data = treeField(1000, 2000, 5);
   const median = (a: number[]) => a.slice().sort((x, y) => x - y)[a.length >> 1];
-  const a: number[] = [], b: number[] = [];
-  for (let k = 0; k < 140; k++) {
-    const t = time(() => quiet.update(views[k], options));
-    big.fill(k);
-    const u = time(() => polluted.update(views[k], options));
-    if (k >= 20) { a.push(t); b.push(u); }
-  }
-  console.log(`trees thresholds frame, median of frames 21–140: ${median(a).toFixed(2)} ms right after the previous frame, ${median(b).toFixed(2)} ms with ${mb} MB written between frames`);
+  const run = (write: boolean) => {
+    const set = make(data), t: number[] = [];
+    for (let k = 0; k < 140; k++) {
+      if (write) big.fill(k);
+      const ms = time(() => set.update(views[k], options));
+      if (k >= 20) t.push(ms);
+    }
+    return median(t);
+  };
+  const alone = run(false), written = run(true);
+  console.log(`trees thresholds frame, median of frames 21–140: ${alone.toFixed(2)} ms back to back, ${written.toFixed(2)} ms with ${mb} MB written before every frame`);
 } else if (which === 'cache-state') {
   // A warm set's frames after the process streamed a lot of memory: building a second 1M set (and
-  // its first frame), touching 300 MB of fresh pages. Rows of 4 frames; pose k mod 16 (the wrap to
-  // pose 0 every 16th frame is a slow frame of its own, marked *).
+  // its first frame), touching 300 MB of fresh pages. Rows of 4 frames (poses 1–4 or 5–8 of the 16:
+  // filler frames before each event keep the jump back to pose 0, a slow frame of its own, out).
   const views = randomScenePoses(), data = randomSpheres(1_000_000, 1), a = make(data);
   let k = 0;
   for (; k < 36; k++) a.update(views[k % 16], options);
+  const align = () => { while (k % 16 !== 1) a.update(views[k++ % 16], options); };
   const row = (label: string) => {
     const t: string[] = [];
-    for (let i = 0; i < 4; i++, k++) t.push(time(() => a.update(views[k % 16], options)).toFixed(2) + (k % 16 === 0 ? '*' : ''));
-    console.log(`${label.padEnd(34)} ${t.join('  ')} ms`);
+    for (let i = 0; i < 4; i++, k++) t.push(time(() => a.update(views[k % 16], options)).toFixed(2));
+    console.log(`${label.padEnd(36)} ${t.join('  ')} ms`);
   };
+  align();
   row('warm set, steady');
+  row('again');
+  align();
   const b = make(data);
   row('after a second 1M set was built');
   row('again');
+  align();
   b.update(views[0], options);
   row('after its first frame');
   row('again');
+  align();
   const fresh = new Uint8Array(300 << 20);
   for (let i = 0; i < fresh.length; i += 4096) fresh[i] = 1;
   row('after 300 MB of fresh pages touched');
