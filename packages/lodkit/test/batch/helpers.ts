@@ -96,3 +96,32 @@ export function applyEdit(s: LodSet, kind: number, id: number): void {
   if (kind === 5) s.remove(id);
   if (kind === 6) s.setForcedLevel(id, null);
 }
+
+/** A jittered `side × side` grid of trees, 4 m apart from `x0`, radius 1–3 m, ids row by row (the owed-values tests). */
+export function treeGrid(side: number, seed: number, x0 = 0): Float32Array {
+  const rand = lcg(seed), out = new Float32Array(side * side * 4);
+  for (let i = 0; i < side * side; i++) {
+    out[i * 4] = x0 + ((i % side) - side / 2) * 4 + rand() * 2;
+    out[i * 4 + 1] = 2;
+    out[i * 4 + 2] = (Math.floor(i / side) - side / 2) * 4 + rand() * 2;
+    out[i * 4 + 3] = 1 + rand() * 2;
+  }
+  return out;
+}
+
+/**
+ * Edit `kind` of the owed-values tests on object `id` near the camera at `eye`: 1 hide, 2 force level
+ * 1, 3 move and grow, 4 invalid sphere, 5 remove, 6 remove and add one (profile `profiles[0]`, reusing
+ * the id), 7 show, 8 add one (profile `profiles[1]`), 9 unforce. Kinds 1–7 and 9 need a live `id`.
+ */
+export function applyOwedEdit(s: LodSet, kind: number, id: number, eye: number[], profiles: readonly [number, number]): void {
+  if (kind === 1) s.setHidden(id, true);
+  if (kind === 2) s.setForcedLevel(id, 1);
+  if (kind === 3) { const p = s.spheres; s.setSphere(id, p[id * 4] + 9, p[id * 4 + 1], p[id * 4 + 2] - 5, p[id * 4 + 3] * 1.5); }
+  if (kind === 4) s.setSphere(id, Number.NaN, 0, 0, 1);
+  if (kind === 5) s.remove(id);
+  if (kind === 6) { s.remove(id); s.add({ center: [eye[0] + 3, 2, eye[2] + 20], radius: 1, profile: profiles[0] }); }
+  if (kind === 7) s.setHidden(id, false);
+  if (kind === 8) s.add({ center: [eye[0] - 4, 2, eye[2] + 30], radius: 2, profile: profiles[1] });
+  if (kind === 9) s.setForcedLevel(id, null);
+}

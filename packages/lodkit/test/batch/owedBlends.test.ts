@@ -12,19 +12,7 @@ import { LodSet, type LodUpdateOptions } from '../../src/batch/lodSet.js';
 import { setWasmKernels } from '../../src/batch/wasmKernels.js';
 import type { ClusterIndex } from '../../src/batch/clusters.js';
 import { owedBlendCount } from '../../src/batch/owedBlends.js';
-import { lcg, yawView } from './helpers.js';
-
-/** A jittered `side × side` grid of trees, 4 m apart, radius 1–3 m, ids row by row. */
-function grid(side: number, seed: number, x0 = 0): Float32Array {
-  const rand = lcg(seed), out = new Float32Array(side * side * 4);
-  for (let i = 0; i < side * side; i++) {
-    out[i * 4] = x0 + ((i % side) - side / 2) * 4 + rand() * 2;
-    out[i * 4 + 1] = 2;
-    out[i * 4 + 2] = (Math.floor(i / side) - side / 2) * 4 + rand() * 2;
-    out[i * 4 + 3] = 1 + rand() * 2;
-  }
-  return out;
-}
+import { applyOwedEdit, treeGrid, yawView } from './helpers.js';
 
 const ciOf = (s: LodSet) => (s as unknown as { ci: ClusterIndex }).ci;
 /** The id-ordered blend array without settling (what a reference kept from an earlier read shows). */
@@ -59,7 +47,7 @@ describe('blends owed by clustered thresholds and hybrid frames', () => {
         setWasmKernels(wasm);
         const a = new LodSet(64), b = new LodSet(64);
         setWasmKernels(true);
-        const data = grid(40, seed);
+        const data = treeGrid(40, seed);
         for (const s of [a, b]) {
           s.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08, 0.02], costs: [900, 300, 60, 8] });
           s.addProfile({ metric: 'distance', thresholds: [30, 80], blendThresholds: [40, 95], costs: [600, 150, 20] });
@@ -94,20 +82,13 @@ describe('blends owed by clustered thresholds and hybrid frames', () => {
           let id = st.target % a.count;
           const ci = ciOf(a), n = owedBlendCount(ci);
           if (n > 0 && (st.target & 1) === 0) id = ci.slotId[ci.blendOwedList[(st.target >> 1) % n]]; // half the edits hit an owing object
-          if (removed.has(id) && st.edit <= 7) continue; // edits of a removed id throw (not live)
-          const owedAtEdit = owedBlendCount(ciOf(a)) > 0, adding = st.edit === 9 && grown < 2, edits = (st.edit >= 1 && st.edit <= 8) || adding;
+          if (removed.has(id) && st.edit !== 8 && st.edit !== 10) continue; // edits of a removed id throw (not live)
+          const owedAtEdit = owedBlendCount(ciOf(a)) > 0, adding = st.edit === 10 && grown < 2, edits = (st.edit >= 1 && st.edit <= 9) || adding;
           if (owedAtEdit && edits) { if (adding) settledByAddMany++; else settledByEdit++; }
           if (st.edit === 5 || st.edit === 6) removed.add(id);
           for (const s of [a, b]) {
-            if (st.edit === 1) s.setHidden(id, true);
-            if (st.edit === 2) s.setForcedLevel(id, 1);
-            if (st.edit === 3) { const p = s.spheres; s.setSphere(id, p[id * 4] + 9, p[id * 4 + 1], p[id * 4 + 2] - 5, p[id * 4 + 3] * 1.5); }
-            if (st.edit === 4) s.setSphere(id, Number.NaN, 0, 0, 1);
-            if (st.edit === 5) s.remove(id);
-            if (st.edit === 6) { s.remove(id); s.add({ center: [eye[0] + 3, 2, eye[2] + 20], radius: 1, profile: 0 }); }
-            if (st.edit === 7) s.setForcedLevel(id, null);
-            if (st.edit === 8) s.add({ center: [eye[0] - 4, 2, eye[2] + 30], radius: 2, profile: 1 });
-            if (adding) s.addMany(grid(30, seed + 7, 200 + 130 * grown), 0); // 900 more: the first one grows the set
+            applyOwedEdit(s, st.edit, id, eye, [0, 1]);
+            if (adding) s.addMany(treeGrid(30, seed + 7, 200 + 130 * grown), 0); // 900 more: the first one grows the set
           }
           if (adding) grown++;
           if (owedAtEdit && edits) expect(owedBlendCount(ciOf(a)), `${label} edit ${st.edit}`).toBe(0);
@@ -135,7 +116,7 @@ describe('blends owed by clustered thresholds and hybrid frames', () => {
     const a = new LodSet(1 << 17), b = new LodSet(1 << 17);
     a.setThreads(2);
     try {
-      const data = grid(300, 9); // 90,000 objects: frames long enough for the worker to take chunks
+      const data = treeGrid(300, 9); // 90,000 objects: frames long enough for the worker to take chunks
       for (const s of [a, b]) {
         s.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08, 0.02], costs: [900, 300, 60, 8] });
         s.addMany(data, 0);
@@ -165,7 +146,7 @@ describe('blends owed by clustered thresholds and hybrid frames', () => {
 
   for (const policy of ['thresholds', 'hybrid'] as const) it(`a run of 30 ${policy} frames without a read: one read gives the per-object path's blend, and the list holds each slot once`, () => {
     const a = new LodSet(1 << 16), b = new LodSet(1 << 16);
-    const data = grid(120, 5);
+    const data = treeGrid(120, 5);
     for (const s of [a, b]) {
       s.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08, 0.02], costs: [900, 300, 60, 8] });
       s.addMany(data, 0);

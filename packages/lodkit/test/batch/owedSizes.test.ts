@@ -12,19 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { LodSet, type LodFrameStats, type LodUpdateOptions } from '../../src/batch/lodSet.js';
 import { setWasmKernels } from '../../src/batch/wasmKernels.js';
 import type { ClusterIndex } from '../../src/batch/clusters.js';
-import { lcg, yawView } from './helpers.js';
-
-/** A jittered `side × side` grid of trees, 4 m apart, radius 1–3 m. */
-function grid(side: number, seed: number): Float32Array {
-  const rand = lcg(seed), out = new Float32Array(side * side * 4);
-  for (let i = 0; i < side * side; i++) {
-    out[i * 4] = ((i % side) - side / 2) * 4 + rand() * 2;
-    out[i * 4 + 1] = 2;
-    out[i * 4 + 2] = (Math.floor(i / side) - side / 2) * 4 + rand() * 2;
-    out[i * 4 + 3] = 1 + rand() * 2;
-  }
-  return out;
-}
+import { applyOwedEdit, treeGrid, yawView } from './helpers.js';
 
 interface Step { policy: number; dx: number; dz: number; yaw: number; edit: number; target: number; readBefore: boolean; readAfter: boolean; hold: boolean }
 
@@ -67,7 +55,7 @@ describe('sizes owed by rankQuota and budget frames', () => {
         setWasmKernels(wasm);
         const a = new LodSet(64), b = new LodSet(64), c = new LodSet(64); // c: a cost oracle for the budgets
         setWasmKernels(true);
-        const data = grid(40, seed);
+        const data = treeGrid(40, seed);
         for (const s of [a, b, c]) {
           s.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08], costs: [900, 300, 60, 8] });
           s.addProfile({ metric: 'pixels', thresholds: [120, 30], costs: [600, 150, 20], errors: [0.001, 0.01, 0.05] });
@@ -112,16 +100,7 @@ describe('sizes owed by rankQuota and budget frames', () => {
           const ce = clusterOfId(a, id);
           if (o.count > 0 && o.flag[ce] !== 0 && st.edit >= 3 && st.edit <= 6) settledByEdit++;
           if (st.edit === 5) removed.add(id);
-          for (const s of [a, b]) {
-            if (st.edit === 1) s.setHidden(id, true);
-            if (st.edit === 2) s.setForcedLevel(id, 1);
-            if (st.edit === 3) { const p = s.spheres; s.setSphere(id, p[id * 4] + 9, p[id * 4 + 1], p[id * 4 + 2] - 5, p[id * 4 + 3] * 1.5); }
-            if (st.edit === 4) s.setSphere(id, Number.NaN, 0, 0, 1);
-            if (st.edit === 5) s.remove(id);
-            if (st.edit === 6) { s.remove(id); s.add({ center: [eye[0] + 3, 2, eye[2] + 20], radius: 1, profile: 1 }); }
-            if (st.edit === 7) s.setHidden(id, false);
-            if (st.edit === 8) s.add({ center: [eye[0] - 4, 2, eye[2] + 30], radius: 2, profile: 0 });
-          }
+          for (const s of [a, b]) applyOwedEdit(s, st.edit, id, eye, [1, 0]);
           if (exact && st.readAfter) { expectSameSizes(a, b, `${label} read after edit ${st.edit}`); comparedReads++; }
         }
       }), { numRuns: 200 }); } finally { setWasmKernels(true); }
