@@ -157,11 +157,10 @@ export class LodSet {
   /** Level per id to draw without blending; `HIDDEN_LEVEL` when hidden/culled/removed. */
   get levels(): Uint8Array { return this.st.levels; }
   /**
-   * OpenUSD fractional part per id (blend toward the next level). A clustered thresholds frame on
-   * one thread keeps the blends it changed in its slot order; the first read after such frames
-   * copies them to their ids (1M objects: ≈ 0.07 ms on the tree field, 0.2 ms in random id order
-   * for one frame's changes; bench/RESULTS.md), later reads cost nothing. A reference kept from
-   * before an update shows the last read's values.
+   * OpenUSD fractional part per id (blend toward the next level). Clustered thresholds and hybrid
+   * frames keep the blends their kernel changed in slot order; the first read copies them to their
+   * ids (1M objects, one frame's changes: ≈ 0.07 ms trees, 0.2 ms random ids; owedBlends.ts), later
+   * reads cost nothing. A reference kept from before an update shows the last read's values.
    */
   get blend(): Float32Array { settleBlends(this.ci, this.st.blend); return this.st.blend; }
   /**
