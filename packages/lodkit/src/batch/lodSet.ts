@@ -232,7 +232,6 @@ export class LodSet {
     if (c == null || typeof c.length !== 'number' || c.length < 3) throw new TypeError('LodSet.add: center must be an array of 3 numbers');
     this.checkProfile(object.profile, 'add');
     const before = this.used, generation = this.ci.generation;
-    settleBlends(this.ci, this.st.blend); // (owedBlends.ts: edits and growth read or move `blend`)
     const id = this.allocateId();
     // Owed values of the cluster it joins (the last one, or its slot's) read the slot's old state (owedSizes.ts).
     settleOwedCluster(this.ci, id >= before ? this.ci.count - 1 : this.ci.clusterOf[this.ci.idSlot[id]], this.st.sizes);
@@ -250,7 +249,6 @@ export class LodSet {
       throw new TypeError('LodSet.addMany: spheres must be a Float32Array of x, y, z, r quadruples');
     }
     this.checkProfile(profile, 'addMany');
-    settleBlends(this.ci, this.st.blend);
     const n = spheres.length >> 2;
     const first = this.used;
     if (first + n > this.capacity) this.grow(Math.max(first + n, this.capacity * 2));
@@ -272,7 +270,6 @@ export class LodSet {
   /** Moves/resizes object `id`. Non-finite values are stored and reported as invalid by `update`. */
   setSphere(id: number, x: number, y: number, z: number, radius: number): void {
     this.checkId(id, 'setSphere');
-    settleBlends(this.ci, this.st.blend);
     settleOwedCluster(this.ci, this.ci.clusterOf[this.ci.idSlot[id]], this.st.sizes); // its owed values read the old sphere
     const s = this.st.spheres, o = id * 4;
     s[o] = x; s[o + 1] = y; s[o + 2] = z; s[o + 3] = radius;
@@ -495,7 +492,7 @@ export class LodSet {
     if (this.threadCount > 1 && this.table.count > 0) this.threads = new LodThreads(this.threadCount - 1, this.st, this.ci, this.cv);
   }
 
-  /** The clustered thresholds pass over the worker threads (threadedDrivers.ts). */
+  /** The clustered thresholds pass over the worker threads (threadedDrivers.ts; a seam test/batch/threads.test.ts counts). */
   private threadedClustered(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
     threadedClustered(this.threads as LodThreads, this.st, this.ci, this.cv, this.table, this.used, views, single, viewCount, cull, exactSizes);
   }

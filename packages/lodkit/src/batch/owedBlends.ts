@@ -18,8 +18,9 @@
  * - at the start of every update that is not such a frame (other policies, `clusters: false`:
  *   they read or write `blend` by id) — a run of thresholds frames keeps adding to the same list,
  *   each slot at most once;
- * - before an edit (`add`, `remove`, `setSphere`, `setHidden`, `setForcedLevel`: `mirror` copies
- *   id → slot) and before the set grows (the slot arrays move), or the kernel is dropped.
+ * - before an edit that copies id → slot (`remove`, `setHidden`, `setForcedLevel`: `mirror`) and
+ *   before the set grows (the slot arrays move), or the kernel is dropped. `setSphere` and the
+ *   additions need none: they touch no blend, or write both copies of a new or reused slot (0).
  * A renderer that reads `blend` every frame pays about what the frame saved (one scattered store
  * per owed slot, in the read instead of the frame); one that does not blend never pays it.
  *
