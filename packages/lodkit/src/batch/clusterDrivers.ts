@@ -25,7 +25,7 @@ import { cullBlocks } from './superClusters.js';
 import { classifyList, feedChunk, finalizeList, hideCulled } from './clusterPolicyPasses.js';
 import { budgetFeedChunk, budgetFinalize, budgetSolve, budgetStateOf, reducedSolve } from './budgetIncremental.js';
 import { computeHybridStableRanges, computeStableRanges } from './budgetStable.js';
-import { hybridCollectChunk, hybridFinalize, hybridMinimumWithin, hybridPrefChunk, hybridStateOf } from './hybridIncremental.js';
+import { addKernelSettled, hybridCollectChunk, hybridFinalize, hybridMinimumWithin, hybridPrefChunk, hybridStateOf } from './hybridIncremental.js';
 import { rankCutsOf, rankFeedChunk, rankFinalize, resolveRanks } from './rankCuts.js';
 import { itemShift } from './policyDrivers.js';
 import { sizesToIds } from './slotSizes.js';
@@ -164,6 +164,10 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   hy.ensure(ci.slotId.length, ci.start.length, st.stride);
   hy.keptCounts.fill(0);
   ci.visibleCount = 0; ci.culledCount = 0; ci.visibleClusterCount = 0;
+  // The stable ranges before pass A (they depend on last frame's price only): the kernel settles
+  // clusters there as the first collection would (fusedCollect.ts).
+  computeHybridStableRanges(st, sse, hy.ranges, table.count);
+  hy.collectOn = hy.ranges.any; hy.collectVmax = sse.viewportMax; hy.kAcc.fill(0);
   const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (superClusters.ts: blocks culled whole)
   for (let k = 0; k < runs; k++) {
     for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) hybridPrefChunk(st, ci, cv, hy, c, c + 256 < to ? c + 256 : to);
@@ -180,11 +184,11 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     return;
   }
   const shift = itemShift(table), visible = ci.visibleClusterCount, acc = hy.acc;
-  computeHybridStableRanges(st, sse, hy.ranges, table.count);
   for (let pass = 0; pass < 2; pass++) {
     hy.items = 0; hy.protectedItems = 0; hy.stableObjects = 0; acc[0] = 0; acc[1] = 0; acc[2] = 0; acc[3] = 0;
     hy.listCount = 0; hy.listCounts.fill(0);
     for (let k = 0; k < visible; k += 256) hybridCollectChunk(st, ci, cv, sse, hy, shift, pass === 0, pass === 1, k, k + 256 < visible ? k + 256 : visible);
+    if (pass === 0) addKernelSettled(hy, st.stride);
     st.minimumCost = acc[0];
     acc[4] = budget;
     if (reducedSolve(st, sse, acc, hy.items, hy.protectedItems, hy.stableObjects, shift, ci.idSlot) === 1) break; // (next by slot)

@@ -26,6 +26,7 @@ import { decideAscendingMapped } from './mappedKernels.js';
 import { decideDescendingSingle } from './singleKernels.js';
 import { decideAscendingNext, decideDescendingNext } from './nextKernels.js';
 import { OWE_BLENDS, SP_OFFSET, type FusedKernel } from './wasmKernels.js';
+import { COLLECT_ON } from './fusedCollect.js';
 
 /**
  * Writes profile `p`'s thresholds, level range, bias and direction into the kernel's frame block;
@@ -49,6 +50,7 @@ export function loadFusedProfile(st: FrameState, f: FusedKernel, p: number, code
   q[325] = next ? 1 : 0;
   q[327] = slotSizes ? 1 : 0;
   q[OWE_BLENDS] = oweBlends && slotSizes ? 1 : 0;
+  q[COLLECT_ON] = 0; // (hybrid's first pass turns it on after this: fusedCollect.ts)
   f.profile();
 }
 

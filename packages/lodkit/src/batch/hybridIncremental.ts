@@ -47,6 +47,7 @@ import { classify, clusterInterval, clusterMetric, fusedCull, uniformLevel } fro
 import type { FrameState } from './frameState.js';
 import { decideAscendingNext, decideDescendingNext } from './nextKernels.js';
 import { fusedNextCluster, loadFusedProfile } from './fusedPass.js';
+import { loadFusedCollect, takeFusedCollected } from './fusedCollect.js';
 import type { ScreenSpaceScratch } from './screenSpacePasses.js';
 import { STABLE_MAX_RANGES, StableRanges } from './budgetStable.js';
 import { clusterStateGetter } from './clusterState.js';
@@ -68,6 +69,16 @@ export class HybridIncremental {
   prefCost: Float64Array = new Float64Array(0);
   /** Per cluster: 1 when pass A skipped it whole (no metric values of this frame in `workS`). */
   skippedA: Uint8Array = new Uint8Array(0);
+  /**
+   * Per cluster: 1 when the kernel settled it in pass A (fusedCollect.ts: no chain, no finalize
+   * entry; the first collection skips it), with this frame's totals of such clusters in `kAcc`
+   * ([0] base cost, [1] settled cost, [2] stable objects, [3 + l] objects ending at l).
+   */
+  ksettled: Uint8Array = new Uint8Array(0);
+  kAcc: Float64Array = new Float64Array(3);
+  /** This frame: the kernel collects (stable ranges computed before pass A, a protected tier), the viewport clamp. */
+  collectOn = false;
+  collectVmax = 0.5;
   /** The one preferred level of every object when each was decided freely with blend 0, else 255 (finalize: the cluster state when every object ends there). */
   ulevel: Uint8Array = new Uint8Array(0);
   /** Pass A: the preferred histogram of the clusters with `chains` 2 (finalize adds it); scratch of one cluster's. */
@@ -95,16 +106,19 @@ export class HybridIncremental {
   fallbacks = 0;
   stableTotal = 0;
   uniformTotal = 0;
+  /** Clusters the kernel settled in pass A (fusedCollect.ts). */
+  settledTotal = 0;
 
   ensure(slots: number, clusters: number, levels: number): void {
     if (this.kindS.length < slots) { this.kindS = new Uint8Array(slots); this.list = new Int32Array(slots); }
     if (this.keptCounts.length < levels) {
       this.keptCounts = new Float64Array(levels); this.countsBefore = new Float64Array(levels); this.listCounts = new Float64Array(levels);
+      this.kAcc = new Float64Array(3 + levels);
     }
     if (this.upref.length < clusters) {
       this.upref = new Uint8Array(clusters); this.ustable = new Uint8Array(clusters);
       this.chains = new Uint8Array(clusters); this.prefCost = new Float64Array(clusters); this.ulevel = new Uint8Array(clusters);
-      this.skippedA = new Uint8Array(clusters); this.listed = new Uint8Array(clusters);
+      this.skippedA = new Uint8Array(clusters); this.listed = new Uint8Array(clusters); this.ksettled = new Uint8Array(clusters);
     }
   }
 }
@@ -136,7 +150,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     state[c] = 254;
     clusters[vc++] = c;
     ci.markSizes(c);
-    upref[c] = 255; hy.skippedA[c] = 0;
+    upref[c] = 255; hy.skippedA[c] = 0; hy.ksettled[c] = 0;
     const p0 = profile[c], a = startA[c], e = endA[c];
     if (useUniform && R === R && p0 !== 0xffff && forcedCount[c] === 0 && metricCode[p0] !== 0) {
       const code = metricCode[p0];
@@ -207,10 +221,15 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     const mixed = p0 === 0xffff;
     if (fused !== null && !mixed && st.thresholdCount[p0] <= 4 && st.blendCount[p0] <= 4) {
       const code = metricCode[p0];
-      if (cv.fusedProfile !== p0) { loadFusedProfile(st, fused, p0, code, true, ci.sizesInSlots, cv.oweBlends); cv.fusedProfile = p0; }
+      if (cv.fusedProfile !== p0) {
+        loadFusedProfile(st, fused, p0, code, true, ci.sizesInSlots, cv.oweBlends); cv.fusedProfile = p0;
+        // the collection in the kernel where it reads the kernel's value as pixels (as `reuse` below)
+        if (hy.collectOn && (code === 1 || (code === 2 && singleView))) loadFusedCollect(st, fused, p0, hy.ranges, hy.collectVmax, code === 2 ? vh : 1);
+      }
       const before = st.totalCost, cb = hy.countsBefore, lc = st.levelCount[p0];
       for (let l = 0; l < lc; l++) cb[l] = levelCounts[l];
       const kind = fusedNextCluster(st, ci, fused, c, p0, code, cv.count, fusedCull(cv, R === R && cv.cull), floorA[p0]); // (classified above when culling)
+      if (kind === 1 && takeFusedCollected(st, fused, p0, hy.kAcc) === 1) { hy.ksettled[c] = 1; hy.settledTotal++; } // (chains, not one level)
       hy.chains[c] = kind & 3;
       hy.ulevel[c] = kind >= 4 ? (kind >> 2) - 1 : 255;
       hy.prefCost[c] = st.totalCost - before; // exact for integer costs, as every per-cluster sum here
@@ -245,7 +264,7 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
   const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
   const levelsS = ci.levelsS, profS = ci.profS, workS = ci.workS, profile = ci.profile, live = ci.live;
   const upref = hy.upref, ustable = hy.ustable, kindS = hy.kindS, acc = hy.acc, chainsA = hy.chains, prefCost = hy.prefCost;
-  const listedA = hy.listed, list = hy.list, listCounts = hy.listCounts, ulevel = hy.ulevel, blendS = ci.blendS;
+  const listedA = hy.listed, list = hy.list, listCounts = hy.listCounts, ulevel = hy.ulevel, blendS = ci.blendS, ksettledA = hy.ksettled;
   const fixed = st.fixed, next = st.next, preferred = st.preferred, chainOf = st.chainOf, keys = st.keys, items = st.items;
   const costs = st.costs, errors = st.errors, floorA = st.floor, stride = st.stride, bias = st.bias;
   const cs = sc.stride, vmax = sc.viewportMax, band = sc.band, lambda = sc.lambda;
@@ -258,10 +277,15 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
   const ceilKey = band > 0 ? (1 + band) * lambda : 0;
   let m = hy.items, prot = hy.protectedItems, stable = hy.stableObjects, ln = hy.listCount;
   let base = acc[0], protCost = acc[1], maxKey = acc[2], settledCost = acc[3];
+  // The last stable range hit and its two costs: neighbours in a cluster mostly share the row and
+  // the range (any range holding w gives the same start: ranges meet only at points both proved).
+  let lastRow = -1, lastHit = 0, lastC0 = 0, lastProt = 0;
   for (let k = from; k < to; k++) {
     const c = clusters[k], u = upref[c], a = startA[c], e = endA[c];
     ustable[c] = 255; listedA[c] = 0;
     if (u === 255 && chainsA[c] !== 1) { base += prefCost[c]; continue; } // every object at its preferred level
+    const ks = ksettledA[c];
+    if (ks === 1 && !rerun) { listedA[c] = 1; continue; } // settled by the kernel (its totals: addKernelSettled)
     if (u !== 255) {
       const p0 = profile[c], floor = floorA[p0];
       if (u >= floor) { base += live[c] * costs[p0 * stride + u]; continue; } // no items: every object keeps u
@@ -311,7 +335,7 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
       const raw = (workS[s] * scale) * bias;
       let w = raw > vmax ? vmax : raw;
       if (!(w >= 0)) w = 0; // culled in every view but drawn because culling is off
-      const pref = u !== 255 ? u : rerun ? preferred[s] : next[s];
+      const pref = u !== 255 ? u : rerun && ks === 0 ? preferred[s] : next[s]; // (a settled cluster's `next` is untouched)
       preferred[s] = pref;
       if (f === 1 || pref >= floorA[p]) {
         const cost = costs[p * stride + pref];
@@ -326,12 +350,18 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
       if (useRanges && prev >= pref && prev <= floor) {
         const row = (p * stride + pref) * stride + prev;
         let hit = -1;
-        for (let r = row * STABLE_MAX_RANGES, end = r + rCount[row]; r < end; r++) {
-          if (w >= rLo[r] && w <= rHi[r]) { hit = r; break; }
+        if (row === lastRow && w >= rLo[lastHit] && w <= rHi[lastHit]) hit = lastHit;
+        else {
+          for (let r = row * STABLE_MAX_RANGES, end = r + rCount[row]; r < end; r++) {
+            if (w >= rLo[r] && w <= rHi[r]) { hit = r; break; }
+          }
+          if (hit >= 0) {
+            lastRow = row; lastHit = hit;
+            lastC0 = costs[p * stride + rStart[hit]]; lastProt = costs[p * stride + prev] - lastC0;
+          }
         }
         if (hit >= 0) {
-          const c0 = costs[p * stride + rStart[hit]];
-          base += c0; protCost += costs[p * stride + prev] - c0;
+          base += lastC0; protCost += lastProt;
           kindS[s] = 3; stable++;
           if (listing) {
             if (blendS[s] !== 0 && prev !== pref) list[ln++] = s; // (finalize clears it, or the rerun keeps it)
@@ -360,6 +390,13 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
   }
   hy.items = m; hy.protectedItems = prot; hy.stableObjects = stable; hy.listCount = ln;
   acc[0] = base; acc[1] = protCost; acc[2] = maxKey; acc[3] = settledCost;
+}
+
+/** After the first collection: the totals of the clusters the kernel settled (see `ksettled`). */
+export function addKernelSettled(hy: HybridIncremental, levels: number): void {
+  const k = hy.kAcc, acc = hy.acc, lc = hy.listCounts;
+  acc[0] += k[0]; acc[1] += k[1] - k[0]; acc[3] += k[1]; hy.stableObjects += k[2];
+  for (let l = 0; l < levels; l++) lc[l] += k[3 + l];
 }
 
 /** Within budget: the minimum cost (adjustable objects at their quality floor), as hybridMinimumCost. */

@@ -44,7 +44,8 @@ export const SP_OFFSET = 65536;
  * kernel writes `next`/`fixed`, bound by `bindNext`) 1300, slots whose preferred level differs from
  * the displayed one (int32, per call) 1304, sizes in slot order (int32, `bindSizes`) 1308; held slots per level (int32) 1312–1331;
  * changed blends of steady slots owed instead of stored at their ids (int32, `bindOwed`) 1332, and
- * the number of owed slots listed (int32, kept across calls; owedBlends.ts) 1336.
+ * the number of owed slots listed (int32, kept across calls; owedBlends.ts) 1336; hybrid's
+ * collection in the kernel 1344–1415 and its rows 2032–6175 (fusedCollect.ts).
  */
 export interface FusedKernel {
   setup(views: number): void;
@@ -119,8 +120,8 @@ export function remapFused(k: HeightKernel): void {
   const f = k.fused;
   if (f === null) return;
   const buffer = k.memory.buffer;
-  f.f64 = new Float64Array(buffer, FUSED_BLOCK, 130);
-  f.i32 = new Int32Array(buffer, FUSED_BLOCK, 335);
+  f.f64 = new Float64Array(buffer, FUSED_BLOCK, 1024); // (8 kB: up to hybrid's collection rows, fusedCollect.ts)
+  f.i32 = new Int32Array(buffer, FUSED_BLOCK, 2048);
 }
 
 let compiledShared: [WebAssembly.Module, WebAssembly.Module | null] | null | undefined;

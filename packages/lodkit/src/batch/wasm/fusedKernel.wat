@@ -37,10 +37,15 @@
 ;; - Lanes whose level changes (changed list, minFramesBetweenChanges), forced, hidden with a
 ;;   visible previous level, or with an invalid sphere are left to the JavaScript kernel (`redo`
 ;;   list). Steady lanes are decided 4 at a time; lanes whose level would change are classified 4
-;;   at a time too (the hysteresis probe), the held ones finished by $held (their blend comes from
-;;   the previous size), and in hybrid's pass the others — a coarsened object prefers a finer
+;;   at a time too (the hysteresis probe, $rule4), the held ones finished 4 at a time as well
+;;   (their blend from the rule at the previous size, read in slot order; by $held per lane when
+;;   sizes are kept by id), and in hybrid's pass the others — a coarsened object prefers a finer
 ;;   level than it shows every frame — committed with the steady ones. Only what that cannot
-;;   classify takes the scalar float64 path per lane, $lane (counted in `exact`).
+;;   classify takes the scalar float64 path per lane, $lane (counted in `exact`). The blend window
+;;   runs per half of a group only when a lane of that half has a candidate.
+;; - In hybrid's first pass over budget the kernel also classifies each committed group as the
+;;   collection would ($collect4, fusedCollect.ts): a cluster with no chain and no finalize entry
+;;   is settled there and skipped by the collection.
 ;;
 ;; Memory (bytes): view v's float64 block at v·256 (planes [0,192), eye 192/200/208, window height
 ;; 216, pixel scale 224, window area 232, perspective 240); its float32 splats at 16384 + v·512
@@ -71,7 +76,8 @@
     (local $uFL v128) (local $uFH v128) (local $uF v128) (local $uAny v128) (local $fb v128) (local $nb4 v128) (local $loF v128) (local $hiF v128)
     (local $k0 v128) (local $k1 v128) (local $k2 v128) (local $k3 v128) (local $k4 v128) (local $k5 v128) (local $k6 v128) (local $k7 v128) (local $k8 v128) (local $k9 v128) (local $k10 v128) (local $k11 v128) (local $k12 v128) (local $k13 v128) (local $k14 v128)
     (local $a0 v128) (local $a1 v128) (local $a2 v128) (local $a3 v128) (local $a4 v128) (local $ah v128)
-    (local $mv v128) (local $la v128) (local $fac v128) (local $pL v128) (local $pH v128) (local $lodp v128) (local $bip v128) (local $hm i32) (local $rm i32)
+    (local $mv v128) (local $la v128) (local $fac v128) (local $pL v128) (local $pH v128) (local $lodp v128) (local $bip v128) (local $hm i32) (local $rm i32) (local $unset i32)
+    (local $hv v128) (local $hs v128) (local $hb v128) (local $inh v128) (local $hc0 v128) (local $hc1 v128) (local $hc2 v128) (local $hc3 v128) (local $hc4 v128)
     (local.set $cv (select (v128.const f64x2 -1 -1) (v128.const f64x2 0 0) (local.get $cull)))
     ;; outputs of this call
     (v128.store offset=128 (i32.const 49152) (v128.const i32x4 0 0 0 0))
@@ -81,6 +87,12 @@
     (i32.store offset=1304 (i32.const 49152) (i32.const 0))
     (v128.store offset=1312 (i32.const 49152) (v128.const i32x4 0 0 0 0))
     (i32.store offset=1328 (i32.const 49152) (i32.const 0))
+    (if (global.get $collect) (then
+      (global.set $cF0 (v128.const i32x4 0 0 0 0)) (global.set $cF1 (v128.const i32x4 0 0 0 0)) (global.set $cF2 (v128.const i32x4 0 0 0 0))
+      (global.set $cF3 (v128.const i32x4 0 0 0 0)) (global.set $cF4 (v128.const i32x4 0 0 0 0))
+      (global.set $cB0 (v128.const i32x4 0 0 0 0)) (global.set $cB1 (v128.const i32x4 0 0 0 0)) (global.set $cB2 (v128.const i32x4 0 0 0 0))
+      (global.set $cB3 (v128.const i32x4 0 0 0 0)) (global.set $cB4 (v128.const i32x4 0 0 0 0))
+      (global.set $cStable (i32.const 0))))
     (local.set $k4i (v128.const i32x4 4 4 4 4))
     (local.set $loF (f64x2.splat (f64.convert_i32_s (global.get $lo))))
     (local.set $hiF (f64x2.splat (f64.convert_i32_s (global.get $hi))))
@@ -277,8 +289,11 @@
       (local.set $fH (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $lod) (local.get $lod))))
       (local.set $lodFL (local.get $fL))
       (local.set $lodFH (local.get $fH))
-      (if (v128.any_true (v128.and (local.get $cand) (local.get $valid))) (then
-        (local.set $fL (call $window (select (local.get $vl) (local.get $cl) (global.get $desc)) (local.get $lodL) (i64x2.extend_low_i32x4_s (local.get $cand)) (local.get $fL)))
+      ;; (each half only when one of its lanes has a window candidate)
+      (local.set $fac (v128.and (local.get $cand) (local.get $valid)))
+      (if (v128.any_true (i64x2.extend_low_i32x4_s (local.get $fac))) (then
+        (local.set $fL (call $window (select (local.get $vl) (local.get $cl) (global.get $desc)) (local.get $lodL) (i64x2.extend_low_i32x4_s (local.get $cand)) (local.get $fL)))))
+      (if (v128.any_true (i64x2.extend_high_i32x4_s (local.get $fac))) (then
         (local.set $fH (call $window (select (local.get $vh) (local.get $ch) (global.get $desc)) (local.get $lodH) (i64x2.extend_high_i32x4_s (local.get $cand)) (local.get $fH)))))
       ;; clamp to [lo, hi] as the reference (pmax/pmin: `f < lo ? lo : f`, `hi < f ? hi : f`), round half up, fraction
       (local.set $uFL (f64x2.ne (local.get $fL) (local.get $lodFL)))
@@ -317,7 +332,7 @@
       ;; level's side (the rule as above: counts, blend window, clamp, rounding) — held ($hm: $held
       ;; finishes it) iff the previous level does not lie beyond it. Not held: a change — the JavaScript kernel's ($rm), or in hybrid's pass a preferred level,
       ;; committed below like a steady lane (a coarsened object is one every frame).
-      (local.set $hm (i32.const 0)) (local.set $rm (i32.const 0))
+      (local.set $hm (i32.const 0)) (local.set $rm (i32.const 0)) (local.set $hv (v128.const i32x4 0 0 0 0))
       (local.set $mv (v128.and (v128.and (local.get $valid) (v128.and
         (i32x4.eq (local.get $fl) (v128.const i32x4 0 0 0 0))
         (i32x4.eq (local.get $fo) (local.get $k11))))
@@ -334,42 +349,34 @@
           (local.set $pH (v128.bitselect (local.get $pL) (local.get $pH) (i64x2.extend_high_i32x4_s (local.get $la))))
           (local.set $pL (f64x2.mul (local.get $vl) (local.get $fac)))
           (local.set $pH (f64x2.mul (local.get $vh) (local.get $pH)))
-          (if (global.get $desc)
-            (then
-              (local.set $sizeF (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (local.get $pL)) (f32x4.demote_f64x2_zero (local.get $pH))))
-              (local.set $lodp (i32x4.add (i32x4.add (i32x4.add (i32x4.add (local.get $k4i)
-                (f32x4.gt (local.get $sizeF) (global.get $t0f))) (f32x4.gt (local.get $sizeF) (global.get $t1f)))
-                (f32x4.gt (local.get $sizeF) (global.get $t2f))) (f32x4.gt (local.get $sizeF) (global.get $t3f))))
-              (local.set $bip (i32x4.add (i32x4.add (i32x4.add (i32x4.add (local.get $k4i)
-                (f32x4.gt (local.get $sizeF) (global.get $b0f))) (f32x4.gt (local.get $sizeF) (global.get $b1f)))
-                (f32x4.gt (local.get $sizeF) (global.get $b2f))) (f32x4.gt (local.get $sizeF) (global.get $b3f)))))
-            (else
-              (local.set $pL (f64x2.neg (local.get $pL)))
-              (local.set $pH (f64x2.neg (local.get $pH)))
-              (local.set $lodp (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27
-                (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $pL) (global.get $t0))) (f64x2.gt (local.get $pL) (global.get $t1))) (f64x2.gt (local.get $pL) (global.get $t2))) (f64x2.gt (local.get $pL) (global.get $t3)))
-                (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $pH) (global.get $t0))) (f64x2.gt (local.get $pH) (global.get $t1))) (f64x2.gt (local.get $pH) (global.get $t2))) (f64x2.gt (local.get $pH) (global.get $t3)))))
-              (local.set $bip (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27
-                (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $pL) (global.get $b0))) (f64x2.gt (local.get $pL) (global.get $b1))) (f64x2.gt (local.get $pL) (global.get $b2))) (f64x2.gt (local.get $pL) (global.get $b3)))
-                (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $pH) (global.get $b0))) (f64x2.gt (local.get $pH) (global.get $b1))) (f64x2.gt (local.get $pH) (global.get $b2))) (f64x2.gt (local.get $pH) (global.get $b3)))))))
-          ;; the probe's level as $rule and the rounding give it: blend window ($window, as the decision above), clamp, round
-          (local.set $fac (v128.and (i32x4.lt_s (local.get $bip) (local.get $lodp)) (i32x4.le_s (local.get $lodp) (i32x4.splat (global.get $nb)))))
-          (local.set $pL (call $window (local.get $pL) (i64x2.extend_low_i32x4_s (local.get $lodp)) (i64x2.extend_low_i32x4_s (local.get $fac))
-            (f64x2.convert_low_i32x4_s (local.get $lodp))))
-          (local.set $pH (call $window (local.get $pH) (i64x2.extend_high_i32x4_s (local.get $lodp)) (i64x2.extend_high_i32x4_s (local.get $fac))
-            (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $lodp) (local.get $lodp)))))
-          (local.set $pL (f64x2.pmin (f64x2.pmax (local.get $pL) (local.get $loF)) (local.get $hiF)))
-          (local.set $pH (f64x2.pmin (f64x2.pmax (local.get $pH) (local.get $loF)) (local.get $hiF)))
-          (local.set $lodp (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-            (i32x4.trunc_sat_f64x2_s_zero (f64x2.floor (f64x2.add (local.get $pL) (local.get $k2))))
-            (i32x4.trunc_sat_f64x2_s_zero (f64x2.floor (f64x2.add (local.get $pH) (local.get $k2))))))
+          ;; the probe's level as $rule and the rounding give it
+          (local.set $lodp (call $rule4 (local.get $pL) (local.get $pH) (local.get $mv)))
           ;; $la: held; $bip: the rule applies (previous level in [lo, hi])
           (local.set $la (v128.bitselect (i32x4.le_s (local.get $old) (local.get $lodp)) (i32x4.ge_s (local.get $old) (local.get $lodp)) (local.get $la)))
           (local.set $bip (v128.and (local.get $mv) (v128.and (i32x4.ge_s (local.get $old) (i32x4.splat (global.get $lo)))
             (i32x4.le_s (local.get $old) (i32x4.splat (global.get $hi))))))
           (local.set $la (v128.and (local.get $bip) (local.get $la)))
           (local.set $hm (i32x4.bitmask (local.get $la)))
-          (local.set $mv (v128.andnot (local.get $mv) (local.get $la)))))
+          (local.set $mv (v128.andnot (local.get $mv) (local.get $la)))
+          ;; held lanes with a previous size in slot order finished 4 at a time as $held would ($hv:
+          ;; blend from the rule at the previous size, 0 unless it rounds to the held level; preferred
+          ;; level the held one, mark 1; counted per level at 1312); a NaN size and sizes by id: $held
+          (if (i32.and (global.get $slotSizes) (v128.any_true (local.get $la))) (then
+            (local.set $hs (v128.load (i32.add (global.get $sizesSAt) (i32.shl (local.get $k) (i32.const 2)))))
+            (local.set $hv (v128.and (local.get $la) (f32x4.eq (local.get $hs) (local.get $hs))))
+            (local.set $lodp (call $rule4 (f64x2.promote_low_f32x4 (local.get $hs))
+              (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $hs) (local.get $hs))) (local.get $hv)))
+            (local.set $hb (v128.and (i32x4.eq (local.get $lodp) (local.get $old))
+              (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+                (f32x4.demote_f64x2_zero (f64x2.sub (global.get $ruleL) (f64x2.floor (global.get $ruleL))))
+                (f32x4.demote_f64x2_zero (f64x2.sub (global.get $ruleH) (f64x2.floor (global.get $ruleH)))))))
+            (local.set $hc0 (i32x4.sub (local.get $hc0) (v128.and (local.get $hv) (i32x4.eq (local.get $old) (v128.const i32x4 0 0 0 0)))))
+            (local.set $hc1 (i32x4.sub (local.get $hc1) (v128.and (local.get $hv) (i32x4.eq (local.get $old) (local.get $k9)))))
+            (local.set $hc2 (i32x4.sub (local.get $hc2) (v128.and (local.get $hv) (i32x4.eq (local.get $old) (local.get $k10)))))
+            (local.set $hc3 (i32x4.sub (local.get $hc3) (v128.and (local.get $hv) (i32x4.eq (local.get $old) (local.get $k12)))))
+            (local.set $hc4 (i32x4.sub (local.get $hc4) (v128.and (local.get $hv) (i32x4.eq (local.get $old) (local.get $k13)))))
+            (local.set $held (i32.add (local.get $held) (i32.popcnt (i32x4.bitmask (local.get $hv)))))
+            (local.set $hm (i32x4.bitmask (v128.andnot (local.get $la) (local.get $hv))))))))
         (if (global.get $nextMode)
           (then
             (local.set $vis (v128.or (local.get $vis) (local.get $mv)))
@@ -384,17 +391,19 @@
       (local.set $ah (i32x4.sub (local.get $ah) (local.get $hid)))
       (local.set $uAny (v128.or (local.get $uAny) (v128.and (local.get $vis) (local.get $uF))))
       (local.set $nb4 (v128.bitselect (local.get $fb) (v128.andnot (local.get $bl) (local.get $hid)) (local.get $vis)))
+      (local.set $nb4 (v128.bitselect (local.get $hb) (local.get $nb4) (local.get $hv)))
       (if (v128.any_true (f32x4.ne (local.get $nb4) (local.get $bl))) (then (v128.store (local.get $l) (local.get $nb4)))) ;; no store (dirty line) when unchanged
       (local.set $in (v128.or (local.get $vis) (local.get $hid)))
+      (local.set $inh (v128.or (local.get $in) (local.get $hv)))
       (if (global.get $nextOut) (then ;; only the `in` lanes' bytes change (the others: the scalar path, JavaScript, or another cluster)
-        (local.set $sv (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (local.get $in) (local.get $in)) (local.get $in)))
+        (local.set $sv (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (local.get $inh) (local.get $inh)) (local.get $inh)))
         (local.set $q (i32.add (global.get $nextAt) (local.get $k)))
         (v128.store32_lane 0 (local.get $q) (v128.bitselect
-          (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u (v128.bitselect (local.get $k11) (local.get $level) (local.get $hid)) (local.get $k11)) (local.get $k11))
+          (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u (v128.bitselect (local.get $old) (v128.bitselect (local.get $k11) (local.get $level) (local.get $hid)) (local.get $hv)) (local.get $k11)) (local.get $k11))
           (v128.load32_zero (local.get $q)) (local.get $sv)))
         (local.set $q (i32.add (global.get $fixedAt) (local.get $k)))
         (v128.store32_lane 0 (local.get $q) (v128.bitselect
-          (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u (v128.and (local.get $hid) (local.get $k10)) (local.get $k11)) (local.get $k11))
+          (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u (v128.bitselect (local.get $k9) (v128.and (local.get $hid) (local.get $k10)) (local.get $hv)) (local.get $k11)) (local.get $k11))
           (v128.load32_zero (local.get $q)) (local.get $sv)))))
       ;; sizes: fl32(v) (the reference stores v into a Float32Array), NaN when hidden; blend where it
       ;; changed — straight into the id-ordered public arrays
@@ -402,7 +411,7 @@
           (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (local.get $vl)) (f32x4.demote_f64x2_zero (local.get $vh)))
           (local.get $hid)))
       (local.set $s (i32x4.bitmask (local.get $in)))
-      (local.set $l (i32x4.bitmask (v128.and (local.get $in) (f32x4.ne (local.get $nb4) (local.get $bl)))))
+      (local.set $l (i32x4.bitmask (v128.and (local.get $inh) (f32x4.ne (local.get $nb4) (local.get $bl)))))
       (if (global.get $slotSizes)
         (then ;; sizes of the 4 slots in one store (the other lanes keep theirs); blends at their ids, or owed
           (local.set $pl (i32.add (global.get $sizesSAt) (i32.shl (local.get $k) (i32.const 2))))
@@ -437,8 +446,13 @@
           (f32.store (i32.add (global.get $sizesAt) (local.get $pl)) (f32x4.extract_lane 3 (local.get $sv)))
           (if (i32.and (local.get $l) (i32.const 8)) (then (f32.store (i32.add (global.get $blendIdAt) (local.get $pl)) (f32x4.extract_lane 3 (local.get $nb4)))))))))
       ;; every other valid, not removed lane: the scalar exact path
-      (local.set $q (i32x4.bitmask (v128.andnot (v128.andnot (local.get $valid) (local.get $in))
+      (local.set $q (i32x4.bitmask (v128.andnot (v128.andnot (local.get $valid) (local.get $inh))
         (i32x4.eq (v128.and (local.get $fl) (local.get $k10)) (local.get $k10)))))
+      ;; hybrid's collection: settled while every group is (a lane on the scalar path: not)
+      (if (i32.and (global.get $collect) (i32.eqz (local.get $unset))) (then
+        (if (local.get $q)
+          (then (local.set $unset (i32.const 1)))
+          (else (local.set $unset (call $collect4 (local.get $level) (local.get $old) (local.get $vis) (local.get $hv) (local.get $sl) (local.get $sh) (local.get $nb4)))))))
       (block $slowDone (loop $slow
         (br_if $slowDone (i32.eqz (local.get $q)))
         (local.set $l (i32.ctz (local.get $q)))
@@ -465,14 +479,152 @@
     (i32.store offset=140 (i32.const 49152) (i32.add (i32.load offset=140 (i32.const 49152)) (call $sum (local.get $a3))))
     (i32.store offset=144 (i32.const 49152) (i32.add (i32.load offset=144 (i32.const 49152)) (call $sum (local.get $a4))))
     (i32.store offset=104 (i32.const 49152) (i32.add (i32.load offset=104 (i32.const 49152)) (call $sum (local.get $ah))))
+    (i32.store offset=1312 (i32.const 49152) (i32.add (i32.load offset=1312 (i32.const 49152)) (call $sum (local.get $hc0))))
+    (i32.store offset=1316 (i32.const 49152) (i32.add (i32.load offset=1316 (i32.const 49152)) (call $sum (local.get $hc1))))
+    (i32.store offset=1320 (i32.const 49152) (i32.add (i32.load offset=1320 (i32.const 49152)) (call $sum (local.get $hc2))))
+    (i32.store offset=1324 (i32.const 49152) (i32.add (i32.load offset=1324 (i32.const 49152)) (call $sum (local.get $hc3))))
+    (i32.store offset=1328 (i32.const 49152) (i32.add (i32.load offset=1328 (i32.const 49152)) (call $sum (local.get $hc4))))
     (if (v128.any_true (local.get $uAny)) (then (i32.store offset=100 (i32.const 49152) (i32.const 1))))
     (i32.store offset=108 (i32.const 49152) (local.get $redo))
+    (i32.store offset=1368 (i32.const 49152) (i32.and (global.get $collect) (i32.eqz (local.get $unset))))
+    (if (i32.and (global.get $collect) (i32.eqz (local.get $unset))) (then
+      (i32.store offset=1372 (i32.const 49152) (call $sum (global.get $cF0)))
+      (i32.store offset=1376 (i32.const 49152) (call $sum (global.get $cF1)))
+      (i32.store offset=1380 (i32.const 49152) (call $sum (global.get $cF2)))
+      (i32.store offset=1384 (i32.const 49152) (call $sum (global.get $cF3)))
+      (i32.store offset=1388 (i32.const 49152) (call $sum (global.get $cF4)))
+      (i32.store offset=1392 (i32.const 49152) (call $sum (global.get $cB0)))
+      (i32.store offset=1396 (i32.const 49152) (call $sum (global.get $cB1)))
+      (i32.store offset=1400 (i32.const 49152) (call $sum (global.get $cB2)))
+      (i32.store offset=1404 (i32.const 49152) (call $sum (global.get $cB3)))
+      (i32.store offset=1408 (i32.const 49152) (call $sum (global.get $cB4)))
+      (i32.store offset=1412 (i32.const 49152) (global.get $cStable))))
     (i32.store offset=124 (i32.const 49152) (local.get $held))
     (i32.store offset=120 (i32.const 49152) (i32.add (i32.load offset=120 (i32.const 49152)) (local.get $redo)))
     (i32.store offset=1036 (i32.const 49152) (i32.add (i32.load offset=1036 (i32.const 49152)) (i32.sub (local.get $end) (local.get $start))))
     (i32.store offset=112 (i32.const 49152) (i32.add (i32.load offset=112 (i32.const 49152)) (local.get $rechecked)))
     (i32.store offset=116 (i32.const 49152) (i32.add (i32.load offset=116 (i32.const 49152)) (local.get $exact)))
     (local.get $redo))
+
+  ;; OpenUSD's rule for 4 lanes at the values $pL (lanes 0–1) and $pH (2–3), original space, as
+  ;; $rule: the level counts on fl32(value) (screen metrics) or the value (distance), the blend
+  ;; window (for the lanes of $m only, a half without one skipped), clamp to [lo, hi]; returns the
+  ;; rounded levels and leaves the clamped values in $ruleL / $ruleH.
+  (func $rule4 (param $pL v128) (param $pH v128) (param $m v128) (result v128)
+    (local $sizeF v128) (local $lodp v128) (local $bip v128) (local $fac v128) (local $k4i v128) (local $k14 v128)
+    (local.set $k4i (v128.const i32x4 4 4 4 4))
+    (local.set $k14 (v128.const i64x2 4 4))
+    (if (global.get $desc)
+      (then
+        (local.set $sizeF (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (local.get $pL)) (f32x4.demote_f64x2_zero (local.get $pH))))
+        (local.set $lodp (i32x4.add (i32x4.add (i32x4.add (i32x4.add (local.get $k4i)
+          (f32x4.gt (local.get $sizeF) (global.get $t0f))) (f32x4.gt (local.get $sizeF) (global.get $t1f)))
+          (f32x4.gt (local.get $sizeF) (global.get $t2f))) (f32x4.gt (local.get $sizeF) (global.get $t3f))))
+        (local.set $bip (i32x4.add (i32x4.add (i32x4.add (i32x4.add (local.get $k4i)
+          (f32x4.gt (local.get $sizeF) (global.get $b0f))) (f32x4.gt (local.get $sizeF) (global.get $b1f)))
+          (f32x4.gt (local.get $sizeF) (global.get $b2f))) (f32x4.gt (local.get $sizeF) (global.get $b3f)))))
+      (else
+        (local.set $pL (f64x2.neg (local.get $pL)))
+        (local.set $pH (f64x2.neg (local.get $pH)))
+        (local.set $lodp (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27
+          (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $pL) (global.get $t0))) (f64x2.gt (local.get $pL) (global.get $t1))) (f64x2.gt (local.get $pL) (global.get $t2))) (f64x2.gt (local.get $pL) (global.get $t3)))
+          (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $pH) (global.get $t0))) (f64x2.gt (local.get $pH) (global.get $t1))) (f64x2.gt (local.get $pH) (global.get $t2))) (f64x2.gt (local.get $pH) (global.get $t3)))))
+        (local.set $bip (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27
+          (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $pL) (global.get $b0))) (f64x2.gt (local.get $pL) (global.get $b1))) (f64x2.gt (local.get $pL) (global.get $b2))) (f64x2.gt (local.get $pL) (global.get $b3)))
+          (i64x2.add (i64x2.add (i64x2.add (i64x2.add (local.get $k14) (f64x2.gt (local.get $pH) (global.get $b0))) (f64x2.gt (local.get $pH) (global.get $b1))) (f64x2.gt (local.get $pH) (global.get $b2))) (f64x2.gt (local.get $pH) (global.get $b3)))))))
+    ;; blend window (as $window and the decision in `run`), each half only with a candidate among $m's lanes
+    (local.set $fac (v128.and (local.get $m) (v128.and (i32x4.lt_s (local.get $bip) (local.get $lodp)) (i32x4.le_s (local.get $lodp) (i32x4.splat (global.get $nb))))))
+    (if (v128.any_true (i64x2.extend_low_i32x4_s (local.get $fac)))
+      (then (local.set $pL (call $window (local.get $pL) (i64x2.extend_low_i32x4_s (local.get $lodp)) (i64x2.extend_low_i32x4_s (local.get $fac))
+        (f64x2.convert_low_i32x4_s (local.get $lodp)))))
+      (else (local.set $pL (f64x2.convert_low_i32x4_s (local.get $lodp)))))
+    (if (v128.any_true (i64x2.extend_high_i32x4_s (local.get $fac)))
+      (then (local.set $pH (call $window (local.get $pH) (i64x2.extend_high_i32x4_s (local.get $lodp)) (i64x2.extend_high_i32x4_s (local.get $fac))
+        (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $lodp) (local.get $lodp))))))
+      (else (local.set $pH (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $lodp) (local.get $lodp))))))
+    (local.set $pL (f64x2.pmin (f64x2.pmax (local.get $pL) (f64x2.splat (f64.convert_i32_s (global.get $lo)))) (f64x2.splat (f64.convert_i32_s (global.get $hi)))))
+    (local.set $pH (f64x2.pmin (f64x2.pmax (local.get $pH) (f64x2.splat (f64.convert_i32_s (global.get $lo)))) (f64x2.splat (f64.convert_i32_s (global.get $hi)))))
+    (global.set $ruleL (local.get $pL))
+    (global.set $ruleH (local.get $pH))
+    (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+      (i32x4.trunc_sat_f64x2_s_zero (f64x2.floor (f64x2.add (local.get $pL) (v128.const f64x2 0.5 0.5))))
+      (i32x4.trunc_sat_f64x2_s_zero (f64x2.floor (f64x2.add (local.get $pH) (v128.const f64x2 0.5 0.5))))))
+
+;; hybrid's collection (hybridIncremental.ts hybridCollectChunk, first collection) over one
+  ;; committed group: preferred levels $level of the visible lanes $vis, held lanes $hv (preferred
+  ;; level $old, mark 1), metric values $sl / $sh, new blends $nb. Returns 1 when a lane needs the
+  ;; collection itself — a chain (adjustable, finer than the floor, its projected diameter in no
+  ;; stable range of its (preferred, previous) row, or a previous level outside [preferred, floor])
+  ;; or a finalize entry (a change at or past the floor; a stable lane with a blend to clear) —
+  ;; else 0, with the lanes counted by final level ($cF: its preferred level at or past the floor,
+  ;; else its previous one) and by base level ($cB: a stable lane's range start), the stable ones
+  ;; in $cStable. Rows (preferred · 5 + previous) from the frame block: range counts at 2048
+  ;; (int32), ranges [lo, hi] at 2176 (8 per row, float64 pairs), their start levels at 5376.
+  (func $collect4 (param $level v128) (param $old v128) (param $vis v128) (param $hv v128) (param $sl v128) (param $sh v128) (param $nb v128) (result i32)
+    (local $floorV v128) (local $ca v128) (local $cb v128) (local $cs v128) (local $cst v128) (local $cm v128) (local $rmask v128) (local $hit v128) (local $h4 v128)
+    (local $wL v128) (local $wH v128) (local $vm v128) (local $rowv v128) (local $lo v128) (local $hi v128) (local $fin v128) (local $bas v128) (local $all v128)
+    (local $bits i32) (local $row i32) (local $ra i32) (local $re i32) (local $sa i32)
+    (local.set $floorV (i32x4.splat (global.get $cfloor)))
+    (local.set $ca (v128.and (local.get $vis) (i32x4.ge_s (local.get $level) (local.get $floorV))))
+    (if (v128.any_true (v128.andnot (local.get $ca) (i32x4.eq (local.get $level) (local.get $old)))) (then (return (i32.const 1))))
+    (local.set $cb (v128.andnot (local.get $vis) (local.get $ca)))
+    (if (v128.any_true (local.get $cb)) (then
+      (if (v128.any_true (v128.andnot (local.get $cb)
+          (v128.and (i32x4.ge_s (local.get $old) (local.get $level)) (i32x4.le_s (local.get $old) (local.get $floorV))))) (then (return (i32.const 1))))
+      ;; the projected diameter as the collection computes it: (value · scale) · bias, at most vmax, NaN → 0
+      (local.set $vm (f64x2.splat (global.get $cvmax)))
+      (local.set $wL (f64x2.mul (f64x2.mul (local.get $sl) (f64x2.splat (global.get $cscale))) (f64x2.splat (global.get $bias))))
+      (local.set $wH (f64x2.mul (f64x2.mul (local.get $sh) (f64x2.splat (global.get $cscale))) (f64x2.splat (global.get $bias))))
+      (local.set $wL (v128.bitselect (local.get $vm) (local.get $wL) (f64x2.gt (local.get $wL) (local.get $vm))))
+      (local.set $wH (v128.bitselect (local.get $vm) (local.get $wH) (f64x2.gt (local.get $wH) (local.get $vm))))
+      (local.set $wL (v128.and (local.get $wL) (f64x2.ge (local.get $wL) (v128.const f64x2 0 0))))
+      (local.set $wH (v128.and (local.get $wH) (f64x2.ge (local.get $wH) (v128.const f64x2 0 0))))
+      (local.set $rowv (i32x4.add (i32x4.mul (local.get $level) (v128.const i32x4 5 5 5 5)) (local.get $old)))
+      (v128.store offset=2032 (i32.const 49152) (local.get $rowv))
+      (local.set $cm (local.get $cb))
+      (block $rowsDone (loop $rows
+        (local.set $bits (i32x4.bitmask (local.get $cm)))
+        (br_if $rowsDone (i32.eqz (local.get $bits)))
+        ;; the lanes of the first unresolved lane's row, against each of its ranges
+        (local.set $row (i32.load offset=2032 (i32.add (i32.const 49152) (i32.shl (i32.ctz (local.get $bits)) (i32.const 2)))))
+        (local.set $rmask (v128.and (local.get $cm) (i32x4.eq (local.get $rowv) (i32x4.splat (local.get $row)))))
+        (local.set $hit (v128.const i32x4 0 0 0 0))
+        (local.set $ra (i32.add (i32.const 51328) (i32.shl (local.get $row) (i32.const 7))))
+        (local.set $sa (i32.add (i32.const 54528) (i32.shl (local.get $row) (i32.const 5))))
+        (local.set $re (i32.add (local.get $ra) (i32.shl (i32.load offset=2048 (i32.add (i32.const 49152) (i32.shl (local.get $row) (i32.const 2)))) (i32.const 4))))
+        (block $rangesDone (loop $ranges
+          (br_if $rangesDone (i32.ge_u (local.get $ra) (local.get $re)))
+          (local.set $lo (f64x2.splat (f64.load (local.get $ra))))
+          (local.set $hi (f64x2.splat (f64.load offset=8 (local.get $ra))))
+          (local.set $h4 (v128.andnot (v128.and (local.get $rmask) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27
+            (v128.and (f64x2.ge (local.get $wL) (local.get $lo)) (f64x2.le (local.get $wL) (local.get $hi)))
+            (v128.and (f64x2.ge (local.get $wH) (local.get $lo)) (f64x2.le (local.get $wH) (local.get $hi))))) (local.get $hit)))
+          (local.set $cst (v128.bitselect (i32x4.splat (i32.load (local.get $sa))) (local.get $cst) (local.get $h4)))
+          (local.set $hit (v128.or (local.get $hit) (local.get $h4)))
+          (local.set $ra (i32.add (local.get $ra) (i32.const 16)))
+          (local.set $sa (i32.add (local.get $sa) (i32.const 4)))
+          (br $ranges)))
+        (if (v128.any_true (v128.andnot (local.get $rmask) (local.get $hit))) (then (return (i32.const 1))))
+        (local.set $cs (v128.or (local.get $cs) (local.get $hit)))
+        (local.set $cm (v128.andnot (local.get $cm) (local.get $rmask)))
+        (br $rows)))
+      (if (v128.any_true (v128.andnot (v128.and (local.get $cs) (f32x4.ne (local.get $nb) (v128.const f32x4 0 0 0 0)))
+          (i32x4.eq (local.get $old) (local.get $level)))) (then (return (i32.const 1))))))
+    (local.set $fin (v128.bitselect (local.get $level) (local.get $old) (local.get $ca)))
+    (local.set $bas (v128.bitselect (local.get $cst) (local.get $fin) (local.get $cs)))
+    (local.set $all (v128.or (v128.or (local.get $ca) (local.get $hv)) (local.get $cs)))
+    (global.set $cF0 (i32x4.sub (global.get $cF0) (v128.and (local.get $all) (i32x4.eq (local.get $fin) (v128.const i32x4 0 0 0 0)))))
+    (global.set $cF1 (i32x4.sub (global.get $cF1) (v128.and (local.get $all) (i32x4.eq (local.get $fin) (v128.const i32x4 1 1 1 1)))))
+    (global.set $cF2 (i32x4.sub (global.get $cF2) (v128.and (local.get $all) (i32x4.eq (local.get $fin) (v128.const i32x4 2 2 2 2)))))
+    (global.set $cF3 (i32x4.sub (global.get $cF3) (v128.and (local.get $all) (i32x4.eq (local.get $fin) (v128.const i32x4 3 3 3 3)))))
+    (global.set $cF4 (i32x4.sub (global.get $cF4) (v128.and (local.get $all) (i32x4.eq (local.get $fin) (v128.const i32x4 4 4 4 4)))))
+    (global.set $cB0 (i32x4.sub (global.get $cB0) (v128.and (local.get $all) (i32x4.eq (local.get $bas) (v128.const i32x4 0 0 0 0)))))
+    (global.set $cB1 (i32x4.sub (global.get $cB1) (v128.and (local.get $all) (i32x4.eq (local.get $bas) (v128.const i32x4 1 1 1 1)))))
+    (global.set $cB2 (i32x4.sub (global.get $cB2) (v128.and (local.get $all) (i32x4.eq (local.get $bas) (v128.const i32x4 2 2 2 2)))))
+    (global.set $cB3 (i32x4.sub (global.get $cB3) (v128.and (local.get $all) (i32x4.eq (local.get $bas) (v128.const i32x4 3 3 3 3)))))
+    (global.set $cB4 (i32x4.sub (global.get $cB4) (v128.and (local.get $all) (i32x4.eq (local.get $bas) (v128.const i32x4 4 4 4 4)))))
+    (global.set $cStable (i32.add (global.get $cStable) (i32.popcnt (i32x4.bitmask (local.get $cs)))))
+    (i32.const 0))
 
   (func $sum (param $a v128) (result i32)
     (i32.add (i32.add (i32x4.extract_lane 0 (local.get $a)) (i32x4.extract_lane 1 (local.get $a)))
