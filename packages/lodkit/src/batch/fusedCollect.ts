@@ -61,6 +61,11 @@ export function loadFusedCollect(st: FrameState, f: FusedKernel, p: number, sr: 
   f.profile();
 }
 
+/** After a settled call: how many of its objects end at level `l`. */
+export function settledAt(f: FusedKernel, l: number): number {
+  return f.i32[FINAL + l];
+}
+
 /**
  * After a kernel call on profile `p`: 1 when the kernel settled every lane of the cluster (then
  * its counts are added into `out`: [0] base cost, [1] settled cost, [2] stable objects, [3 + l]

@@ -47,7 +47,7 @@ import { classify, clusterInterval, clusterMetric, fusedCull, uniformLevel } fro
 import type { FrameState } from './frameState.js';
 import { decideAscendingNext, decideDescendingNext } from './nextKernels.js';
 import { fusedNextCluster, loadFusedProfile } from './fusedPass.js';
-import { loadFusedCollect, takeFusedCollected } from './fusedCollect.js';
+import { loadFusedCollect, settledAt, takeFusedCollected } from './fusedCollect.js';
 import type { ScreenSpaceScratch } from './screenSpacePasses.js';
 import { STABLE_MAX_RANGES, StableRanges } from './budgetStable.js';
 import { clusterStateGetter } from './clusterState.js';
@@ -75,6 +75,7 @@ export class HybridIncremental {
    * ([0] base cost, [1] settled cost, [2] stable objects, [3 + l] objects ending at l).
    */
   ksettled: Uint8Array = new Uint8Array(0);
+  kstate: Uint8Array = new Uint8Array(0);
   kAcc: Float64Array = new Float64Array(3);
   /** This frame: the kernel collects (stable ranges computed before pass A, a protected tier), the viewport clamp. */
   collectOn = false;
@@ -118,7 +119,7 @@ export class HybridIncremental {
     if (this.upref.length < clusters) {
       this.upref = new Uint8Array(clusters); this.ustable = new Uint8Array(clusters);
       this.chains = new Uint8Array(clusters); this.prefCost = new Float64Array(clusters); this.ulevel = new Uint8Array(clusters);
-      this.skippedA = new Uint8Array(clusters); this.listed = new Uint8Array(clusters); this.ksettled = new Uint8Array(clusters);
+      this.skippedA = new Uint8Array(clusters); this.listed = new Uint8Array(clusters); this.ksettled = new Uint8Array(clusters); this.kstate = new Uint8Array(clusters);
     }
   }
 }
@@ -140,7 +141,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const block = cv.block, klass = cv.klass, singleView = cv.count === 1, fused = ci.wasm === null ? null : ci.wasm.fused;
   const ex = block[24], ey = block[25], ez = block[26], wh = block[27], vh = block[29], persp = block[30] !== 0;
   const floorA = st.floor;
-  let q = ci.culledCount, vc = ci.visibleClusterCount, uniformObjects = 0, evaluated = 0, skipped = 0;
+  let q = ci.culledCount, vc = ci.visibleClusterCount, uniformObjects = 0, evaluated = 0, skipped = 0, settled = 0;
   let totalCost = 0, minimumCost = 0;
   for (let c = from; c < to; c++) {
     if (live[c] === 0) continue;
@@ -229,9 +230,14 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       const before = st.totalCost, cb = hy.countsBefore, lc = st.levelCount[p0];
       for (let l = 0; l < lc; l++) cb[l] = levelCounts[l];
       const kind = fusedNextCluster(st, ci, fused, c, p0, code, cv.count, fusedCull(cv, R === R && cv.cull), floorA[p0]); // (classified above when culling)
-      if (kind === 1 && takeFusedCollected(st, fused, p0, hy.kAcc) === 1) { hy.ksettled[c] = 1; hy.settledTotal++; } // (chains, not one level)
       hy.chains[c] = kind & 3;
       hy.ulevel[c] = kind >= 4 ? (kind >> 2) - 1 : 255;
+      if ((kind & 3) === 1 && takeFusedCollected(st, fused, p0, hy.kAcc) === 1) {
+        // Settled: finalize leaves it in the thresholds path's state L when every object ends at
+        // the one level L all of them prefer freely (ulevel), else 254.
+        const L = hy.ulevel[c];
+        hy.ksettled[c] = 1; hy.kstate[c] = L !== 255 && settledAt(fused, L) === live[c] ? L : 254; settled++;
+      }
       hy.prefCost[c] = st.totalCost - before; // exact for integer costs, as every per-cluster sum here
       if ((kind & 3) === 2) { const kc = hy.keptCounts; for (let l = 0; l < lc; l++) kc[l] += levelCounts[l] - cb[l]; }
       evaluated += live[c];
@@ -248,7 +254,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     evaluated += live[c];
   }
   ci.culledCount = q; ci.visibleClusterCount = vc;
-  hy.uniformTotal += uniformObjects;
+  hy.uniformTotal += uniformObjects; hy.settledTotal += settled;
   st.totalCost += totalCost; st.minimumCost += minimumCost; st.objectsEvaluated += evaluated; st.clustersSkipped += skipped;
 }
 
@@ -461,7 +467,7 @@ export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncre
       if (ulevel[c] !== 255) state[c] = ulevel[c]; // one level, decided freely: the thresholds path's state
       continue;
     }
-    if (binding && hy.listed[c] === 1) { state[c] = 254; continue; } // its slots: the list below
+    if (binding && hy.listed[c] === 1) { state[c] = hy.ksettled[c] === 1 ? hy.kstate[c] : 254; continue; } // its slots: the list below (settled by the kernel: none)
     const chained = binding && (u !== 255 || chainsA[c] === 1); // else every object at next = its preferred level
     // The thresholds path's state when every object ends at the one level all of them prefer freely
     // (blend 0): uniform clusters (u) and clusters pass A found so (ulevel).

@@ -582,6 +582,18 @@
       (local.set $rowv (i32x4.add (i32x4.mul (local.get $level) (v128.const i32x4 5 5 5 5)) (local.get $old)))
       (v128.store offset=2032 (i32.const 49152) (local.get $rowv))
       (local.set $cm (local.get $cb))
+      ;; neighbours mostly share the row and range of the last hit: those lanes in one test (any
+      ;; range holding w gives the same start: ranges meet only at points both proved stable)
+      (if (i32.ge_s (global.get $lastRow) (i32.const 0)) (then
+        (local.set $lo (f64x2.splat (global.get $lastLo)))
+        (local.set $hi (f64x2.splat (global.get $lastHi)))
+        (local.set $h4 (v128.and (v128.and (local.get $cm) (i32x4.eq (local.get $rowv) (i32x4.splat (global.get $lastRow))))
+          (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27
+            (v128.and (f64x2.ge (local.get $wL) (local.get $lo)) (f64x2.le (local.get $wL) (local.get $hi)))
+            (v128.and (f64x2.ge (local.get $wH) (local.get $lo)) (f64x2.le (local.get $wH) (local.get $hi))))))
+        (local.set $cst (v128.and (i32x4.splat (global.get $lastStart)) (local.get $h4)))
+        (local.set $cs (local.get $h4))
+        (local.set $cm (v128.andnot (local.get $cm) (local.get $h4)))))
       (block $rowsDone (loop $rows
         (local.set $bits (i32x4.bitmask (local.get $cm)))
         (br_if $rowsDone (i32.eqz (local.get $bits)))
@@ -601,6 +613,9 @@
             (v128.and (f64x2.ge (local.get $wH) (local.get $lo)) (f64x2.le (local.get $wH) (local.get $hi))))) (local.get $hit)))
           (local.set $cst (v128.bitselect (i32x4.splat (i32.load (local.get $sa))) (local.get $cst) (local.get $h4)))
           (local.set $hit (v128.or (local.get $hit) (local.get $h4)))
+          (if (v128.any_true (local.get $h4)) (then
+            (global.set $lastRow (local.get $row)) (global.set $lastLo (f64.load (local.get $ra)))
+            (global.set $lastHi (f64.load offset=8 (local.get $ra))) (global.set $lastStart (i32.load (local.get $sa)))))
           (local.set $ra (i32.add (local.get $ra) (i32.const 16)))
           (local.set $sa (i32.add (local.get $sa) (i32.const 4)))
           (br $ranges)))

@@ -260,4 +260,5 @@
     (global.set $collect (i32.load offset=1344 (i32.const 49152)))
     (global.set $cfloor (i32.load offset=1348 (i32.const 49152)))
     (global.set $cvmax (f64.load offset=1352 (i32.const 49152)))
-    (global.set $cscale (f64.load offset=1360 (i32.const 49152))))
+    (global.set $cscale (f64.load offset=1360 (i32.const 49152)))
+    (global.set $lastRow (i32.const -1)))

@@ -59,6 +59,11 @@
   (global $cB3 (mut v128) (v128.const i64x2 0 0))
   (global $cB4 (mut v128) (v128.const i64x2 0 0))
   (global $cStable (mut i32) (i32.const 0))
+  ;; the last stable range a lane hit: its row (−1: none since the profile was loaded), bounds, start
+  (global $lastRow (mut i32) (i32.const -1))
+  (global $lastLo (mut f64) (f64.const 0))
+  (global $lastHi (mut f64) (f64.const 0))
+  (global $lastStart (mut i32) (i32.const 0))
   ;; $rule4's clamped values (lanes 0–1, 2–3)
   (global $ruleL (mut v128) (v128.const i64x2 0 0))
   (global $ruleH (mut v128) (v128.const i64x2 0 0))
