@@ -76,7 +76,7 @@
     (local $uFL v128) (local $uFH v128) (local $uF v128) (local $uAny v128) (local $fb v128) (local $nb4 v128) (local $loF v128) (local $hiF v128)
     (local $k0 v128) (local $k1 v128) (local $k2 v128) (local $k3 v128) (local $k4 v128) (local $k5 v128) (local $k6 v128) (local $k7 v128) (local $k8 v128) (local $k9 v128) (local $k10 v128) (local $k11 v128) (local $k12 v128) (local $k13 v128) (local $k14 v128)
     (local $a0 v128) (local $a1 v128) (local $a2 v128) (local $a3 v128) (local $a4 v128) (local $ah v128)
-    (local $mv v128) (local $la v128) (local $fac v128) (local $pL v128) (local $pH v128) (local $lodp v128) (local $bip v128) (local $hm i32) (local $rm i32) (local $unset i32)
+    (local $mv v128) (local $la v128) (local $fac v128) (local $pL v128) (local $pH v128) (local $lodp v128) (local $bip v128) (local $hm i32) (local $rm i32) (local $unset i32) (local $nmv v128)
     (local $hv v128) (local $hs v128) (local $hb v128) (local $inh v128) (local $hc0 v128) (local $hc1 v128) (local $hc2 v128) (local $hc3 v128) (local $hc4 v128)
     (local.set $cv (select (v128.const f64x2 -1 -1) (v128.const f64x2 0 0) (local.get $cull)))
     ;; outputs of this call
@@ -94,6 +94,7 @@
       (global.set $cB3 (v128.const i32x4 0 0 0 0)) (global.set $cB4 (v128.const i32x4 0 0 0 0))
       (global.set $cStable (i32.const 0))))
     (local.set $k4i (v128.const i32x4 4 4 4 4))
+    (local.set $nmv (select (v128.const i32x4 -1 -1 -1 -1) (v128.const i32x4 0 0 0 0) (global.get $nextMode)))
     (local.set $loF (f64x2.splat (f64.convert_i32_s (global.get $lo))))
     (local.set $hiF (f64x2.splat (f64.convert_i32_s (global.get $hi))))
     (local.set $k (local.get $start))
@@ -317,10 +318,17 @@
       (local.set $bl (v128.load (local.get $l)))
       ;; culled (the reference's marker value) or hidden, not removed, previous level hidden
       (local.set $marked (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.eq (local.get $sl) (f64x2.splat (global.get $marker))) (f64x2.eq (local.get $sh) (f64x2.splat (global.get $marker)))))
+      ;; (in hybrid's pass also with a visible previous level: no changed list there, finalize
+      ;; makes the change; counted with the slots whose preferred level is not the displayed one)
       (local.set $hid (v128.and (v128.and (local.get $valid)
         (v128.or (local.get $marked) (i32x4.eq (v128.and (local.get $fl) (local.get $k9)) (local.get $k9))))
-        (v128.and (i32x4.eq (local.get $old) (local.get $k11))
+        (v128.and (v128.or (i32x4.eq (local.get $old) (local.get $k11)) (local.get $nmv))
           (i32x4.eq (v128.and (local.get $fl) (local.get $k10)) (v128.const i32x4 0 0 0 0)))))
+      (if (global.get $nextMode) (then
+        (local.set $fac (v128.andnot (local.get $hid) (i32x4.eq (local.get $old) (local.get $k11))))
+        (if (v128.any_true (local.get $fac)) (then
+          (if (global.get $collect) (then (local.set $unset (i32.const 1)))) ;; (the collection lists them)
+          (i32.store offset=1304 (i32.const 49152) (i32.add (i32.load offset=1304 (i32.const 49152)) (i32.popcnt (i32x4.bitmask (local.get $fac)))))))))
       ;; visible, valid sphere, not forced, level kept (so no hysteresis or timer rule applies)
       (local.set $vis (v128.and (v128.and (local.get $valid) (v128.and
         (i32x4.eq (local.get $fl) (v128.const i32x4 0 0 0 0))
