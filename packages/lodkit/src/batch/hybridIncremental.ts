@@ -378,16 +378,16 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
       }
       params[0] = w;
       if (listing) list[ln++] = s;
-      const packed = buildObjectChain(costs, errors, p * stride, floor, pref, prev, true, params, outLevel, outCost, outSlope, i * cs);
+      const packed = buildObjectChain(costs, errors, p * stride, floor, pref, prev, true, params, outLevel, outCost, outSlope, s * cs); // (stored by slot: sequential; the solver finds it through chainOf)
       const start = packed & 255, steps = packed >>> 8;
       next[s] = start;
       base += costs[p * stride + start];
-      chainOf[i] = i * cs;
+      chainOf[i] = s * cs;
       for (let j = 0; j < steps; j++) {
-        const key = outSlope[i * cs + j];
-        if (prev !== 255 && outLevel[i * cs + j] < prev && key < ceilKey) break;
+        const key = outSlope[s * cs + j];
+        if (prev !== 255 && outLevel[s * cs + j] < prev && key < ceilKey) break;
         if (key > maxKey) maxKey = key;
-        const protect = floorKey > 0 && prev !== 255 && outLevel[i * cs + j] >= prev && key >= floorKey;
+        const protect = floorKey > 0 && prev !== 255 && outLevel[s * cs + j] >= prev && key >= floorKey;
         if (protect) prot++;
         keys[m] = protect ? -key : key;
         items[m++] = ((i << shift) | j) >>> 0;
