@@ -105,6 +105,8 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const ceilKey = band > 0 ? (1 + band) * lambda : 0;
   let q = ci.culledCount, vc = ci.visibleClusterCount, m = bi.items, prot = bi.protectedItems, stable = bi.stableObjects;
   let base = acc[0], protCost = acc[1], maxKey = acc[2];
+  // The last stable range hit and its two costs (as hybridCollectChunk: neighbours share them).
+  let lastRow = -1, lastHit = 0, lastC0 = 0, lastProt = 0;
   const owed = ci.owed, eyeMagnitude = cv.eyeMagnitude;
   let hidden = 0, invalid = 0, minimumCost = 0, evaluated = 0, skipped = 0;
   for (let c = from; c < to; c++) {
@@ -223,15 +225,20 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       let w = size;
       if (!(w >= 0)) w = 0; // culled in every view but drawn because culling is off
       if (useRanges && prev !== 255 && prev >= loA[p] && prev <= hiA[p]) {
-        const row = p * stride + prev, k = rCount[row];
+        const row = p * stride + prev;
         let hit = -1;
-        for (let r = row * STABLE_MAX_RANGES, end = r + k; r < end; r++) {
-          if (w >= rLo[r] && w <= rHi[r]) { hit = r; break; }
+        if (row === lastRow && w >= rLo[lastHit] && w <= rHi[lastHit]) hit = lastHit;
+        else {
+          for (let r = row * STABLE_MAX_RANGES, end = r + rCount[row]; r < end; r++) {
+            if (w >= rLo[r] && w <= rHi[r]) { hit = r; break; }
+          }
+          if (hit >= 0) {
+            lastRow = row; lastHit = hit;
+            lastC0 = costs[p * stride + rStart[hit]]; lastProt = costs[p * stride + prev] - lastC0;
+          }
         }
         if (hit >= 0) {
-          const s0 = rStart[hit];
-          const c0 = costs[p * stride + s0];
-          base += c0; protCost += costs[p * stride + prev] - c0;
+          base += lastC0; protCost += lastProt;
           kindS[s] = 3; stable++;
           continue;
         }
