@@ -66,10 +66,21 @@ export class BudgetIncremental {
 
   /** Per cluster: the previous level every live object keeps (the whole cluster stable), or 255. */
   uniform: Uint8Array = new Uint8Array(0);
+  /**
+   * Per cluster: the frame it was last whole-stable, and the last frame this path completed. A
+   * cluster whole-stable in the previous frame, completed, and not edited since (`ci.edited`) has
+   * every live object at `uniform[c]`, shown, blend 0: its objects need no check.
+   */
+  stableFrame: Uint32Array = new Uint32Array(0);
+  completedFrame = -1;
 
   ensure(slots: number, clusters: number): void {
     if (this.kindS.length < slots) { this.kindS = new Uint8Array(slots); this.lvS = new Uint8Array(slots); }
-    if (this.uniform.length < clusters) this.uniform = new Uint8Array(clusters);
+    if (this.uniform.length < clusters) {
+      const u = new Uint8Array(clusters), f = new Uint32Array(clusters);
+      u.set(this.uniform); f.set(this.stableFrame);
+      this.uniform = u; this.stableFrame = f;
+    }
   }
 }
 
@@ -108,6 +119,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   // The last stable range hit and its two costs (as hybridCollectChunk: neighbours share them).
   let lastRow = -1, lastHit = 0, lastC0 = 0, lastProt = 0;
   const owed = ci.owed, eyeMagnitude = cv.eyeMagnitude;
+  const stableFrame = bi.stableFrame, edited = ci.edited, frame = st.frame, prevFrame = frame - 1, prevDone = bi.completedFrame === prevFrame;
   let hidden = 0, invalid = 0, minimumCost = 0, evaluated = 0, skipped = 0;
   for (let c = from; c < to; c++) {
     if (live[c] === 0) continue;
@@ -116,14 +128,15 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     state[c] = 254;
     clusters[vc++] = c;
     ci.markSizes(c);
+    const kept = prevDone && stableFrame[c] === prevFrame && edited[c] === 0 ? uniform[c] : 255; // (see stableFrame)
     uniform[c] = 255;
     let measured = false;
     const p0 = profile[c], a0 = startA[c], e0 = endA[c];
     if (useRanges && R === R && forcedCount[c] === 0 && p0 !== 0xffff) {
       // Whole cluster stable: one previous level L for every live object and the cluster's size
       // interval (clusterInterval: conservative, after bias) inside one stable range of (p0, L).
-      let L = 255;
-      for (let s = a0; s < e0; s++) if (!(flagsS[s] & 2)) { L = levelsS[s]; break; }
+      let L = kept;
+      if (L === 255) for (let s = a0; s < e0; s++) if (!(flagsS[s] & 2)) { L = levelsS[s]; break; }
       if (!cv.cull) classify(ci, cv, c); // clusterInterval reads the per-view classes
       if (L !== 255 && L >= loA[p0] && L <= hiA[p0] && clusterInterval(st, ci, cv, c, 1) === 1) {
         const scr = cv.scr, wLo = scr[0] < vmax ? scr[0] : vmax, wHi = scr[1] < vmax ? scr[1] : vmax;
@@ -143,15 +156,18 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
             const D = Math.sqrt(cx * cx + cy * cy + cz * cz);
             if (D - R > 1e-6 * D + 1e-9 * (Math.abs(bounds[o6]) + Math.abs(bounds[o6 + 1]) + Math.abs(bounds[o6 + 2]) + R + eyeMagnitude)) {
               let n = 0, clean = 1;
-              for (let s = a0; s < e0; s++) {
-                const fl = flagsS[s];
-                if (fl & 2) continue;
-                if ((fl & 1) !== 0 || levelsS[s] !== L) { clean = 0; break; }
-                if (blendS[s] !== 0) { blendS[s] = 0; blend[slotId[s]] = 0; }
-                n++;
+              if (kept !== 255) n = live[c]; // (every live object at L, shown, blend 0: checked when it became so)
+              else {
+                for (let s = a0; s < e0; s++) {
+                  const fl = flagsS[s];
+                  if (fl & 2) continue;
+                  if ((fl & 1) !== 0 || levelsS[s] !== L) { clean = 0; break; }
+                  if (blendS[s] !== 0) { blendS[s] = 0; blend[slotId[s]] = 0; }
+                  n++;
+                }
               }
               if (clean === 1) {
-                oweCluster(owed, c);
+                oweCluster(owed, c); stableFrame[c] = frame; edited[c] = 0;
                 const c0 = costs[p0 * stride + rStart[hit]];
                 base += n * c0; protCost += n * (costs[row] - c0); minimumCost += n * costs[p0 * stride + hiA[p0]];
                 stable += n; skipped++;
@@ -185,7 +201,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
             const c0 = costs[p0 * stride + rStart[hit]];
             base += n * c0; protCost += n * (costs[row] - c0); minimumCost += n * costs[p0 * stride + hiA[p0]];
             stable += n; evaluated += n;
-            uniform[c] = L;
+            uniform[c] = L; stableFrame[c] = frame; edited[c] = 0;
             continue;
           }
         }

@@ -147,6 +147,7 @@ function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: Cluste
   bi.stableTotal += bi.stableObjects;
   budgetFinalize(st, ci, bi);
   hideCulled(st, ci);
+  bi.completedFrame = st.frame;
   return 1;
 }
 

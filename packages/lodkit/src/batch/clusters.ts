@@ -120,6 +120,11 @@ export class ClusterIndex {
   live: Uint32Array = new Uint32Array(0);
   forcedCount: Uint32Array = new Uint32Array(0);
   state: Uint8Array = new Uint8Array(0);
+  /**
+   * Per cluster: 1 when an edit (or another path's levels) touched it since a policy last cleared
+   * it — the incremental budget trusts a whole-stable cluster of its previous frame only at 0.
+   */
+  edited: Uint8Array = new Uint8Array(0);
   refit: Uint8Array = new Uint8Array(0);
   refitList: Uint32Array = new Uint32Array(0);
   refitCount = 0;
@@ -266,7 +271,7 @@ export class ClusterIndex {
     this.live = u32(this.live); this.forcedCount = u32(this.forcedCount);
     const p = new Uint16Array(this.buffer(2 * cap)); p.set(this.profile.subarray(0, old)); this.profile = p;
     const b = new Float64Array(this.buffer(8 * cap * B_STRIDE)); b.set(this.bounds.subarray(0, old * B_STRIDE)); this.bounds = b;
-    this.state = u8(this.state); this.refit = u8(this.refit);
+    this.state = u8(this.state); this.refit = u8(this.refit); this.edited = u8(this.edited);
     this.refitList = u32(this.refitList);
     this.culledList = new Uint32Array(cap);
     this.visibleClusters = new Uint32Array(cap);
@@ -281,7 +286,7 @@ export class ClusterIndex {
     this.ensureClusters(this.count + 1);
     const c = this.count++;
     this.start[c] = from; this.end[c] = to; this.profile[c] = profile;
-    this.state[c] = STATE_MIXED; this.refit[c] = 0;
+    this.state[c] = STATE_MIXED; this.refit[c] = 0; this.edited[c] = 1;
     for (let s = from; s < to; s++) this.clusterOf[s] = c;
     this.markRefit(c);
     return c;
@@ -320,7 +325,7 @@ export class ClusterIndex {
     if (last >= 0 && this.end[last] === id && this.end[last] - this.start[last] < CLUSTER_SIZE && this.profile[last] === profile) {
       this.end[last] = id + 1;
       this.clusterOf[id] = last;
-      this.state[last] = STATE_MIXED;
+      this.state[last] = STATE_MIXED; this.edited[last] = 1;
       this.markRefit(last);
     } else {
       this.newCluster(id, id + 1, profile);
@@ -344,13 +349,13 @@ export class ClusterIndex {
   /** The cluster of `id` needs per-object work next frame (and a refit when `refit`). */
   touch(id: number, refit: boolean): void {
     const c = this.clusterOf[this.idSlot[id]];
-    this.state[c] = STATE_MIXED;
+    this.state[c] = STATE_MIXED; this.edited[c] = 1;
     if (refit) this.markRefit(c);
   }
 
   /** Every cluster needs per-object work (another path wrote `levels`). */
   invalidateAll(): void {
-    this.state.fill(STATE_MIXED, 0, this.count);
+    this.state.fill(STATE_MIXED, 0, this.count); this.edited.fill(1, 0, this.count);
     this.synced = false;
   }
 
