@@ -171,4 +171,36 @@ describe('incremental budget over clusters = per-object path', () => {
     expect(stable).toBeGreaterThan(frames * 50);
     expect(fallbacks).toBeGreaterThan(0);
   });
+  it('a budget that drops for one frame (the full path redoes it) and comes back = per-object path', () => {
+    // A jittered grid seen from a slow walk: most clusters are whole-stable frame after frame (the
+    // budget path then skips their objects' checks, budgetIncremental.ts `stableFrame`). Frames 6
+    // and 13 get the minimum cost as budget and take the full path, which rewrites levels without
+    // marking clusters edited. (Trusting the marks after such a frame — dropping `completedFrame`
+    // — still passes here: the frame after the drop finds no whole-stable cluster to trust.)
+    const make = () => {
+      const s = new LodSet(64);
+      s.addProfile({ metric: 'pixels', thresholds: [120, 30], costs: [600, 150, 20], errors: [0.001, 0.01, 0.05] });
+      const rand = lcg(7), side = 48, sp = new Float32Array(side * side * 4);
+      for (let i = 0; i < side * side; i++) {
+        sp[i * 4] = ((i % side) - side / 2) * 4 + rand(); sp[i * 4 + 1] = 1; sp[i * 4 + 2] = 20 + Math.floor(i / side) * 4 + rand(); sp[i * 4 + 3] = 0.8 + rand() * 0.4;
+      }
+      s.addMany(sp, 0);
+      return s;
+    };
+    const a = make(), b = make(), oracle = make();
+    for (let f = 0; f < 20; f++) {
+      const v = view([0, 3, -f * 0.02], Math.PI / 2);
+      const preferred = oracle.update(v, { policy: 'thresholds', clusters: false }).totalCost;
+      const cheapest = oracle.update(v, { policy: 'budget', budget: 0, clusters: false }).minimumCost;
+      const share = f === 6 || f === 13 ? 0 : 0.6;
+      const options: LodUpdateOptions = { policy: 'budget', budget: Math.round(cheapest + share * (preferred - cheapest)), stabilityBand: 0.4, tolerance: 1 };
+      const ra = a.update(v, options);
+      const sa = { ...ra, levelCounts: Array.from(ra.levelCounts) };
+      const sb = b.update(v, { ...options, clusters: false });
+      expectSameBudgetFrame(a, b, sa, sb, `frame ${f}`);
+    }
+    const bi = budgetStateOf((a as unknown as { ci: ClusterIndex }).ci);
+    expect(bi.fallbacks).toBeGreaterThan(0); // the drops took the full path
+    expect(bi.stableTotal).toBeGreaterThan(20 * 500); // and clusters were whole-stable around them
+  });
 });
