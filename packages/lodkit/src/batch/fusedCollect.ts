@@ -16,7 +16,8 @@
  *
  * Frame block (bytes from FUSED_BLOCK): collect on 1344, quality floor 1348 (int32), largest
  * projected diameter 1352, pixel scale of the metric 1360 (float64); per call: settled 1368,
- * counts by final level 1372–1391, by base level 1392–1411, stable 1412 (int32); rows
+ * the stable objects' counts by previous level 1372–1391 and by range start 1392–1411, how many
+ * 1412 (int32); rows
  * `preferred · 5 + previous`: range counts at 2048 (int32, at most {@link KERNEL_RANGES}), ranges
  * `[lo, hi]` at 2176 (float64 pairs, 8 per row), their start levels at 5376 (int32).
  *
@@ -61,9 +62,10 @@ export function loadFusedCollect(st: FrameState, f: FusedKernel, p: number, sr: 
   f.profile();
 }
 
-/** After a settled call: how many of its objects end at level `l`. */
-export function settledAt(f: FusedKernel, l: number): number {
-  return f.i32[FINAL + l];
+/** After a settled call on profile `p`: how many of its objects end at level `l`. */
+export function settledAt(st: FrameState, f: FusedKernel, p: number, l: number): number {
+  const q = f.i32;
+  return (l >= st.floor[p] ? q[32 + l] : 0) + q[328 + l] + q[FINAL + l];
 }
 
 /**
@@ -74,10 +76,14 @@ export function settledAt(f: FusedKernel, l: number): number {
 export function takeFusedCollected(st: FrameState, f: FusedKernel, p: number, out: Float64Array): number {
   const q = f.i32;
   if (q[SETTLED] !== 1) return 0;
-  const costs = st.costs, off = p * st.stride, lc = st.levelCount[p];
+  // Settled, every lane is one of: visible at or past the floor at its displayed level (the
+  // kernel's per-level counts of its visible lanes, int32 32–36, at those levels), held at its
+  // displayed level (held counts 328–332), stable (their counts by previous level and by start).
+  const costs = st.costs, off = p * st.stride, lc = st.levelCount[p], floor = st.floor[p];
   let base = 0, settled = 0;
   for (let l = 0; l < lc && l < 5; l++) {
-    const n = q[FINAL + l], b = q[BASE + l];
+    const kept = (l >= floor ? q[32 + l] : 0) + q[328 + l];
+    const n = kept + q[FINAL + l], b = kept + q[BASE + l];
     if (n !== 0) { out[3 + l] += n; settled += n * costs[off + l]; }
     if (b !== 0) base += b * costs[off + l];
   }

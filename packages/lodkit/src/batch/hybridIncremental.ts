@@ -236,7 +236,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
         // Settled: finalize leaves it in the thresholds path's state L when every object ends at
         // the one level L all of them prefer freely (ulevel), else 254.
         const L = hy.ulevel[c];
-        hy.ksettled[c] = 1; hy.kstate[c] = L !== 255 && settledAt(fused, L) === live[c] ? L : 254; settled++;
+        hy.ksettled[c] = 1; hy.kstate[c] = L !== 255 && settledAt(st, fused, p0, L) === live[c] ? L : 254; settled++;
       }
       hy.prefCost[c] = st.totalCost - before; // exact for integer costs, as every per-cluster sum here
       if ((kind & 3) === 2) { const kc = hy.keptCounts; for (let l = 0; l < lc; l++) kc[l] += levelCounts[l] - cb[l]; }

@@ -460,7 +460,13 @@
       (if (i32.and (global.get $collect) (i32.eqz (local.get $unset))) (then
         (if (local.get $q)
           (then (local.set $unset (i32.const 1)))
-          (else (local.set $unset (call $collect4 (local.get $level) (local.get $old) (local.get $vis) (local.get $hv) (local.get $sl) (local.get $sh) (local.get $nb4)))))))
+          (else
+            ;; a change at or past the floor: the collection lists it; a lane finer than the floor: $collect4
+            (local.set $fac (i32x4.ge_s (local.get $level) (i32x4.splat (global.get $cfloor))))
+            (if (v128.any_true (v128.andnot (v128.and (local.get $vis) (local.get $fac)) (i32x4.eq (local.get $level) (local.get $old))))
+              (then (local.set $unset (i32.const 1)))
+              (else (if (v128.any_true (v128.andnot (local.get $vis) (local.get $fac)))
+                (then (local.set $unset (call $collect4 (local.get $level) (local.get $old) (local.get $vis) (local.get $sl) (local.get $sh) (local.get $nb4)))))))))))
       (block $slowDone (loop $slow
         (br_if $slowDone (i32.eqz (local.get $q)))
         (local.set $l (i32.ctz (local.get $q)))
@@ -559,22 +565,21 @@
       (i32x4.trunc_sat_f64x2_s_zero (f64x2.floor (f64x2.add (local.get $pH) (v128.const f64x2 0.5 0.5))))))
 
 ;; hybrid's collection (hybridIncremental.ts hybridCollectChunk, first collection) over one
-  ;; committed group: preferred levels $level of the visible lanes $vis, held lanes $hv (preferred
-  ;; level $old, mark 1), metric values $sl / $sh, new blends $nb. Returns 1 when a lane needs the
-  ;; collection itself — a chain (adjustable, finer than the floor, its projected diameter in no
-  ;; stable range of its (preferred, previous) row, or a previous level outside [preferred, floor])
-  ;; or a finalize entry (a change at or past the floor; a stable lane with a blend to clear) —
-  ;; else 0, with the lanes counted by final level ($cF: its preferred level at or past the floor,
-  ;; else its previous one) and by base level ($cB: a stable lane's range start), the stable ones
-  ;; in $cStable. Rows (preferred · 5 + previous) from the frame block: range counts at 2048
+  ;; committed group with a visible lane finer than the floor (`run` checked the others: held lanes
+  ;; and lanes at or past the floor that keep their level are settled, a change there is listed):
+  ;; preferred levels $level of the visible lanes $vis, metric values $sl / $sh, new blends $nb.
+  ;; Returns 1 when a lane needs the collection itself — a chain (its projected diameter in no
+  ;; stable range of its (preferred, previous) row, or a previous level outside [preferred,
+  ;; floor]) or a finalize entry (a stable lane with a blend to clear) — else 0, with the stable
+  ;; lanes counted by previous level ($cF), by range start ($cB) and in all ($cStable); the
+  ;; settled cluster's other lanes are in the kernel's own counts (fusedCollect.ts). Rows (preferred · 5 + previous) from the frame block: range counts at 2048
   ;; (int32), ranges [lo, hi] at 2176 (8 per row, float64 pairs), their start levels at 5376.
-  (func $collect4 (param $level v128) (param $old v128) (param $vis v128) (param $hv v128) (param $sl v128) (param $sh v128) (param $nb v128) (result i32)
+  (func $collect4 (param $level v128) (param $old v128) (param $vis v128) (param $sl v128) (param $sh v128) (param $nb v128) (result i32)
     (local $floorV v128) (local $ca v128) (local $cb v128) (local $cs v128) (local $cst v128) (local $cm v128) (local $rmask v128) (local $hit v128) (local $h4 v128)
-    (local $wL v128) (local $wH v128) (local $vm v128) (local $rowv v128) (local $lo v128) (local $hi v128) (local $fin v128) (local $bas v128) (local $all v128)
+    (local $wL v128) (local $wH v128) (local $vm v128) (local $rowv v128) (local $lo v128) (local $hi v128)
     (local $bits i32) (local $row i32) (local $ra i32) (local $re i32) (local $sa i32)
     (local.set $floorV (i32x4.splat (global.get $cfloor)))
     (local.set $ca (v128.and (local.get $vis) (i32x4.ge_s (local.get $level) (local.get $floorV))))
-    (if (v128.any_true (v128.andnot (local.get $ca) (i32x4.eq (local.get $level) (local.get $old)))) (then (return (i32.const 1))))
     (local.set $cb (v128.andnot (local.get $vis) (local.get $ca)))
     (if (v128.any_true (local.get $cb)) (then
       (if (v128.any_true (v128.andnot (local.get $cb)
@@ -633,19 +638,17 @@
         (br $rows)))
       (if (v128.any_true (v128.andnot (v128.and (local.get $cs) (f32x4.ne (local.get $nb) (v128.const f32x4 0 0 0 0)))
           (i32x4.eq (local.get $old) (local.get $level)))) (then (return (i32.const 1))))))
-    (local.set $fin (v128.bitselect (local.get $level) (local.get $old) (local.get $ca)))
-    (local.set $bas (v128.bitselect (local.get $cst) (local.get $fin) (local.get $cs)))
-    (local.set $all (v128.or (v128.or (local.get $ca) (local.get $hv)) (local.get $cs)))
-    (global.set $cF0 (i32x4.sub (global.get $cF0) (v128.and (local.get $all) (i32x4.eq (local.get $fin) (v128.const i32x4 0 0 0 0)))))
-    (global.set $cF1 (i32x4.sub (global.get $cF1) (v128.and (local.get $all) (i32x4.eq (local.get $fin) (v128.const i32x4 1 1 1 1)))))
-    (global.set $cF2 (i32x4.sub (global.get $cF2) (v128.and (local.get $all) (i32x4.eq (local.get $fin) (v128.const i32x4 2 2 2 2)))))
-    (global.set $cF3 (i32x4.sub (global.get $cF3) (v128.and (local.get $all) (i32x4.eq (local.get $fin) (v128.const i32x4 3 3 3 3)))))
-    (global.set $cF4 (i32x4.sub (global.get $cF4) (v128.and (local.get $all) (i32x4.eq (local.get $fin) (v128.const i32x4 4 4 4 4)))))
-    (global.set $cB0 (i32x4.sub (global.get $cB0) (v128.and (local.get $all) (i32x4.eq (local.get $bas) (v128.const i32x4 0 0 0 0)))))
-    (global.set $cB1 (i32x4.sub (global.get $cB1) (v128.and (local.get $all) (i32x4.eq (local.get $bas) (v128.const i32x4 1 1 1 1)))))
-    (global.set $cB2 (i32x4.sub (global.get $cB2) (v128.and (local.get $all) (i32x4.eq (local.get $bas) (v128.const i32x4 2 2 2 2)))))
-    (global.set $cB3 (i32x4.sub (global.get $cB3) (v128.and (local.get $all) (i32x4.eq (local.get $bas) (v128.const i32x4 3 3 3 3)))))
-    (global.set $cB4 (i32x4.sub (global.get $cB4) (v128.and (local.get $all) (i32x4.eq (local.get $bas) (v128.const i32x4 4 4 4 4)))))
+    ;; the stable lanes by previous level ($cF) and by range start ($cB)
+    (global.set $cF0 (i32x4.sub (global.get $cF0) (v128.and (local.get $cs) (i32x4.eq (local.get $old) (v128.const i32x4 0 0 0 0)))))
+    (global.set $cF1 (i32x4.sub (global.get $cF1) (v128.and (local.get $cs) (i32x4.eq (local.get $old) (v128.const i32x4 1 1 1 1)))))
+    (global.set $cF2 (i32x4.sub (global.get $cF2) (v128.and (local.get $cs) (i32x4.eq (local.get $old) (v128.const i32x4 2 2 2 2)))))
+    (global.set $cF3 (i32x4.sub (global.get $cF3) (v128.and (local.get $cs) (i32x4.eq (local.get $old) (v128.const i32x4 3 3 3 3)))))
+    (global.set $cF4 (i32x4.sub (global.get $cF4) (v128.and (local.get $cs) (i32x4.eq (local.get $old) (v128.const i32x4 4 4 4 4)))))
+    (global.set $cB0 (i32x4.sub (global.get $cB0) (v128.and (local.get $cs) (i32x4.eq (local.get $cst) (v128.const i32x4 0 0 0 0)))))
+    (global.set $cB1 (i32x4.sub (global.get $cB1) (v128.and (local.get $cs) (i32x4.eq (local.get $cst) (v128.const i32x4 1 1 1 1)))))
+    (global.set $cB2 (i32x4.sub (global.get $cB2) (v128.and (local.get $cs) (i32x4.eq (local.get $cst) (v128.const i32x4 2 2 2 2)))))
+    (global.set $cB3 (i32x4.sub (global.get $cB3) (v128.and (local.get $cs) (i32x4.eq (local.get $cst) (v128.const i32x4 3 3 3 3)))))
+    (global.set $cB4 (i32x4.sub (global.get $cB4) (v128.and (local.get $cs) (i32x4.eq (local.get $cst) (v128.const i32x4 4 4 4 4)))))
     (global.set $cStable (i32.add (global.get $cStable) (i32.popcnt (i32x4.bitmask (local.get $cs)))))
     (i32.const 0))
 
