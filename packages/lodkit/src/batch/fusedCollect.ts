@@ -31,7 +31,7 @@ import type { FusedKernel } from './wasmKernels.js';
 export const KERNEL_RANGES = 8;
 /** Int32 index of the collect switch in the frame block (0 in every other frame's profile). */
 export const COLLECT_ON = 336;
-const FLOOR = 337, VMAX = 169, SCALE = 170, SETTLED = 342, FINAL = 343, BASE = 348, STABLE = 353;
+const FLOOR = 337, VMAX = 169, SCALE = 170, SETTLED = 342, STABLE_PREV = 343, STABLE_START = 348, STABLE = 353;
 const ROW_COUNTS = 512, ROW_RANGES = 272, ROW_STARTS = 1344;
 
 /**
@@ -65,7 +65,7 @@ export function loadFusedCollect(st: FrameState, f: FusedKernel, p: number, sr: 
 /** After a settled call on profile `p`: how many of its objects end at level `l`. */
 export function settledAt(st: FrameState, f: FusedKernel, p: number, l: number): number {
   const q = f.i32;
-  return (l >= st.floor[p] ? q[32 + l] : 0) + q[328 + l] + q[FINAL + l];
+  return (l >= st.floor[p] ? q[32 + l] : 0) + q[328 + l] + q[STABLE_PREV + l];
 }
 
 /**
@@ -83,7 +83,7 @@ export function takeFusedCollected(st: FrameState, f: FusedKernel, p: number, ou
   let base = 0, settled = 0;
   for (let l = 0; l < lc && l < 5; l++) {
     const kept = (l >= floor ? q[32 + l] : 0) + q[328 + l];
-    const n = kept + q[FINAL + l], b = kept + q[BASE + l];
+    const n = kept + q[STABLE_PREV + l], b = kept + q[STABLE_START + l];
     if (n !== 0) { out[3 + l] += n; settled += n * costs[off + l]; }
     if (b !== 0) base += b * costs[off + l];
   }

@@ -41,9 +41,9 @@
   (global $fixedAt (mut i32) (i32.const 0))
   (global $pre (mut f64) (f64.const 0))
   (global $plod (mut i32) (i32.const 0))
-;; hybrid's collection in its first pass ($collect, frame block 1344; $collect4): the quality
+  ;; hybrid's collection in its first pass ($collect, frame block 1344; $collect4): the quality
   ;; floor (1348), the largest projected diameter (1352), the metric's pixel scale (1360); the
-  ;; counts of the settled lanes by final and by base level, and the stable ones
+  ;; stable lanes' counts by previous level ($cF) and by range start ($cB), and how many
   (global $collect (mut i32) (i32.const 0))
   (global $cfloor (mut i32) (i32.const 0))
   (global $cvmax (mut f64) (f64.const 0))
