@@ -29,6 +29,10 @@
  *    instead of every object of those clusters (random scene: ≈ 101,000 → a few thousand per
  *    frame, finalize 1.3 → 0.4 ms). A stable object's blend is cleared in finalize, not in the
  *    collection: a second collection gives it a chain, and the solve may give it its preferred level.
+ * 4. Settled in the kernel. With the fused kernel, the first pass also classifies each object as
+ *    the collection would (fusedCollect.ts); a cluster with no chain and no finalize entry is
+ *    skipped by the first collection, which adds the kernel's counts (re-collected per object
+ *    when not every protected item fits).
  *
  * Contributor notes:
  * - The per-object bodies mirror the per-object hybrid (thresholdPass, collectScreenSpaceItems,
