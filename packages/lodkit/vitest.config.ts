@@ -1,8 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
+// `npm test` runs every test file but the full-size ones (`*.full.test.ts`: the large browser
+// scenes); `npm run test:full` (LODKIT_TEST_FULL=1) runs only those. CI runs both.
+const FULL = process.env.LODKIT_TEST_FULL === '1';
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: FULL ? ['test/**/*.full.test.ts'] : ['test/**/*.test.ts'],
+    exclude: FULL ? [] : ['test/**/*.full.test.ts'],
+    setupFiles: ['test/setup/vitest.setup.ts'], // fast-check's seed (test/setup/fastCheckSeed.ts)
     testTimeout: 60_000,
   },
 });

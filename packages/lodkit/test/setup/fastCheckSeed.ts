@@ -1,0 +1,52 @@
+/**
+ * One fast-check seed for the whole suite, so every property test draws the same cases on every
+ * run and a red run is a bug, not bad luck. Loaded by both packages' vitest configs (`setupFiles`).
+ *
+ * - default: the fixed {@link FIXED_SEED}; non-vacuity counts are then exact (`expectNonVacuous`).
+ * - `LODKIT_FC_SEED=random npm test`: a fresh seed per property (fast-check's default); a failure
+ *   prints its seed and path (`seed: …, path: …`) to replay it with `LODKIT_FC_SEED=<seed>`.
+ * - `LODKIT_FC_SEED=<integer>`: that seed.
+ */
+import fc from 'fast-check';
+import { expect } from 'vitest';
+
+/** The suite's seed when `LODKIT_FC_SEED` is unset. */
+export const FIXED_SEED = 20261202;
+
+/** 'fixed' (the default seed), 'random' or 'given' (an explicit integer). */
+export type SeedMode = 'fixed' | 'random' | 'given';
+
+function readSeed(): { mode: SeedMode; seed: number | undefined } {
+  const raw = process.env.LODKIT_FC_SEED;
+  if (raw === undefined || raw === '') return { mode: 'fixed', seed: FIXED_SEED };
+  if (raw === 'random') return { mode: 'random', seed: undefined };
+  const seed = Number(raw);
+  if (!Number.isSafeInteger(seed)) throw new RangeError(`LODKIT_FC_SEED must be 'random' or an integer, got ${JSON.stringify(raw)}`);
+  return { mode: seed === FIXED_SEED ? 'fixed' : 'given', seed };
+}
+
+const chosen = readSeed();
+/** How this run seeds fast-check. */
+export const seedMode: SeedMode = chosen.mode;
+
+/** Applies the seed to every `fc.assert` / `fc.check` of the importing test file. */
+export function configureFastCheck(): void {
+  // (fast-check itself reports the seed and the shrunk path of a failing property)
+  fc.configureGlobal(chosen.seed === undefined ? {} : { seed: chosen.seed });
+}
+
+/**
+ * Non-vacuity check of a property test: how often the paths it exists for were taken. With the
+ * fixed seed the counts are deterministic and must equal `fixedSeed` exactly (a change in what the
+ * engine does shows here, and the numbers are updated on purpose); with any other seed each count
+ * must reach `atLeast` (default 1).
+ */
+export function expectNonVacuous(counts: Record<string, number>, fixedSeed: Record<string, number>, atLeast: Record<string, number> = {}): void {
+  if (seedMode === 'fixed') {
+    expect(counts, `non-vacuity counts with LODKIT_FC_SEED unset (fixed seed ${FIXED_SEED})`).toEqual(fixedSeed);
+    return;
+  }
+  for (const [name, value] of Object.entries(counts)) {
+    expect(value, `non-vacuity count ${name} (seed mode ${seedMode})`).toBeGreaterThanOrEqual(atLeast[name] ?? 1);
+  }
+}

@@ -1,0 +1,4 @@
+// Per test file: fast-check's seed (fastCheckSeed.ts).
+import { configureFastCheck } from './fastCheckSeed.js';
+
+configureFastCheck();
