@@ -55,13 +55,13 @@ import { ScreenSpaceScratch } from './screenSpacePasses.js';
 // --- end issue 14 ---
 import { FLAG_HIDDEN, FLAG_REMOVED, FrameState, HIDDEN_LEVEL, NO_FORCED_LEVEL } from './frameState.js';
 import { ProfileTable, validateLodProfile, type LodProfile, type LodProfileOptions } from './profiles.js';
-import { LodThreads, MAX_THREADED_VIEWS } from './threads.js';
+import { LodThreads, MAX_THREADED_VIEWS, type WorkerSchedule } from './threads.js';
 import { ClusterIndex } from './clusters.js';
 import { ClusterViews } from './clusterPass.js';
 import { warmUpClusteredPath } from './warmUp.js';
 import { validateUpdate } from './updateValidation.js';
 import {
-  LOD_UPDATE_DEFAULTS, type LodClusterStats, type LodFrameStats, type LodUpdateOptions, type LodView,
+  LOD_UPDATE_DEFAULTS, type LodClusterStats, type LodFrameStats, type LodThreadStats, type LodUpdateOptions, type LodView,
 } from './updateOptions.js';
 import { budgetPolicy, hybridPolicy, rankQuotaPolicy, thresholdPass } from './policyDrivers.js';
 import { clusteredBudget, clusteredHybrid, clusteredRankQuota, clusteredThresholds } from './clusterDrivers.js';
@@ -78,7 +78,7 @@ export { HIDDEN_LEVEL, NO_FORCED_LEVEL } from './frameState.js';
 
 export {
   blendLowerLevel, LOD_UPDATE_DEFAULTS, type FrameTimeBudget, type LodClusterStats, type LodFrameStats, type LodPolicy,
-  type LodUpdateOptions, type LodView,
+  type LodThreadStats, type LodUpdateOptions, type LodView,
 } from './updateOptions.js';
 
 
@@ -136,6 +136,8 @@ export class LodSet {
   private readonly cv = new ClusterViews();
   private readonly threadMode = new ThreadModeChooser();
   private readonly clusterInfo: LodClusterStats = { clusters: 0, culled: 0, skipped: 0, evaluated: 0 };
+  private readonly threadInfo: LodThreadStats = { threaded: false, chunks: 0, callingThreadChunks: 0 };
+  private workerSchedule: WorkerSchedule = 'free';
 
   private readonly stats: LodFrameStats = {
     // Non-integer starts give the double fields V8's double representation (see FrameState).
@@ -179,6 +181,8 @@ export class LodSet {
   get profileCount(): number { return this.table.count; }
   /** What the last update did with the spatial clusters (see {@link LodClusterStats}). */
   get clusterStats(): Readonly<LodClusterStats> { return this.clusterInfo; }
+  /** Worker-thread mode: whether the last update ran threaded, and its chunk split (see {@link LodThreadStats}). */
+  get threadStats(): Readonly<LodThreadStats> { return this.threadInfo; }
   /** The packed spheres `x, y, z, r` per id (read-only view for renderers and tests). */
   get spheres(): Float32Array { return this.st.spheres; }
 
@@ -329,6 +333,8 @@ export class LodSet {
     ensureScratch(st, table, sse, this.capacity, policy);
 
     const n = this.used;
+    const threadInfo = this.threadInfo; // (adaptiveClustered fills it for a threaded frame)
+    threadInfo.threaded = false; threadInfo.chunks = 0; threadInfo.callingThreadChunks = 0;
     // --- issue 14: numeric budget (a frame-time target goes through the governor) ---
     const budget = this.resolveBudget(options);
     // --- end issue 14 ---
@@ -489,7 +495,24 @@ export class LodSet {
 
   private restartThreads(): void {
     if (this.threads) { this.threads.dispose(); this.threads = null; }
-    if (this.threadCount > 1 && this.table.count > 0) this.threads = new LodThreads(this.threadCount - 1, this.st, this.ci, this.cv);
+    if (this.threadCount > 1 && this.table.count > 0) {
+      this.threads = new LodThreads(this.threadCount - 1, this.st, this.ci, this.cv);
+      this.threads.setWorkerSchedule(this.workerSchedule);
+    }
+  }
+
+  /**
+   * Test seam of worker-thread mode, so that tests see the same thread split on every run:
+   * `frames` pins the choice between threaded and single-thread clustered frames ('adaptive' is the
+   * timed choice of threadChooser.ts), `workers` how the workers take part in threaded frames
+   * ({@link LodThreads.setWorkerSchedule}: 'free' as in use, 'absent', 'first', 'holdFirst').
+   * Kept across `setThreads` and growth. Results never depend on either: only the split does.
+   * @internal
+   */
+  setThreadSchedule(frames: 'adaptive' | 'threaded' | 'single', workers: WorkerSchedule = 'free'): void {
+    this.threadMode.forced = frames === 'adaptive' ? 0 : frames === 'threaded' ? 2 : 1;
+    this.workerSchedule = workers;
+    if (this.threads !== null) this.threads.setWorkerSchedule(workers);
   }
 
   /** The clustered thresholds pass over the worker threads (threadedDrivers.ts; a seam test/batch/threads.test.ts counts). */
@@ -507,6 +530,10 @@ export class LodSet {
     else clusteredThresholds(this.st, this.ci, this.cv, this.table, this.used, views, single, viewCount, cull, exactSizes);
     mode.ms = performance.now() - t0;
     mode.record(threaded);
+    if (threaded) {
+      const info = this.threadInfo, t = this.threads as LodThreads;
+      info.threaded = true; info.chunks = t.lastChunks; info.callingThreadChunks = t.lastMainChunks;
+    }
   }
 
   private checkProfile(profile: number, method: string): void {

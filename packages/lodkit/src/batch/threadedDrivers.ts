@@ -83,6 +83,7 @@ export function threadedClustered(threads: LodThreads, st: FrameState, ci: Clust
   if (ci.sizesInSlots) ci.sizesAllDirty = true; // (the workers do not mark their clusters)
   threads.openChunks(chunks);
   threads.start();
+  threads.awaitWorkerClaim(); // (the worker seam; returns at once in use)
   const starts = ci.start, mineChanges = threads.mineChanges;
   for (let j = threads.claimChunk(); j >= 0; j = threads.claimChunk()) {
     const from = j * size, first = starts[from];
@@ -90,6 +91,7 @@ export function threadedClustered(threads: LodThreads, st: FrameState, ci: Clust
     clusterChunk(st, ci, cv, from, from + size < count ? from + size : count, false); // (chunks of any size: no blocks)
     mineChanges[j] = st.changedCount - first;
   }
+  threads.releaseHeldChunk(); // (the worker seam)
   // Every chunk is claimed; the ones not done here were claimed by a worker and are awaited.
   const results = threads.chunkResults, mine = threads.mine, stride = table.stride, changed = st.changed, levelCounts = st.levelCounts;
   let changes = 0;

@@ -57,8 +57,14 @@ export const MAX_CHUNKS = 1024;
  * wait for a chunk a worker holds short while the claims (one `Atomics.add` each) stay negligible.
  */
 export const MIN_CHUNK_CLUSTERS = 32;
-/** `ctrl` slots of the test hooks: worker sleep (ms) before its first claim, sleep while holding its first chunk, a zero slot to sleep on. */
-const STALL_BEFORE = 64, STALL_HOLDING = 65, SLEEP_SLOT = 66;
+/**
+ * `ctrl` slots of the worker seam ({@link LodThreads.setWorkerSchedule}): the gate the workers pass
+ * before every claim (0 open, 1 closed), hold claimed chunks (0/1), their release (0/1, reset each
+ * frame), and the chunks the workers claimed in the live frame.
+ */
+const GATE = 64, HOLD = 65, RELEASE = 66, WORKER_CLAIMS = 67;
+/** How the workers take part in clustered frames: see {@link LodThreads.setWorkerSchedule}. @internal */
+export type WorkerSchedule = 'free' | 'absent' | 'first' | 'holdFirst';
 
 /**
  * Source text of a function for the worker. Under a module runner that rewrites imports (vitest's
@@ -144,11 +150,14 @@ for (;;) {
     // read after each successful claim: a claim can only succeed in the frame that is live (the
     // main thread resets the word after every chunk of the previous frame is done), so a worker
     // that woke for an earlier frame and was descheduled still processes a chunk correctly.
-    if (ctrl[${STALL_BEFORE}] > 0) Atomics.wait(ctrl, ${SLEEP_SLOT}, 0, ctrl[${STALL_BEFORE}]);
-    let held = 0;
     for (;;) {
+      // (the worker seam: a closed gate keeps this worker from claiming, also a claim it makes late,
+      // after its frame ended, which would land in the next frame)
+      while (Atomics.load(ctrl, ${GATE}) !== 0) Atomics.wait(ctrl, ${GATE}, 1);
       const v = Atomics.add(claim, 0, 1), j = v & 0xffff;
       if (j >= v >>> 16) break;
+      Atomics.add(ctrl, ${WORKER_CLAIMS}, 1);
+      Atomics.notify(ctrl, ${WORKER_CLAIMS});
       st.bias = params[0]; st.hysteresis = params[1]; st.minFrames = params[2]; st.frame = params[3];
       cv.count = params[5]; cv.cull = params[4] !== 0; cv.mask = params[6];
       cv.exactSizes = c.scalars[0] !== 0; cv.eyeMagnitude = c.scalars[1]; ci.sizesInSlots = c.scalars[2] !== 0;
@@ -158,7 +167,8 @@ for (;;) {
       st.changedCount = first; st.totalCost = 0; st.minimumCost = 0; st.invalid = 0; st.hidden = 0;
       st.clustersCulled = 0; st.clustersSkipped = 0; st.objectsEvaluated = 0;
       st.levelCounts.fill(0);
-      if (held++ === 0 && ctrl[${STALL_HOLDING}] > 0) Atomics.wait(ctrl, ${SLEEP_SLOT}, 0, ctrl[${STALL_HOLDING}]);
+      // (the seam's hold: until the calling thread has claimed the rest of this frame's chunks)
+      if (Atomics.load(ctrl, ${HOLD}) !== 0) while (Atomics.load(ctrl, ${RELEASE}) === 0) Atomics.wait(ctrl, ${RELEASE}, 0);
       clusterChunk(st, ci, cv, from, to, false);
       const r = j * (${RESULT_HEAD} + stride);
       chunkResults[r] = st.changedCount - first; chunkResults[r + 1] = st.totalCost; chunkResults[r + 2] = st.minimumCost;
@@ -223,6 +233,8 @@ export class LodThreads {
   /** Chunks of the last clustered frame, and how many of them the calling thread did. */
   lastChunks = 0;
   lastMainChunks = 0;
+  /** The worker seam's schedule (tests and the bench; 'free' in use). */
+  private schedule: WorkerSchedule = 'free';
   readonly params = new Float64Array(new SharedArrayBuffer(8 * (HEADER + MAX_THREADED_VIEWS * VIEW_SLOTS)));
   readonly starts: Int32Array;
   readonly ends: Int32Array;
@@ -306,9 +318,31 @@ export class LodThreads {
   openChunks(chunks: number): void {
     this.done.fill(0, 0, chunks);
     this.mine.fill(0, 0, chunks);
+    // The seam's per-frame words, before any claim of this frame can succeed.
+    Atomics.store(this.ctrl, WORKER_CLAIMS, 0);
+    Atomics.store(this.ctrl, RELEASE, 0);
     Atomics.store(this.claim, 0, chunks << 16);
     this.lastChunks = chunks;
     this.lastMainChunks = 0;
+  }
+
+  /**
+   * After {@link start}: under the 'first' and 'holdFirst' schedules, blocks until a worker has
+   * claimed a chunk of this frame (no chunk is claimed by the calling thread before, so one will).
+   */
+  awaitWorkerClaim(): void {
+    if (this.schedule !== 'first' && this.schedule !== 'holdFirst') return;
+    // A worker kept at the gate by 'absent' frames passes it only now, inside this live frame.
+    Atomics.store(this.ctrl, GATE, 0);
+    Atomics.notify(this.ctrl, GATE);
+    while (Atomics.load(this.ctrl, WORKER_CLAIMS) === 0) Atomics.wait(this.ctrl, WORKER_CLAIMS, 0);
+  }
+
+  /** After the calling thread's claims: lets a worker holding its first chunk ('holdFirst') finish it. */
+  releaseHeldChunk(): void {
+    if (this.schedule !== 'holdFirst') return;
+    Atomics.store(this.ctrl, RELEASE, 1);
+    Atomics.notify(this.ctrl, RELEASE);
   }
 
   /** Claims the next chunk for the calling thread; −1 once all are claimed. */
@@ -326,17 +360,34 @@ export class LodThreads {
   }
 
   /**
-   * Test hook: the workers sleep `beforeMs` before their first claim of each clustered frame, and
-   * `holdingMs` while holding their first chunk (a descheduled worker, made deterministic).
+   * The worker seam: how the workers take part in the following clustered frames, so that tests
+   * (and the bench) get the same chunk split on every run instead of the scheduler's.
+   * - 'free': as in use, the threads race for the chunks.
+   * - 'absent': the workers wait at a gate before any claim (a worker descheduled for frames):
+   *   the calling thread does every chunk. A worker stopped there stays there, inside the
+   *   frame it woke for, until another schedule opens the gate.
+   * - 'first': the calling thread claims only once a worker has claimed a chunk of the frame:
+   *   every threaded frame has worker chunks. The gate opens inside the frame, so a worker kept
+   *   there since an earlier frame joins this one with the parameters of the frame it woke for
+   *   long gone (it must read the live frame's).
+   * - 'holdFirst': 'first', and the worker holds its first chunk until the calling thread has
+   *   claimed every other one: the calling thread then awaits exactly that chunk (a worker
+   *   descheduled mid-chunk). With one worker the calling thread does all chunks but one, also
+   *   when the worker's claim is a late one from the frame before (the hold is per frame).
    * @internal
    */
-  stallWorkers(beforeMs: number, holdingMs: number): void {
-    Atomics.store(this.ctrl, STALL_BEFORE, beforeMs);
-    Atomics.store(this.ctrl, STALL_HOLDING, holdingMs);
+  setWorkerSchedule(schedule: WorkerSchedule): void {
+    this.schedule = schedule;
+    Atomics.store(this.ctrl, HOLD, schedule === 'holdFirst' ? 1 : 0);
+    if (schedule === 'absent') Atomics.store(this.ctrl, GATE, 1);
+    else if (schedule === 'free') { Atomics.store(this.ctrl, GATE, 0); Atomics.notify(this.ctrl, GATE); }
+    // ('first' and 'holdFirst' open the gate inside the next threaded frame: awaitWorkerClaim)
   }
 
   /** Ends the workers. */
   dispose(): void {
+    Atomics.store(this.ctrl, GATE, 0); // (a worker at the gate goes on to see the end)
+    Atomics.notify(this.ctrl, GATE);
     Atomics.store(this.ctrl, 0, -1);
     Atomics.notify(this.ctrl, 0);
     for (const w of this.workers) void w.terminate();

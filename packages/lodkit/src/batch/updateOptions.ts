@@ -113,6 +113,21 @@ export interface LodClusterStats {
   evaluated: number;
 }
 
+/**
+ * Worker-thread mode (`LodSet.setThreads`): what the last update did with the threads. Clustered
+ * thresholds frames with at most 16 views run threaded or on the calling thread alone, as the
+ * set's timing of both modes decides; every other frame runs on the calling thread.
+ * @category Batch
+ */
+export interface LodThreadStats {
+  /** The last update ran over the worker threads. */
+  threaded: boolean;
+  /** Chunks of clusters it was cut into (0 when not threaded). */
+  chunks: number;
+  /** How many of them the calling thread did; the workers did the rest. */
+  callingThreadChunks: number;
+}
+
 /** Defaults of {@link LodUpdateOptions}. @category Batch */
 export const LOD_UPDATE_DEFAULTS = {
   bias: 1, minLevel: 0, maxLevel: 255, hysteresis: 0, minFramesBetweenChanges: 0, cull: true, clusters: true, exactSizes: false,

@@ -119,30 +119,41 @@ describe('blends owed by clustered thresholds and hybrid frames', () => {
     const a = new LodSet(1 << 17), b = new LodSet(1 << 17);
     a.setThreads(2);
     try {
-      const data = treeGrid(300, 9); // 90,000 objects: frames long enough for the worker to take chunks
+      const data = treeGrid(300, 9); // 90,000 objects
       for (const s of [a, b]) {
         s.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08, 0.02], costs: [900, 300, 60, 8] });
         s.addMany(data, 0);
       }
-      const mode = (a as unknown as { threadMode: { forced: number } }).threadMode;
-      const threads = (a as unknown as { threads: { lastChunks: number; lastMainChunks: number } }).threads;
-      let eye = [0, 2, -200], yaw = Math.PI / 2, owingThreaded = 0, workerChunks = 0, reads = 0;
+      let eye = [0, 2, -200], yaw = Math.PI / 2, owingHeld = 0, threadedFrames = 0, workerChunks = 0, reads = 0;
       for (let f = 0; f < 40; f++) {
         eye = [eye[0] + 0.2, 2, eye[2] + 0.5]; yaw += 0.0009;
         const v = yawView(eye, yaw, false);
-        mode.forced = f % 5 === 4 ? 1 : 2; // mostly threaded frames, some on the calling thread alone
-        threads.lastChunks = 0;
+        // Mostly threaded frames, some on the calling thread alone (the worker seam pins both, and
+        // makes the worker take part: chunk 0 always, and in 'holdFirst' frames exactly that one).
+        const threaded = f % 5 !== 4, held = (f & 1) === 0;
+        a.setThreadSchedule(threaded ? 'threaded' : 'single', held ? 'holdFirst' : 'first');
         a.update(v, { policy: 'thresholds', hysteresis: 0.1 });
         b.update(v, { policy: 'thresholds', hysteresis: 0.1, clusters: false });
         expectSameLevels(a, b, `frame ${f}`);
-        if (mode.forced === 2 && owedBlendCount(ciOf(a)) > 0) owingThreaded++;
-        workerChunks += threads.lastChunks - threads.lastMainChunks;
+        const t = a.threadStats;
+        expect(t.threaded, `frame ${f}`).toBe(threaded);
+        if (threaded) {
+          threadedFrames++;
+          workerChunks += t.chunks - t.callingThreadChunks;
+          expect(t.callingThreadChunks, `frame ${f}`).toBeLessThan(t.chunks);
+          if (held) {
+            expect(t.callingThreadChunks, `frame ${f}`).toBe(t.chunks - 1);
+            if (owedBlendCount(ciOf(a)) > 0) owingHeld++;
+          }
+        } else expect(t.chunks).toBe(0);
         if (f % 7 === 6) { expectSameBlend(a, b, `frame ${f} read`); reads++; }
       }
       expectSameBlend(a, b, 'end');
-      // Not vacuous: threaded frames left blends owed, and the worker took chunks.
-      expect(owingThreaded).toBeGreaterThan(20);
-      expect(workerChunks).toBeGreaterThan(0);
+      // Not vacuous: threaded frames (with the calling thread's share fixed) left blends owed, and
+      // the worker took chunks in every threaded frame.
+      expect(threadedFrames).toBe(32);
+      expect(owingHeld).toBe(16);
+      expect(workerChunks).toBeGreaterThanOrEqual(threadedFrames);
       expect(reads).toBe(5);
     } finally { a.dispose(); }
   });

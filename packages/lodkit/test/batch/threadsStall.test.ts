@@ -6,8 +6,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
-import type { ThreadModeChooser } from '../../src/batch/threadChooser.js';
-import type { LodThreads } from '../../src/batch/threads.js';
 import { camera, randomSpheres } from './helpers.js';
 
 function make(threads: number): LodSet {
@@ -23,19 +21,13 @@ function make(threads: number): LodSet {
   return set;
 }
 
-interface Inner { threadMode: ThreadModeChooser; threads: LodThreads }
-
-
 function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>, n: number): number {
   for (let i = 0; i < n; i++) if (!Object.is(a[i], b[i])) return i;
   return -1;
 }
 
-/** One frame on both sets (the threaded one forced onto its threaded path); returns its chunk split. */
+/** One frame on both sets (the threaded one on its threaded path); returns its chunk split. */
 function step(one: LodSet, two: LodSet, frame: number): { chunks: number; main: number } {
-  const inner = two as unknown as Inner;
-  inner.threadMode.forced = 2; // every frame threaded
-  inner.threads.lastChunks = 0;
   if (frame % 7 === 3) for (const s of [one, two]) { s.setHidden(frame * 13, (frame & 8) === 0); s.setSphere(frame * 17, frame, 0, 30, 2); }
   const views: LodView[] = [{ frustum: camera([frame * 0.7, 6, frame * 0.3], [60, 0, 150], 60), viewportHeight: 1080 }];
   const options: LodUpdateOptions = { policy: 'thresholds', hysteresis: 0.05, minFramesBetweenChanges: frame & 1 };
@@ -57,66 +49,55 @@ function step(one: LodSet, two: LodSet, frame: number): { chunks: number; main: 
   expect(two.clusterStats.culled).toBe(one.clusterStats.culled);
   expect(two.clusterStats.skipped).toBe(one.clusterStats.skipped);
   expect(two.clusterStats.evaluated).toBe(one.clusterStats.evaluated);
-  const t = inner.threads;
-  expect(t.lastChunks).toBeGreaterThan(1); // the frame did run threaded
-  return { chunks: t.lastChunks, main: t.lastMainChunks };
+  const t = two.threadStats;
+  expect(t.threaded).toBe(true); // the frame did run threaded
+  expect(t.chunks).toBeGreaterThan(1);
+  return { chunks: t.chunks, main: t.callingThreadChunks };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('worker-thread mode with a lagging worker (dynamic chunk claiming)', () => {
-  it('a sleeping worker: the calling thread does every chunk, results equal one thread; a late worker joins correctly', async () => {
+  // The worker's lateness is made exact with the worker seam (LodSet.setThreadSchedule, threads.ts
+  // setWorkerSchedule): no sleep, no race, the same chunk split on every run.
+  it('an absent worker: the calling thread does every chunk, results equal one thread; a worker late by frames joins correctly', () => {
     const one = make(1), two = make(2);
-    const threads = (two as unknown as Inner).threads;
     try {
       let frame = 0;
-      // Warm frames with a live worker.
-      for (; frame < 4; frame++) step(one, two, frame);
-      // The worker sleeps 1.5 s before its first claim of each frame it wakes for: main must not
-      // wait for it (it would hang here for 1.5 s per frame and the worker would take chunks).
-      threads.stallWorkers(1500, 0);
-      // One frame unchecked, then a pause: a worker still inside an earlier frame's claim loop (woken
-      // before the stall was set, on a loaded machine) may take chunks of it, and claims on until the
-      // chunks run out; after the pause it waits for the next frame, and stalls when that wakes it.
-      step(one, two, frame++);
-      await sleep(50);
+      two.setThreadSchedule('threaded', 'first'); // warm frames in which the worker takes part
+      for (; frame < 4; frame++) expect(step(one, two, frame).main).toBeLessThan(two.threadStats.chunks);
+      // The worker is woken for each frame but stopped before its first claim: the calling thread
+      // must not wait for it (it would hang here) and does every chunk.
+      two.setThreadSchedule('threaded', 'absent');
       for (let k = 0; k < 6; k++, frame++) {
         const { chunks, main } = step(one, two, frame);
         expect(main).toBe(chunks);
       }
-      threads.stallWorkers(0, 0);
-      // The worker wakes up in whatever frame is live then, with the parameters of the frame it woke
-      // for long gone: its claims must still produce the live frame's results. Run frames until it
-      // has taken part (it sleeps at most 1.5 s more).
-      let joined = 0;
-      const until = Date.now() + 6000;
-      while (joined < 3 && Date.now() < until) {
-        const { chunks, main } = step(one, two, frame++);
-        if (main < chunks) joined++;
-        await sleep(5);
+      // The worker goes on inside the frame it woke for six frames ago, whose parameters are long
+      // gone: its claims must produce the live frame's results (the calling thread waits for its
+      // first claim, so it does take part).
+      two.setThreadSchedule('threaded', 'first');
+      for (let k = 0; k < 3; k++, frame++) {
+        const { chunks, main } = step(one, two, frame);
+        expect(main).toBeLessThan(chunks);
       }
-      expect(joined).toBe(3);
     } finally {
       two.dispose();
     }
-  }, 20_000);
+  });
 
-  it('a worker descheduled while holding a chunk: the frame awaits that chunk only and stays identical', async () => {
+  it('a worker descheduled while holding a chunk: the frame awaits that chunk only and stays identical', () => {
     const one = make(1), two = make(2);
-    const threads = (two as unknown as Inner).threads;
     try {
       let frame = 0;
+      two.setThreadSchedule('threaded', 'first');
       for (; frame < 4; frame++) step(one, two, frame);
-      threads.stallWorkers(0, 25); // sleeps 25 ms inside its first chunk of each frame
-      let held = 0;
-      for (let k = 0; k < 40 && held < 3; k++, frame++) {
+      // The worker holds its first chunk until the calling thread has claimed every other one.
+      two.setThreadSchedule('threaded', 'holdFirst');
+      for (let k = 0; k < 6; k++, frame++) {
         const { chunks, main } = step(one, two, frame);
-        if (main < chunks) held++;
-        await sleep(2); // lets the worker reach its wait between frames
+        expect(main).toBe(chunks - 1); // exactly the held chunk was the worker's, awaited and merged
       }
-      expect(held).toBe(3); // frames in which the worker's held chunk was awaited and merged
     } finally {
       two.dispose();
     }
-  }, 20_000);
+  });
 });
