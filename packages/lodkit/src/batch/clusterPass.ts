@@ -90,23 +90,35 @@ export class ClusterViews {
   /** Worker-thread mode: exactSizes (0/1), eyeMagnitude, sizes in slot order (0/1). */
   scalars: Float64Array = new Float64Array(3);
 
+  /** Worker-thread mode: the view block the workers read (frames with more views use {@link block} alone). */
+  sharedBlock: Float64Array = new Float64Array(0);
+  /** The view block of frames the shared one cannot hold (all frames outside worker-thread mode). */
+  private plainBlock: Float64Array = new Float64Array(0);
+
+  /**
+   * Makes {@link block} hold `views` views: the shared block whenever it is large enough (the
+   * workers read that one, so a frame with more views than it holds must not replace it for good),
+   * else a plain block kept for such frames.
+   */
   ensure(views: number): void {
-    if (this.block.length >= views * VB) return;
-    this.block = new Float64Array(views * VB);
-    this.klass = new Uint8Array(views);
+    if (this.klass.length < views) this.klass = new Uint8Array(views);
+    if (this.sharedBlock.length >= views * VB) { this.block = this.sharedBlock; return; }
+    if (this.plainBlock.length < views * VB) this.plainBlock = new Float64Array(views * VB);
+    this.block = this.plainBlock;
     while (this.kv.length < views) { this.kv.push(new Float64Array(8)); this.planes.push(new Float64Array(24)); }
   }
 
-  /** True while the view block is the shared one (more views than it holds replace it). */
+  /** True once the view data is in shared memory (worker-thread mode). */
   get isShared(): boolean {
-    return this.sharedPlanes.length > 0 && this.block.buffer instanceof SharedArrayBuffer;
+    return this.sharedBlock.length > 0;
   }
 
   /** Allocates the view data of `views` views in `SharedArrayBuffer`s (worker-thread mode). */
   makeShared(views: number): void {
     if (this.sharedPlanes.length >= views * 24) return;
-    this.block = new Float64Array(new SharedArrayBuffer(8 * views * VB));
-    this.klass = new Uint8Array(views);
+    this.sharedBlock = new Float64Array(new SharedArrayBuffer(8 * views * VB));
+    this.block = this.sharedBlock;
+    if (this.klass.length < views) this.klass = new Uint8Array(views);
     this.sharedPlanes = new Float64Array(new SharedArrayBuffer(8 * views * 24));
     this.sharedKv = new Float64Array(new SharedArrayBuffer(8 * views * 8));
     this.scalars = new Float64Array(new SharedArrayBuffer(24));

@@ -451,6 +451,9 @@ export class LodSet {
     const old = this.capacity;
     settleOwed(this.ci, this.st.sizes); // (owedSizes.ts; the arrays are re-allocated below)
     settleBlends(this.ci, this.st.blend); // (owedBlends.ts)
+    // Without the kernel (dropped after a frame with more views than it takes) the grown slot
+    // arrays keep no sizes: those still in slot order go to their ids first (slotSizes.ts).
+    if (this.ci.wasm === null) sizesToIds(this.ci, this.st.sizes, this.used);
     // Shared buffers in worker-thread mode (the workers see the same memory), plain ones otherwise.
     growObjectArrays(this.st, capacity, old, this.threadCount > 1);
     const free = new Uint32Array(capacity); free.set(this.freeIds.subarray(0, this.freeCount)); this.freeIds = free;
@@ -479,7 +482,9 @@ export class LodSet {
       throw new RangeError(`LodSet.setThreads: count must be an integer in [1, 64], got ${String(count)}`);
     }
     if (this.threads) { this.threads.dispose(); this.threads = null; }
-    sizesToIds(this.ci, this.st.sizes, this.used); // (the kernel memory may change: clusters.ts makeShared)
+    // The kernel memory may change (clusters.ts makeShared): values kept in slot order go to their ids first.
+    sizesToIds(this.ci, this.st.sizes, this.used);
+    settleBlends(this.ci, this.st.blend);
     this.threadCount = count;
     if (count > 1) { this.ci.makeShared(this.capacity); this.cv.makeShared(MAX_THREADED_VIEWS); }
     this.threadMode.reset();

@@ -265,7 +265,7 @@ export class LodThreads {
             slotId: ci.slotId, workS: ci.workS, sp: ci.sp, profS: ci.profS, flagsS: ci.flagsS, forcedS: ci.forcedS,
             levelsS: ci.levelsS, blendS: ci.blendS, start: ci.start, end: ci.end, profile: ci.profile, bounds: ci.bounds,
             live: ci.live, forcedCount: ci.forcedCount, state: ci.state, sizesS: ci.sizesS,
-            block: cv.block, planes: cv.sharedPlanes, kv: cv.sharedKv, scalars: cv.scalars,
+            block: cv.sharedBlock, planes: cv.sharedPlanes, kv: cv.sharedKv, scalars: cv.scalars,
           },
         },
       });
