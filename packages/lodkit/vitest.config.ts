@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { PROBES } from './vitest.probes.config.js';
 
 // `npm test` runs every test file but the full-size ones (`*.full.test.ts`: the large browser
 // scenes); `npm run test:full` (LODKIT_TEST_FULL=1) runs only those. CI runs both.
@@ -7,7 +8,8 @@ const FULL = process.env.LODKIT_TEST_FULL === '1';
 export default defineConfig({
   test: {
     include: FULL ? ['test/**/*.full.test.ts'] : ['test/**/*.test.ts'],
-    exclude: FULL ? [] : ['test/**/*.full.test.ts'],
+    // (the allocation probes run in their own project: vitest.probes.config.ts)
+    exclude: FULL ? [] : ['test/**/*.full.test.ts', ...PROBES],
     setupFiles: ['test/setup/vitest.setup.ts'], // fast-check's seed (test/setup/fastCheckSeed.ts)
     testTimeout: 60_000,
   },

@@ -20,7 +20,11 @@
  *    208–240 B/frame at 10k, 100k and 1M objects alike.
  * The GC count during the loop is printed (the machine is shared; a background GC is not a failure).
  * A control test shows that ~1 kB of short-lived garbage per frame fails check 2.
- * Warm-up: 300 frames (JIT tiers settle, scratch arrays are sized).
+ * Warm-up: 1,000 frames (JIT tiers settle, scratch arrays are sized).
+ * Deterministic: the file runs in a process started with `--single-threaded`
+ * (vitest.probes.config.ts), so V8 optimises a hot function on the spot, not whenever its
+ * background compiler gets a core; a measured window can no longer run in a lower tier because the
+ * machine was loaded (the failures behind commits b9577e8 and 26fd3e4).
  */
 import { PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
