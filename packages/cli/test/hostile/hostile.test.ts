@@ -102,14 +102,13 @@ describe('hostile-input corpus', () => {
     rmSync(target);
   });
 
-  it('a refused file is refused in well under a second (checked before allocating), even when it claims 10¹² vertices', async () => {
+  // A reader that allocated first would crash the process or run into the test's time-out; no
+  // clock is read here (a loaded machine must not turn a refusal red).
+  it('a refused file is refused (checked before allocating), even when it claims 10¹² vertices', async () => {
     for (const file of ['accessor-count-1e12.glb', 'accessor-no-view-huge.glb', 'vertices-over-limit.glb', 'buffer-bytelength-1e12.glb']) {
-      const started = performance.now();
       const r = await cli(['gltf', 'lod', join(input, file), join(out, 'never.glb')]);
       expect(r.code).toBe(2);
-      // Not a speed claim: a reader that allocated first would take seconds or crash the process.
-      expect(performance.now() - started).toBeLessThan(5_000);
       expect(statSync(join(input, file)).size).toBeLessThan(64 * 1024);
     }
-  });
+  }, 30_000);
 });

@@ -113,11 +113,10 @@ describe('lodkit simulate: outputs', () => {
     expect(r.text).toMatch(/cannot create --out folder .*plain\.txt\/report: .*plain\.txt is not a folder/);
   });
 
+  // (the old code never returned: a hang fails by the test's time-out, no clock is read here)
   it.runIf(process.platform === 'linux')('--out /proc/x fails at once with the mkdir error instead of spinning', async () => {
-    const started = performance.now();
     const r = await cli(['simulate', '--frames', '5', '--out', '/proc/lodkit-x/report']);
     expect(r.code).toBe(2);
     expect(r.text).toMatch(/cannot create --out folder \/proc\/lodkit-x\/report: mkdir \/proc\/lodkit-x failed \(ENOENT\)/);
-    expect(performance.now() - started).toBeLessThan(5_000); // not a speed claim: the old code never returned
-  });
+  }, 30_000);
 });
