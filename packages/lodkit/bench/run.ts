@@ -37,8 +37,6 @@ import { LodSet, type LodUpdateOptions, type LodView } from '../src/batch/lodSet
 import { setFusedKernel, setWasmKernels } from '../src/batch/wasmKernels.js';
 import { fusedCounters } from '../src/batch/fusedPass.js';
 import type { ClusterIndex } from '../src/batch/clusters.js';
-import type { LodThreads } from '../src/batch/threads.js';
-import type { ThreadModeChooser } from '../src/batch/threadChooser.js';
 import { threePeer } from './threePeer.js';
 import { BENCH_PROFILE, peerDistances, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
 
@@ -81,15 +79,14 @@ const referenceOptions: LodUpdateOptions = { ...thresholdsOptions, clusters: fal
 const rankOptions: LodUpdateOptions = { policy: 'rankQuota', quotas: [1000, 10000, 100000] };
 const LODSET_WORK = '6-plane cull, screen height, USD index + blend, hysteresis 0.1, changed list, stats';
 
-/** Private state of a threaded set the thread rows read (and the (b2c-always) rows overwrite). */
-interface ThreadedInner { threadMode: ThreadModeChooser; threads: LodThreads }
 /** Per thread row over the sampled frames: how many ran threaded, and the calling thread's share of their chunks. */
 interface ThreadInfo { scene: string; label: string; frames: number; threadedFrames: number; mainShare: number }
 const threadInfo: ThreadInfo[] = [];
-function noteThreads(info: ThreadInfo, t: LodThreads, k: number): void {
+function noteThreads(info: ThreadInfo, set: LodSet, k: number): void {
   if (k < WARM_UP) return;
   info.frames++;
-  if (t.lastChunks > 0) { info.threadedFrames++; info.mainShare += t.lastMainChunks / t.lastChunks; }
+  const t = set.threadStats;
+  if (t.threaded) { info.threadedFrames++; info.mainShare += t.callingThreadChunks / t.chunks; }
 }
 
 /** The LodSet rows of one scene: thresholds (moving), budget, hybrid, rankQuota. */
@@ -125,27 +122,23 @@ function lodSetRows(scene: string, data: Float32Array, views: LodView[]): void {
   const threadedSet = makeSet(data);
   threadedSet.setThreads(2);
   process.on('exit', () => threadedSet.dispose());
-  const tInner = threadedSet as unknown as ThreadedInner;
   const tInfo: ThreadInfo = { scene, label: '(b2c)', frames: 0, threadedFrames: 0, mainShare: 0 };
   threadInfo.push(tInfo);
   rows.push({ name: `${scene}: (b2c) thresholds, 2 threads, clusters`, scene, work: `${LODSET_WORK}; chunks of clusters claimed by 2 threads, falls back to 1 when slower`, objects: N, run: (k) => {
-    tInner.threads.lastChunks = 0;
     threadedSet.update(pose(views, k), thresholdsOptions);
-    noteThreads(tInfo, tInner.threads, k);
+    noteThreads(tInfo, threadedSet, k);
   }, times: [] });
-  // The same with the adaptive choice pinned to threaded frames: what dynamic claiming alone gives
-  // (or loses); the set's private timing fields are overwritten before every frame.
+  // The same with the adaptive choice pinned to threaded frames (the set's thread seam): what
+  // dynamic claiming alone gives (or loses).
   const alwaysSet = makeSet(data);
   alwaysSet.setThreads(2);
+  alwaysSet.setThreadSchedule('threaded');
   process.on('exit', () => alwaysSet.dispose());
-  const aInner = alwaysSet as unknown as ThreadedInner;
   const aInfo: ThreadInfo = { scene, label: '(b2c-always)', frames: 0, threadedFrames: 0, mainShare: 0 };
   threadInfo.push(aInfo);
   rows.push({ name: `${scene}: (b2c-always) thresholds, 2 threads every frame`, scene, work: `${LODSET_WORK}; chunks of clusters claimed by 2 threads, no fallback`, objects: N, run: (k) => {
-    aInner.threadMode.forced = 2;
-    aInner.threads.lastChunks = 0;
     alwaysSet.update(pose(views, k), thresholdsOptions);
-    noteThreads(aInfo, aInner.threads, k);
+    noteThreads(aInfo, alwaysSet, k);
   }, times: [] });
 }
 

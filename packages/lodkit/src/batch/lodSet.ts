@@ -55,7 +55,7 @@ import { ScreenSpaceScratch } from './screenSpacePasses.js';
 // --- end issue 14 ---
 import { FLAG_HIDDEN, FLAG_REMOVED, FrameState, HIDDEN_LEVEL, NO_FORCED_LEVEL } from './frameState.js';
 import { ProfileTable, validateLodProfile, type LodProfile, type LodProfileOptions } from './profiles.js';
-import { LodThreads, MAX_THREADED_VIEWS, type WorkerSchedule } from './threads.js';
+import { LodThreads, MAX_THREADED_VIEWS } from './threads.js';
 import { ClusterIndex } from './clusters.js';
 import { ClusterViews } from './clusterPass.js';
 import { warmUpClusteredPath } from './warmUp.js';
@@ -70,7 +70,7 @@ import { owedBeforeFrame, settleOwed, settleOwedCluster } from './owedSizes.js';
 import { settleBlends } from './owedBlends.js';
 import { refitSupers } from './superClusters.js';
 import { shareProfileRanges, threadedClustered, threadedThresholds } from './threadedDrivers.js';
-import { ThreadModeChooser } from './threadChooser.js';
+import { ThreadModeChooser, type WorkerSchedule } from './threadChooser.js';
 import { ensureScratch, growObjectArrays, resetState } from './objectStorage.js';
 import { beginFrame, loadProfiles } from './frameSetup.js';
 
@@ -520,18 +520,13 @@ export class LodSet {
     if (this.threads !== null) this.threads.setWorkerSchedule(workers);
   }
 
-  /** The clustered thresholds pass over the worker threads (threadedDrivers.ts; a seam test/batch/threads.test.ts counts). */
-  private threadedClustered(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
-    threadedClustered(this.threads as LodThreads, this.st, this.ci, this.cv, this.table, this.used, views, single, viewCount, cull, exactSizes);
-  }
-
   /** Clustered thresholds frame in worker mode: threaded or not as threadChooser.ts decides from the frames' times. */
   private adaptiveClustered(views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
     const mode = this.threadMode, threaded = mode.next();
     const t0 = performance.now();
     // (threaded or not, the calling thread's kernel owes the blends of its chunks; the workers'
     // JavaScript kernels store at the ids and in the slot copy: owedBlends.ts)
-    if (threaded) this.threadedClustered(views, single, viewCount, cull, exactSizes);
+    if (threaded) threadedClustered(this.threads as LodThreads, this.st, this.ci, this.cv, this.table, this.used, views, single, viewCount, cull, exactSizes);
     else clusteredThresholds(this.st, this.ci, this.cv, this.table, this.used, views, single, viewCount, cull, exactSizes);
     mode.ms = performance.now() - t0;
     mode.record(threaded);

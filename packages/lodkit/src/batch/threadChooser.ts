@@ -26,6 +26,13 @@
  * @module
  */
 
+/**
+ * How the workers take part in threaded clustered frames (the worker seam, threads.ts
+ * `LodThreads.setWorkerSchedule`): 'free' as in use, or a fixed split for tests and the bench.
+ * @internal
+ */
+export type WorkerSchedule = 'free' | 'absent' | 'first' | 'holdFirst';
+
 /** Samples kept per mode. */
 export const SAMPLES = 5;
 /** Every this many frames the mode not chosen runs once. */

@@ -30,6 +30,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { FrameState } from './frameState.js';
+import type { WorkerSchedule } from './threadChooser.js';
 import {
   areaOrthographicKernel, areaPerspectiveKernel, distanceKernel, heightOrthographicKernel, heightPerspectiveKernel,
 } from './metricKernels.js';
@@ -63,8 +64,6 @@ export const MIN_CHUNK_CLUSTERS = 32;
  * frame), and the chunks the workers claimed in the live frame.
  */
 const GATE = 64, HOLD = 65, RELEASE = 66, WORKER_CLAIMS = 67;
-/** How the workers take part in clustered frames: see {@link LodThreads.setWorkerSchedule}. @internal */
-export type WorkerSchedule = 'free' | 'absent' | 'first' | 'holdFirst';
 
 /**
  * Source text of a function for the worker. Under a module runner that rewrites imports (vitest's

@@ -6,13 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LodSet } from '../../src/batch/lodSet.js';
-import type { ThreadModeChooser } from '../../src/batch/threadChooser.js';
 import type { ClusterIndex } from '../../src/batch/clusters.js';
 import { fusedCounters } from '../../src/batch/fusedPass.js';
 import { SHARED_MAX_PAGES, sharedMemoryVariant } from '../../src/batch/sharedWasm.js';
 import { HEIGHT_KERNEL_WASM } from '../../src/batch/wasm/heightKernel.generated.js';
 import { FUSED_KERNEL_WASM } from '../../src/batch/wasm/fusedKernel.generated.js';
-import type { LodThreads } from '../../src/batch/threads.js';
 import { camera, randomSpheres } from './helpers.js';
 
 describe('shared-memory WebAssembly kernels (worker-thread mode)', () => {
@@ -49,16 +47,17 @@ describe('shared-memory WebAssembly kernels (worker-thread mode)', () => {
     try {
       const p = set.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08, 0.02] });
       set.addMany(randomSpheres(40_000, 3, 250, 0.3, 6), p);
-      const inner = set as unknown as { ci: ClusterIndex; threads: LodThreads; threadMode: ThreadModeChooser };
+      const inner = set as unknown as { ci: ClusterIndex };
       expect(inner.ci.wasm).not.toBeNull();
       expect(inner.ci.sp.buffer).toBeInstanceOf(SharedArrayBuffer);
       expect(inner.ci.levelsS.buffer).toBe(inner.ci.wasm?.memory.buffer);
       const before = fusedCounters(inner.ci).lanes;
+      set.setThreadSchedule('threaded', 'holdFirst'); // the worker does one chunk, the calling thread the rest
       for (let frame = 0; frame < 3; frame++) {
-        inner.threadMode.forced = 2;
-        inner.threads.lastChunks = 0;
         set.update({ frustum: camera([frame, 6, 0], [60, 0, 150], 60) }, { policy: 'thresholds' });
-        expect(inner.threads.lastChunks).toBeGreaterThan(1);
+        expect(set.threadStats.threaded).toBe(true);
+        expect(set.threadStats.chunks).toBeGreaterThan(1);
+        expect(set.threadStats.callingThreadChunks).toBe(set.threadStats.chunks - 1);
       }
       expect(fusedCounters(inner.ci).lanes).toBeGreaterThan(before);
     } finally {

@@ -9,11 +9,10 @@ const ROOT = join(import.meta.dirname, '..', '..');
 /**
  * Runs an allocation probe script (see measureAllocation.mjs) in a plain `node` process against the
  * built package, after checking that dist/ is newer than every source. `npm test` builds first (the
- * `pretest` script). `--single-threaded`: V8 optimises on the main thread, at the same point of
- * every run whatever the load (vitest.probes.config.ts).
+ * `pretest` script).
  */
 export function runAllocationProbe(script: string): Record<string, ProbeResult> {
   assertFreshDist(ROOT);
-  const stdout = execFileSync(process.execPath, ['--single-threaded', join(ROOT, script)], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+  const stdout = execFileSync(process.execPath, [join(ROOT, script)], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
   return JSON.parse(stdout) as Record<string, ProbeResult>;
 }
