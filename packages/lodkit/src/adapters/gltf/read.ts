@@ -32,7 +32,8 @@ import {
 } from './extension.js';
 import { checkCoverageList, type CoverageLayout } from './coverage.js';
 import { nodeTriangleCount } from './geometry.js';
-import { GltfReadError, readGltfBytes, readGltfFile, type GltfReadLimits } from './source.js';
+import { readGltfBytes, readGltfFile, readGltfJsonDocument } from './resources.js';
+import { GltfReadError, type GltfReadLimits } from './source.js';
 
 export { GltfReadError } from './source.js';
 
@@ -388,7 +389,8 @@ export interface ReadGltfOptions {
   /** A NodeIO of the caller's (keeps its logger; MSFTLod is registered on it). */
   io?: NodeIO;
   /**
-   * Read resource URIs that leave the input file's folder (absolute paths, `../`, `file:` URLs).
+   * Read resource URIs that leave the input file's folder (absolute paths, `../`, `file:` URLs,
+   * files with more than one hard link).
    * Default false: a model from someone else cannot make lodkit read (and embed) other local files.
    * Other schemes than `data:` are never read.
    */
@@ -403,11 +405,13 @@ export interface ReadGltfOptions {
  * logger). A file that uses `MSFT_lod` without declaring it in `extensionsUsed` is read
  * anyway, with a `'not-declared'` warning (Babylon.js would ignore its LODs).
  *
- * Paths and GLB bytes go through lodkit's own container and structure checks first: external
+ * Every source goes through lodkit's own container and structure checks first: external
  * resources only from inside the file's folder (see {@link ReadGltfOptions.allowOutsideResources}),
  * every length, count and index checked against the bytes there are and `GLTF_READ_LIMITS` before
- * anything is allocated. Throws {@link GltfReadError} naming the field (`accessors[3]`,
- * `buffers[0].uri`, `GLB BIN chunk`) when the input is not readable glTF.
+ * anything is allocated, `data:` URIs decoded by lodkit's strict decoder (glTF-Transform gets the
+ * decoded bytes; a `{json, resources}` source is checked on a copy and must hold every external
+ * resource). Throws {@link GltfReadError} naming the field (`accessors[3]`, `buffers[0].uri`,
+ * `GLB BIN chunk`) when the input is not readable glTF.
  * @example
  * ```ts
  * const { document, messages } = await readGltfDocument('models/tree.gltf');
@@ -425,7 +429,7 @@ export async function readGltfDocument(source: GltfSource, options: NodeIO | Rea
     const safe = { allowOutsideResources: allowOutsideResources === true, ...(limits ? { limits } : {}) };
     if (typeof source === 'string') jsonDoc = (await readGltfFile(source, safe)) as unknown as JSONDocument;
     else if (source instanceof Uint8Array) jsonDoc = readGltfBytes(source, safe) as unknown as JSONDocument;
-    else if (source != null && typeof source === 'object' && source.json != null && typeof source.json === 'object') jsonDoc = source;
+    else if (source != null && typeof source === 'object' && source.json != null && typeof source.json === 'object') jsonDoc = readGltfJsonDocument(source as never, safe) as unknown as JSONDocument;
     else throw new TypeError('source must be GLB bytes (Uint8Array), a file path, or {json, resources}');
   } catch (error) {
     throw new GltfReadError(`Could not read glTF: ${(error as Error).message}`, { cause: error });

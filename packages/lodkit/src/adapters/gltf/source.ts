@@ -1,20 +1,21 @@
 /**
- * Reading glTF files from other people safely: the GLB container, external resources confined to
- * the input file's folder, and the structural checks glTF-Transform leaves to the reader (its own
- * failures are raw: "Invalid typed array length: 1000", or an out-of-memory crash for a huge count).
- * Every error is a {@link GltfReadError} naming the glTF field (`accessors[3]`, `buffers[0].uri`,
- * `GLB BIN chunk`) and what was wrong. Used by `readGltfDocument`; imports no glTF library.
+ * Reading glTF files from other people safely, part 1: the GLB container and the structural checks
+ * glTF-Transform leaves to the reader (its own failures are raw: "Invalid typed array length: 1000",
+ * or an out-of-memory crash for a huge count). Where resources come from (external files, `data:`
+ * URIs) is `resources.ts`. Every error is a {@link GltfReadError} naming the glTF field
+ * (`accessors[3]`, `buffers[0].uri`, `GLB BIN chunk`) and what was wrong. Imports no glTF library.
  *
  * Contributor notes:
- * - Resources: a `uri` must be a `data:` URI or a relative path that stays inside the folder of
- *   the file being read, after percent-decoding (glTF URIs are percent-encoded: `%2e%2e/` is `../`)
- *   and after following symbolic links (a link inside the folder pointing out of it is refused too).
- *   Absolute paths, `file:` and any other scheme are refused. `allowOutsideResources` lifts the
- *   folder rule (absolute and `../` paths, `file:` URLs), never the network rule: lodkit has no
- *   business fetching URLs while reading a model.
  * - Order: the JSON is checked (shape, references, counts against {@link GLTF_READ_LIMITS}) BEFORE
  *   any external resource is read and before glTF-Transform allocates arrays, so a 40-byte file
- *   claiming 10¹² vertices fails in microseconds with the accessor named.
+ *   claiming 10¹² vertices fails in microseconds with the accessor named. The same check runs again
+ *   once every resource's real byte count is known.
+ * - Every byte glTF-Transform's reader will touch is inside its buffer: views inside buffers,
+ *   accessors (and sparse indices and values) inside views, buffers no longer than their bytes.
+ *   Its reader takes views with `new Uint8Array(data.buffer, data.byteOffset + offset, …)` and
+ *   `ArrayBuffer.slice`, which do not stop at the end of the resource when the resource is a
+ *   slice of a larger `ArrayBuffer` (Node's shared `Buffer` pool): an unchecked read would copy
+ *   unrelated memory into the document.
  * - Cycles and shared children in `nodes[].children` are refused here: glTF-Transform would build
  *   them and then recurse forever in `traverse`.
  * - Not checked (glTF-Transform's reader reports them itself, or they cannot exhaust memory):
@@ -22,10 +23,6 @@
  *
  * @module
  */
-import { readFile, realpath, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
 /**
  * Ceilings on what a glTF file may make lodkit allocate, checked before allocating. Raise them
  * with {@link ReadGltfOptions.limits} for a legitimately larger file.
@@ -88,8 +85,8 @@ export interface GltfJson {
 const GLB_MAGIC = 0x46546c67; // 'glTF'
 const CHUNK_JSON = 0x4e4f534a;
 const CHUNK_BIN = 0x004e4942;
-/** The key the GLB BIN chunk is stored under (glTF-Transform's convention). */
-const GLB_BUFFER = '@glb.bin';
+/** The key the GLB BIN chunk is stored under (glTF-Transform's convention). @internal */
+export const GLB_BUFFER = '@glb.bin';
 
 /** True when `bytes` start with the GLB magic. @internal */
 export function isGlb(bytes: Uint8Array): boolean {
@@ -156,39 +153,6 @@ export function parseGltfBytes(bytes: Uint8Array, name: string): RawGltf {
   return { json: decodeJson(bytes, name), resources: {} };
 }
 
-const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
-
-/**
- * Decides where a resource URI may be read from: `null` for a `data:` URI (decoded in memory), or
- * the absolute path to read. Throws naming `field` when the URI is refused.
- * @internal
- */
-export function resourcePath(uri: string, folder: string, field: string, allowOutside: boolean): string | null {
-  if (/^data:/i.test(uri)) return null;
-  const outsideHint = 'resources must stay inside the input file\'s folder (pass allowOutsideResources / --allow-outside-resources to lift this)';
-  if (/^file:/i.test(uri)) {
-    if (!allowOutside) throw new GltfReadError(`${field} = ${JSON.stringify(uri)}: file: URIs are refused; ${outsideHint}`);
-    try { return fileURLToPath(uri); } catch { throw new GltfReadError(`${field} = ${JSON.stringify(uri)} is not a valid file: URL`); }
-  }
-  if (SCHEME.test(uri) && !/^[A-Za-z]:[\\/]/.test(uri)) {
-    throw new GltfReadError(`${field} = ${JSON.stringify(uri.slice(0, 80))}: only data: URIs and relative paths are read (no ${uri.split(':')[0]}: resources)`);
-  }
-  let decoded: string;
-  try { decoded = decodeURIComponent(uri); } catch { throw new GltfReadError(`${field} = ${JSON.stringify(uri.slice(0, 80))} is not a valid percent-encoded URI`); }
-  if (decoded.includes('\0')) throw new GltfReadError(`${field} contains a NUL character`);
-  if (!allowOutside && (isAbsolute(decoded) || /^[A-Za-z]:/.test(decoded) || decoded.startsWith('\\'))) {
-    throw new GltfReadError(`${field} = ${JSON.stringify(uri.slice(0, 80))} is an absolute path; ${outsideHint}`);
-  }
-  const path = resolve(folder, decoded);
-  if (!allowOutside && !inside(folder, path)) throw new GltfReadError(`${field} = ${JSON.stringify(uri.slice(0, 80))} points outside the input folder; ${outsideHint}`);
-  return path;
-}
-
-function inside(folder: string, path: string): boolean {
-  const rel = relative(folder, path);
-  return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
-}
-
 /** `n` as a non-negative integer, or throws naming `field`. */
 function count(value: unknown, field: string, { min = 0, max = Number.MAX_SAFE_INTEGER, optional = false } = {}): number {
   if (value === undefined && optional) return min;
@@ -233,7 +197,40 @@ function finiteList(value: unknown, n: number, field: string): void {
 }
 
 const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
+const INDEX_BYTES: Record<number, number> = { 5121: 1, 5123: 2, 5125: 4 };
 const TYPE_COMPONENTS: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
+
+/** Bytes `count` elements of `element` bytes take from `offset`, `stride` apart when given. */
+function span(offset: number, n: number, element: number, stride: number | undefined): number {
+  return offset + (stride ?? element) * (n - 1) + element;
+}
+
+/**
+ * A sparse accessor's indices and values lie inside their buffer views. The offsets are the ones
+ * glTF-Transform 4 reads at: it spreads the accessor under `sparse.indices` / `sparse.values`, so
+ * an absent `byteOffset` there falls back to the ACCESSOR's byteOffset, not to 0 as the spec says.
+ */
+function checkSparse(a: Record<string, unknown>, field: string, n: number, element: number, views: Record<string, unknown>[], viewLengths: number[]): void {
+  const sparse = a.sparse as { count?: unknown; indices?: Record<string, unknown>; values?: Record<string, unknown> } | null;
+  if (sparse === null || typeof sparse !== 'object') throw new GltfReadError(`${field}.sparse must be an object, got ${describe(sparse)}`);
+  const k = count(sparse.count, `${field}.sparse.count`, { min: 1, max: n });
+  for (const part of ['indices', 'values'] as const) {
+    const def = sparse[part];
+    const where = `${field}.sparse.${part}`;
+    if (def === null || typeof def !== 'object') throw new GltfReadError(`${where} must be an object, got ${describe(def)}`);
+    const v = ref(def.bufferView, `${where}.bufferView`, views.length, 'bufferViews', false)!;
+    const offset = count(def.byteOffset ?? a.byteOffset, `${where}.byteOffset`, { optional: true });
+    let size = element;
+    if (part === 'indices') {
+      size = INDEX_BYTES[def.componentType as number];
+      if (size === undefined) throw new GltfReadError(`${where}.componentType = ${describe(def.componentType)} is not an index type (5121, 5123, 5125)`);
+    }
+    const needed = span(offset, k, size, views[v].byteStride as number | undefined);
+    if (needed > viewLengths[v]) {
+      throw new GltfReadError(`${where} (count ${k}, ${size}-byte elements) needs ${needed} bytes of bufferViews[${v}], which has ${viewLengths[v]} (truncated or wrong count)`);
+    }
+  }
+}
 
 /**
  * Checks the JSON's structure against itself and against the byte lengths of the resources it will
@@ -260,7 +257,10 @@ export function checkGltfStructure(json: GltfJson, limits: GltfReadLimits, resou
     if (b.uri !== undefined && typeof b.uri !== 'string') throw new GltfReadError(`buffers[${i}].uri must be a string, got ${describe(b.uri)}`);
     const have = resourceBytes(i);
     if (have >= 0 && have < n) {
-      throw new GltfReadError(`buffers[${i}]${typeof b.uri === 'string' && !b.uri.startsWith('data:') ? ` ("${b.uri.slice(0, 60)}")` : b.uri === undefined ? ' (GLB BIN chunk)' : ''} is truncated: ${have} bytes, byteLength says ${n}`);
+      if (typeof b.uri === 'string' && /^data:/i.test(b.uri)) {
+        throw new GltfReadError(`buffers[${i}].uri: the data: URI decodes to ${have} bytes, but buffers[${i}].byteLength says ${n} (truncated)`);
+      }
+      throw new GltfReadError(`buffers[${i}]${typeof b.uri === 'string' ? ` ("${b.uri.slice(0, 60)}")` : ' (GLB BIN chunk)'} is truncated: ${have} bytes, byteLength says ${n}`);
     }
     return n;
   });
@@ -297,18 +297,12 @@ export function checkGltfStructure(json: GltfJson, limits: GltfReadLimits, resou
     } else {
       const offset = count(a.byteOffset, `${field}.byteOffset`, { optional: true });
       const element = componentBytes * components;
-      const stride = (views[v].byteStride as number | undefined) ?? element;
-      const needed = offset + stride * (n - 1) + element;
+      const needed = span(offset, n, element, views[v].byteStride as number | undefined);
       if (needed > viewLengths[v]) {
         throw new GltfReadError(`${field} (count ${n}, ${element}-byte elements) needs ${needed} bytes of bufferViews[${v}], which has ${viewLengths[v]} (truncated or wrong count)`);
       }
     }
-    if (a.sparse !== undefined) {
-      const sparse = a.sparse as { count?: unknown; indices?: { bufferView?: unknown }; values?: { bufferView?: unknown } };
-      count(sparse.count, `${field}.sparse.count`, { min: 1, max: n });
-      ref(sparse.indices?.bufferView, `${field}.sparse.indices.bufferView`, views.length, 'bufferViews', false);
-      ref(sparse.values?.bufferView, `${field}.sparse.values.bufferView`, views.length, 'bufferViews', false);
-    }
+    if (a.sparse !== undefined) checkSparse(a, field, n, componentBytes * components, views, viewLengths);
     finiteList(a.min, Array.isArray(a.min) ? a.min.length : 0, `${field}.min`);
     finiteList(a.max, Array.isArray(a.max) ? a.max.length : 0, `${field}.max`);
   });
@@ -376,107 +370,4 @@ export function checkGltfStructure(json: GltfJson, limits: GltfReadLimits, resou
     if (image.uri === undefined && image.bufferView === undefined) throw new GltfReadError(`images[${i}] has neither a uri nor a bufferView`);
   });
   textures.forEach((t, i) => { ref(t.source, `textures[${i}].source`, images.length, 'images'); ref(t.sampler, `textures[${i}].sampler`, (json.samplers as unknown[] | undefined)?.length ?? 0, 'samplers'); });
-}
-
-/**
- * Reads a glTF or GLB file and its external resources under the folder rule, checking structure and
- * limits before reading resources. Returns glTF-Transform's `JSONDocument` shape.
- * @internal
- */
-export async function readGltfFile(path: string, options: SafeSourceOptions = {}): Promise<RawGltf> {
-  const limits: GltfReadLimits = { ...GLTF_READ_LIMITS, ...options.limits };
-  const allowOutside = options.allowOutsideResources === true;
-  let size: number;
-  try {
-    const info = await stat(path);
-    if (!info.isFile()) throw new GltfReadError(`${path} is not a regular file`);
-    size = info.size;
-  } catch (error) {
-    if (error instanceof GltfReadError) throw error;
-    throw new GltfReadError(`cannot read ${path}: ${(error as Error).message}`, { cause: error });
-  }
-  if (size > limits.fileBytes) throw new GltfReadError(`${path} has ${size} bytes, more than the limit of ${limits.fileBytes}`);
-  const bytes = new Uint8Array(await readFile(path));
-  const raw = parseGltfBytes(bytes, 'glTF JSON');
-  return resolveResources(raw, dirname(path), limits, allowOutside);
-}
-
-/**
- * Checks GLB bytes or an in-memory `.gltf` (no folder: external URIs are refused) like
- * {@link readGltfFile}.
- * @internal
- */
-export function readGltfBytes(bytes: Uint8Array, options: SafeSourceOptions = {}): RawGltf {
-  const limits: GltfReadLimits = { ...GLTF_READ_LIMITS, ...options.limits };
-  if (bytes.byteLength > limits.fileBytes) throw new GltfReadError(`the input has ${bytes.byteLength} bytes, more than the limit of ${limits.fileBytes}`);
-  const raw = parseGltfBytes(bytes, 'glTF JSON');
-  const buffers = (raw.json.buffers ?? []) as { uri?: unknown }[];
-  const images = (raw.json.images ?? []) as { uri?: unknown }[];
-  const external = [...buffers.map((b, i) => [b, `buffers[${i}].uri`] as const), ...images.map((m, i) => [m, `images[${i}].uri`] as const)]
-    .find(([r]) => typeof r?.uri === 'string' && !/^data:/i.test(r.uri));
-  if (external) throw new GltfReadError(`${external[1]} = ${JSON.stringify(String(external[0].uri).slice(0, 80))}: an in-memory file cannot refer to external resources (read it from a path)`);
-  checkGltfStructure(raw.json, limits, (i) => bufferBytes(raw, i));
-  return raw;
-}
-
-function bufferBytes(raw: RawGltf, i: number): number {
-  const b = (raw.json.buffers ?? [])[i] as { uri?: unknown } | undefined;
-  if (b === undefined) return -1;
-  if (b.uri === undefined) return i === 0 ? (raw.resources[GLB_BUFFER]?.byteLength ?? 0) : 0;
-  if (typeof b.uri === 'string' && /^data:/i.test(b.uri)) return dataUriBytes(b.uri);
-  const resource = raw.resources[b.uri as string];
-  return resource ? resource.byteLength : -1;
-}
-
-/** Decoded byte length of a base64 `data:` URI (glTF buffers are base64). */
-function dataUriBytes(uri: string): number {
-  const comma = uri.indexOf(',');
-  if (comma < 0) return 0;
-  const payload = uri.slice(comma + 1);
-  if (!/;base64$/i.test(uri.slice(0, comma))) return decodeURIComponent(payload).length;
-  const clean = payload.replace(/\s/g, '');
-  const padding = clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0;
-  return Math.floor((clean.length * 3) / 4) - padding;
-}
-
-async function resolveResources(raw: RawGltf, folder: string, limits: GltfReadLimits, allowOutside: boolean): Promise<RawGltf> {
-  // Shape and references first, with buffer sizes unknown for external files: nothing is read yet.
-  checkGltfStructure(raw.json, limits, (i) => {
-    const b = (raw.json.buffers ?? [])[i] as { uri?: unknown };
-    return typeof b?.uri === 'string' && !/^data:/i.test(b.uri) ? -1 : bufferBytes(raw, i);
-  });
-  const realFolder = await realpath(folder);
-  let total = 0;
-  const targets: { uri: string; path: string; field: string }[] = [];
-  const collect = (entries: { uri?: unknown }[] | undefined, kind: string): void => {
-    (entries ?? []).forEach((entry, i) => {
-      if (typeof entry.uri !== 'string' || entry.uri in raw.resources) return;
-      const path = resourcePath(entry.uri, folder, `${kind}[${i}].uri`, allowOutside);
-      if (path !== null) targets.push({ uri: entry.uri, path, field: `${kind}[${i}].uri` });
-    });
-  };
-  collect(raw.json.buffers, 'buffers');
-  collect(raw.json.images, 'images');
-  for (const target of targets) {
-    if (target.uri in raw.resources) continue;
-    let real: string;
-    let size: number;
-    try {
-      real = await realpath(target.path);
-      const info = await stat(real);
-      if (!info.isFile()) throw new GltfReadError(`${target.field} = "${target.uri.slice(0, 60)}" is not a regular file`);
-      size = info.size;
-    } catch (error) {
-      if (error instanceof GltfReadError) throw error;
-      throw new GltfReadError(`${target.field} = "${target.uri.slice(0, 60)}" cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
-    }
-    if (!allowOutside && !inside(realFolder, real)) {
-      throw new GltfReadError(`${target.field} = "${target.uri.slice(0, 60)}" is a link to a file outside the input folder; resources must stay inside it (allowOutsideResources lifts this)`);
-    }
-    total += size;
-    if (total > limits.resourceBytes) throw new GltfReadError(`${target.field}: resources total more than the limit of ${limits.resourceBytes} bytes`);
-    raw.resources[target.uri] = new Uint8Array(await readFile(real));
-  }
-  checkGltfStructure(raw.json, limits, (i) => bufferBytes(raw, i));
-  return raw;
 }
