@@ -8,17 +8,10 @@
  * the code under test. Skips with a notice when Chromium or a working adapter is missing (a known
  * kernel is checked first, so an adapter that computes nothing never passes).
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { serveDirectory } from './staticServer.js';
+import type { Page } from 'playwright-core';
+import { buildAndServe, chromiumOrNotice, collectErrors, openSite, waitForReady, type Site } from './browserHarness.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const HAS_CHROMIUM = existsSync(CHROMIUM);
-if (!HAS_CHROMIUM) console.warn(`[e2e] SKIPPED GpuInstancedLOD test: ${CHROMIUM} not found (install Debian's "chromium" package).`);
-const ROOT = resolve(import.meta.dirname, '../..');
-const OUT = join(ROOT, 'test-artifacts', 'gpu-instanced-dist');
 const SIZE = 384;
 
 const P = { n: 150, spacing: 1, side: 0.9, height: 100, half: 80, thresholds: [108.288, 117.678], offView: 400 };
@@ -108,32 +101,22 @@ function comparePicture(base64: string, cx: number): { checked: number; wrong: n
   return { checked, wrong, perClass };
 }
 
-describe.skipIf(!HAS_CHROMIUM)('GpuInstancedLOD in Chromium (WebGPURenderer, WebGL fallback)', () => {
-  let browser: Browser;
-  let server: { url: string; close: () => Promise<void> };
+describe.skipIf(!chromiumOrNotice('GpuInstancedLOD test'))('GpuInstancedLOD in Chromium (WebGPURenderer, WebGL fallback)', () => {
+  let site: Site;
   let webgpu = { ok: false, reason: 'not probed' };
   const errors: string[] = [];
 
   const open = async (backend: string): Promise<Page> => {
-    const page = await browser.newPage();
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-    await page.goto(`${server.url}?backend=${backend}`);
-    await page.waitForFunction(() => document.body.dataset.ready === '1', undefined, { timeout: 45_000 });
+    const page = await site.browser.newPage();
+    collectErrors(page, errors);
+    await page.goto(`${site.server.url}?backend=${backend}`);
+    await waitForReady(page, 45_000);
     return page;
   };
   const call = <R>(page: Page, fn: (f: Fixture) => Promise<R> | R): Promise<R> => page.evaluate(`(${fn.toString()})(window.fixture)`) as Promise<R>;
 
   beforeAll(async () => {
-    mkdirSync(OUT, { recursive: true });
-    const { build } = await import('vite');
-    await build({ configFile: join(ROOT, 'test/e2e/gpu-instanced-fixture/vite.config.ts'), logLevel: 'error', build: { outDir: OUT, emptyOutDir: true } });
-    server = await serveDirectory(OUT);
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM, headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-unsafe-webgpu'],
-    });
+    site = await openSite('test/e2e/gpu-instanced-fixture/vite.config.ts', 'gpu-instanced-dist', { disableGpu: true, webgpu: true });
     const page = await open('webgpu');
     webgpu = await call(page, (f) => f.probe());
     await page.close();
@@ -141,8 +124,7 @@ describe.skipIf(!HAS_CHROMIUM)('GpuInstancedLOD in Chromium (WebGPURenderer, Web
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await site?.close();
   });
 
   it('WebGPU: draws from the selector\'s indirect buffers — drawn ids per level = readback = the distances; level rings where expected', async (ctx) => {
@@ -219,19 +201,15 @@ describe.skipIf(!HAS_CHROMIUM)('GpuInstancedLOD in Chromium (WebGPURenderer, Web
   }, 120_000);
 
   it('the demo page (demo/gpu.html) runs at 20k rocks on both backends: counts shown, within the scene, several levels', async () => {
-    const demoOut = join(ROOT, 'test-artifacts', 'gpu-demo-dist');
-    const { build } = await import('vite');
-    await build({ configFile: join(ROOT, 'demo/vite.config.ts'), logLevel: 'error', build: { outDir: demoOut, emptyOutDir: true } });
-    const demo = await serveDirectory(demoOut);
+    const demo = await buildAndServe('demo/vite.config.ts', 'gpu-demo-dist');
     try {
       // Without a working adapter only the fallback page is checked (the notice came from beforeAll).
       for (const backend of webgpu.ok ? ['webgpu', 'webgl'] : ['webgl']) {
-        const page = await browser.newPage();
-        page.on('console', (m) => { if (m.type() === 'error') errors.push(`demo console: ${m.text()}`); });
-        page.on('pageerror', (e) => errors.push(`demo pageerror: ${e.message}`));
+        const page = await site.browser.newPage();
+        collectErrors(page, errors, { prefix: 'demo' });
         await page.setViewportSize({ width: 900, height: 500 });
         await page.goto(`${demo.url}gpu.html?n=20000&backend=${backend}&present=0`);
-        await page.waitForFunction(() => document.body.dataset.ready === '1', undefined, { timeout: 45_000 });
+        await waitForReady(page, 45_000);
         const mode = await page.textContent('[data-testid=mode]');
         if (backend === 'webgl') expect(mode).toBe('CPU engine (WebGL 2)');
         else expect(mode).toBe('GPU-driven (WebGPU)');

@@ -4,51 +4,32 @@
  * levels in the dither's proportion (each pixel one level); without it both levels are drawn fully
  * (one colour everywhere), the bug this fixes. Skips with a notice when Chromium is missing.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { serveDirectory } from './staticServer.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const HAS_CHROMIUM = existsSync(CHROMIUM);
-if (!HAS_CHROMIUM) console.warn(`[e2e] SKIPPED WebGPU cross-fade test: ${CHROMIUM} not found (install Debian's "chromium" package).`);
-const ROOT = resolve(import.meta.dirname, '../..');
-const OUT = join(ROOT, 'test-artifacts', 'webgpu-dist');
+import type { Page } from 'playwright-core';
+import { chromiumOrNotice, collectErrors, openSite, waitForReady, type Site } from './browserHarness.js';
 
 interface Counts { red: number; green: number; both: number; other: number }
 
-describe.skipIf(!HAS_CHROMIUM)('WebGPURenderer cross-fade in Chromium', () => {
-  let browser: Browser;
-  let server: { url: string; close: () => Promise<void> };
+describe.skipIf(!chromiumOrNotice('WebGPU cross-fade test'))('WebGPURenderer cross-fade in Chromium', () => {
+  let site: Site;
   const errors: string[] = [];
 
   const open = async (query: string): Promise<Page> => {
-    const page = await browser.newPage();
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-    await page.goto(`${server.url}?${query}`);
-    await page.waitForFunction(() => document.body.dataset.ready === '1', undefined, { timeout: 45_000 });
+    const page = await site.browser.newPage();
+    collectErrors(page, errors);
+    await page.goto(`${site.server.url}?${query}`);
+    await waitForReady(page, 45_000);
     return page;
   };
   const frame = (page: Page, level: number, blend: number): Promise<Counts> =>
     page.evaluate(([l, b]) => (window as unknown as { fixture: { frame: (l: number, b: number) => Promise<Counts> } }).fixture.frame(l, b), [level, blend] as const);
 
   beforeAll(async () => {
-    mkdirSync(OUT, { recursive: true });
-    const { build } = await import('vite');
-    await build({ configFile: join(ROOT, 'test/e2e/webgpu-fixture/vite.config.ts'), logLevel: 'error', build: { outDir: OUT, emptyOutDir: true } });
-    server = await serveDirectory(OUT);
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM, headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-unsafe-webgpu'],
-    });
+    site = await openSite('test/e2e/webgpu-fixture/vite.config.ts', 'webgpu-dist', { disableGpu: true, webgpu: true });
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await site?.close();
   });
 
   it('with enableNodeCrossFade: a blend dithers the two levels in proportion, every pixel one level', async () => {
