@@ -47,8 +47,8 @@ export interface Forest {
   resize(aspect: number): void;
 }
 
-/** Builds the forest (≈ 1 s for the million matrices and colours). */
-export function createForest(renderer: WebGLRenderer): Forest {
+/** Builds the forest of `count` trees (≈ 1 s for the default million matrices and colours). */
+export function createForest(renderer: WebGLRenderer, count = TREE_COUNT): Forest {
   const scene = new Scene();
   scene.background = new Color('#a9c8e8');
   scene.fog = new Fog('#a9c8e8', 300, 1300);
@@ -68,24 +68,24 @@ export function createForest(renderer: WebGLRenderer): Forest {
   const material = new MeshLambertMaterial({ vertexColors: true });
   const trees = new InstancedLOD({
     levels: [treeGeometry(0), treeGeometry(1), treeGeometry(2)].map((geometry) => ({ geometry, material })),
-    metric: 'pixels', thresholds: [90, 22], renderer, shadowLight: sun, capacity: TREE_COUNT,
+    metric: 'pixels', thresholds: [90, 22], renderer, shadowLight: sun, capacity: count,
   });
   trees.castShadow = true;
   trees.receiveShadow = true;
-  // Seeded layout: a jittered 4 m grid, random yaw and 0.7–1.4× scale.
+  // Seeded layout: a jittered grid (4 m at the default million trees), random yaw and 0.7–1.4× scale.
   let seed = 20260;
   const rand = (): number => { seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0; return seed / 4294967296; };
-  const side = Math.round(Math.sqrt(TREE_COUNT)), step = SIDE / side;
-  const matrices = new Float32Array(TREE_COUNT * 16);
+  const side = Math.round(Math.sqrt(count)), step = SIDE / side;
+  const matrices = new Float32Array(count * 16);
   const m = new Matrix4(), q = new Quaternion(), p = new Vector3(), s = new Vector3(), up = new Vector3(0, 1, 0);
-  for (let i = 0; i < TREE_COUNT; i++) {
+  for (let i = 0; i < count; i++) {
     p.set((i % side) * step - SIDE / 2 + rand() * step, 0, Math.floor(i / side) * step - SIDE / 2 + rand() * step);
     const k = 0.7 + rand() * 0.7;
     m.compose(p, q.setFromAxisAngle(up, rand() * Math.PI * 2), s.set(k, k * (0.85 + rand() * 0.3), k)).toArray(matrices, i * 16);
   }
   const first = trees.addInstances(matrices);
   const c = new Color();
-  for (let i = 0; i < TREE_COUNT; i++) trees.setColorAt(first + i, c.setHSL(0.22 + rand() * 0.12, 0.45 + rand() * 0.3, 0.28 + rand() * 0.14));
+  for (let i = 0; i < count; i++) trees.setColorAt(first + i, c.setHSL(0.22 + rand() * 0.12, 0.45 + rand() * 0.3, 0.28 + rand() * 0.14));
   scene.add(trees);
 
   // Far plane at the end of the fog: nothing beyond it is visible, so lodkit culls it.

@@ -253,6 +253,8 @@ type SceneName = 'motogp' | 'forest';
 let sceneName: SceneName = 'motogp';
 let forest: Forest | null = null;
 let forestBudget = 1_000_000;
+// ?trees=N builds the forest with N trees instead of 1,000,000 (the quick e2e test uses a small one).
+const forestTrees = Math.max(1, Math.floor(Number(new URLSearchParams(location.search).get('trees') ?? TREE_COUNT)) || TREE_COUNT);
 const forestOptions: LodUpdateOptions = { policy: 'thresholds', hysteresis: 0.1 };
 function setForestPolicy(name: string): void {
   forestOptions.policy = name === 'budget' ? 'budget' : name === 'hybrid' ? 'hybrid' : 'thresholds';
@@ -260,12 +262,12 @@ function setForestPolicy(name: string): void {
 }
 function setScene(name: SceneName): void {
   sceneName = name;
-  if (name === 'forest' && forest === null) { forest = createForest(renderer); resize(); }
+  if (name === 'forest' && forest === null) { forest = createForest(renderer, forestTrees); resize(); }
   document.querySelectorAll<HTMLElement>('.motogp-only').forEach((e) => e.classList.toggle('hidden', name !== 'motogp'));
   $('forest-controls').classList.toggle('hidden', name !== 'forest');
   $('shot-name').textContent = name === 'forest' ? 'forest' : $('shot-name').textContent;
   $('scene-blurb').innerHTML = name === 'forest'
-    ? `${TREE_COUNT.toLocaleString('en-US')} trees in one <code>InstancedLOD</code>, 3 levels, shadows on, chosen by one <code>update()</code> per frame.`
+    ? `${forestTrees.toLocaleString('en-US')} trees in one <code>InstancedLOD</code>, 3 levels, shadows on, chosen by one <code>update()</code> per frame.`
     : 'MotoGP LOD lab — 20 bikes, 28 track sectors, 3 levels each, chosen by one <code>LodManager.update()</code> per frame.';
   if (name === 'motogp') setCamera(cameraName);
   $<HTMLSelectElement>('scene').value = name;
@@ -368,7 +370,8 @@ setCamera('chase');
 setPolicy('pixels');
 $('budget-out').textContent = fmt(budget);
 // ?scene=forest&forestPolicy=budget&forestBudget=150000 opens the forest directly (used by the e2e
-// test: software WebGL needs ~15 s for a frame of the default ~850k-triangle view).
+// tests: software WebGL needs ~15 s for a frame of the default ~850k-triangle view; add &trees=N
+// for a smaller forest).
 const query = new URLSearchParams(location.search);
 if (query.get('scene') === 'forest') {
   const fp = query.get('forestPolicy'), fb = Number(query.get('forestBudget'));
