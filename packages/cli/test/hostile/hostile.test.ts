@@ -54,7 +54,7 @@ describe('hostile-input corpus', () => {
   it('has at least 50 files covering every family the issue lists', () => {
     expect(cases.length).toBeGreaterThanOrEqual(50);
     const names = cases.map((c) => c.file).join(' ');
-    for (const family of ['traversal', 'absolute', 'file-url', 'truncated-', 'count', 'infinity', 'nan', 'cycle', 'out-of-range', 'latin1']) {
+    for (const family of ['traversal', 'absolute', 'file-url', 'truncated-', 'count', 'infinity', 'nan', 'cycle', 'out-of-range', 'latin1', 'data-padding', 'data-name-base64', 'data-non-alphabet', 'data-shorter', 'data-percent', 'hardlink']) {
       expect(names, family).toContain(family);
     }
     expect(cases.filter((c) => c.kind === 'scene').length).toBeGreaterThanOrEqual(10);
