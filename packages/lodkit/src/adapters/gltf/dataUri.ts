@@ -15,8 +15,9 @@
  * - Syntax: `data:[<type>/<subtype>][;<attribute>=<value>]*[;base64],<data>`. Type, subtype,
  *   attribute and value are RFC 2045 tokens (no spaces, no percent-encoding); `;base64` is the flag
  *   only as the very last parameter. A parameter named or valued `base64` (`;name=base64,`) is
- *   refused: RFC 2397 makes it a parameter (text payload), glTF-Transform's own decoder treats any
- *   URI containing "base64" as base64, and browsers follow a third rule.
+ *   refused: RFC 2397 makes it a parameter (text payload), and so do browsers (WHATWG fetch, with
+ *   a flag rule of its own), while glTF-Transform's decoder takes any URI containing "base64" for
+ *   base64.
  * - Base64 payloads: only `A–Z a–z 0–9 + /`, `=` only as the last one or two characters, length a
  *   multiple of 4. No whitespace, no percent-escapes, no base64url (`-`, `_`). Non-zero pad bits
  *   (`QR==` for `QQ==`) are accepted: they change neither the length nor any decoded byte's meaning.
@@ -136,7 +137,7 @@ function parseHeader(uri: string): Header {
         throw new DataUriError(`parameter ${JSON.stringify(segment.slice(0, 60))} is not <attribute>=<value> of RFC 2045 token characters ${at(offset)}`);
       }
       if (attribute.toLowerCase() === 'base64' || value.toLowerCase() === 'base64') {
-        throw new DataUriError(`parameter ${JSON.stringify(segment)} is ambiguous: under RFC 2397 it is a parameter, not the ;base64 flag (the payload would be text), but other readers (glTF-Transform among them) decode it as base64; write ";base64," for base64 or drop the parameter ${at(offset)}`);
+        throw new DataUriError(`parameter ${JSON.stringify(segment)} is ambiguous: under RFC 2397 it is a parameter, not the ;base64 flag (the payload would be text), but glTF-Transform's own decoder reads it as base64; write ";base64," for base64 or drop the parameter ${at(offset)}`);
       }
       parameters.push([attribute.toLowerCase(), value]);
     }

@@ -60,7 +60,7 @@ export class GltfReadError extends Error {
 
 /** Options of the safe reader. @category glTF */
 export interface SafeSourceOptions {
-  /** Allow resource URIs outside the input file's folder (absolute, `../`, `file:`). Default false. */
+  /** Allow resource URIs outside the input file's folder (absolute, `../`, `file:`) and files with more than one hard link. Default false. */
   allowOutsideResources?: boolean;
   /** Ceilings; missing keys take {@link GLTF_READ_LIMITS}. */
   limits?: Partial<GltfReadLimits>;
