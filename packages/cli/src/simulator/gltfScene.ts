@@ -75,7 +75,7 @@ export interface GltfSceneOptions {
   budgetFraction?: number;
   /** Scene name. Default: the file name, or `glTF scene`. */
   name?: string;
-  /** Read resources outside the file's folder (absolute, `../`, `file:`). Default false (see `readGltfDocument`). */
+  /** Read resources outside the file's folder (absolute, `../`, `file:`, hard links). Default false (see `readGltfDocument`). */
   allowOutsideResources?: boolean;
 }
 

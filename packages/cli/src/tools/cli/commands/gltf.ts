@@ -232,7 +232,7 @@ export function registerGltfCommand(program: Command): Command {
     .option('--error <kind>', "'measured' (max of meshoptimizer's estimate and measured deviation) or 'estimate'", 'measured')
     .option('--lenient', 'drop invalid existing MSFT_lod values with a warning instead of failing')
     .option('--force', 'replace OUT (and its .bin/images) if it exists, even when OUT is IN')
-    .option('--allow-outside-resources', "read buffers/images outside IN's folder (absolute paths, ../, file:); off by default so a model from others cannot read your files")
+    .option('--allow-outside-resources', "read buffers/images outside IN's folder (absolute paths, ../, file:, hard links); off by default so a model from others cannot read your files")
     .option('--json', 'print the level table as JSON')
     .option('--debug', 'print stack traces on errors')
     .action(async (input: string, output: string, options: LodCommandOptions, command: Command) => {

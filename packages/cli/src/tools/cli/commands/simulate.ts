@@ -229,7 +229,7 @@ export function registerSimulateCommand(program: Command, context: CliContext = 
     .option('-n, --instances <n>', `glTF scene: copies of each LOD group (default 20, at most ${SIMULATE_LIMITS.instances})`, positiveInteger(SIMULATE_LIMITS.instances))
     .addOption(new Option('--coverage <measure>', 'glTF scene: MSFT_screencoverage is a fraction of the screen area (default) or height').choices(['area', 'height']))
     .option('--lenient', 'glTF scene: drop invalid MSFT_lod data with a warning instead of failing')
-    .option('--allow-outside-resources', "glTF scene: read buffers/images outside the file's folder (absolute, ../, file:); off by default so a model from others cannot read your files")
+    .option('--allow-outside-resources', "glTF scene: read buffers/images outside the file's folder (absolute, ../, file:, hard links); off by default so a model from others cannot read your files")
     .option('--force', 'replace existing output files (--out\'s index.html and result.json, --save-scene)')
     .option('--no-progress', 'no progress bar')
     .option('--debug', 'print stack traces for errors')
