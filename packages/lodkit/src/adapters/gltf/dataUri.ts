@@ -30,11 +30,16 @@
  * @module
  */
 
-/** A `data:` URI that is not strictly valid; the message says what and where, without the field. @internal */
+/**
+ * A `data:` URI that is not strictly valid (`reason: 'syntax'`) or decodes to more than
+ * `maxBytes` (`'too-large'`); the message says what and where, without the field. @internal
+ */
 export class DataUriError extends Error {
-  constructor(message: string) {
+  readonly reason: 'syntax' | 'too-large';
+  constructor(message: string, reason: 'syntax' | 'too-large' = 'syntax') {
     super(message);
     this.name = 'DataUriError';
+    this.reason = reason;
   }
 }
 
@@ -221,7 +226,7 @@ export function decodeDataUri(uri: string, options: DecodeDataUriOptions = {}): 
   const payload = header.base64 ? base64Payload : textPayload;
   const length = payload(uri, header.start, null);
   const maxBytes = options.maxBytes ?? Infinity;
-  if (length > maxBytes) throw new DataUriError(`the data: URI decodes to ${length} bytes, more than the ${Math.max(0, maxBytes)} allowed`);
+  if (length > maxBytes) throw new DataUriError(`the data: URI decodes to ${length} bytes, more than the ${Math.max(0, maxBytes)} allowed`, 'too-large');
   const bytes = new Uint8Array(length);
   const written = payload(uri, header.start, bytes);
   if (written !== length) throw new Error(`decodeDataUri: decoded ${written} bytes after counting ${length} (a bug in lodkit)`);

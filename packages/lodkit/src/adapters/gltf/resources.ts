@@ -109,7 +109,7 @@ function decodeDataUris(json: GltfJson, limits: GltfReadLimits, used: number): {
       result = decodeDataUri(uri, { maxBytes: limits.resourceBytes - used });
     } catch (error) {
       if (!(error instanceof DataUriError)) throw error;
-      throw new GltfReadError(`${field}: ${error.message}${error.message.includes('allowed') ? ` (resources total more than the limit of ${limits.resourceBytes} bytes)` : ''}`);
+      throw new GltfReadError(`${field}: ${error.message}${error.reason === 'too-large' ? ` (resources total more than the limit of ${limits.resourceBytes} bytes)` : ''}`);
     }
     used += result.bytes.byteLength;
     decoded.set(field, result);

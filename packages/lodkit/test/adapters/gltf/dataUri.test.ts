@@ -140,6 +140,8 @@ describe('decodeDataUri: refusals name what and where (characters counted from 1
 
   it('a decoded length over maxBytes, before allocating', () => {
     expect(() => decodeDataUri('data:;base64,AAAAAAAA', { maxBytes: 5 })).toThrow('the data: URI decodes to 6 bytes, more than the 5 allowed');
+    expect(() => decodeDataUri('data:;base64,AAAAAAAA', { maxBytes: 5 })).toThrow(expect.objectContaining({ reason: 'too-large' }));
+    expect(() => decodeDataUri('data:;base64,%41AA')).toThrow(expect.objectContaining({ reason: 'syntax' }));
     expect(decodeDataUri('data:;base64,AAAAAAAA', { maxBytes: 6 }).bytes.byteLength).toBe(6);
   });
 });
