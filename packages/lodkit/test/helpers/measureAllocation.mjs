@@ -11,9 +11,22 @@
 // scavenges that do not come from the loop.)
 import { Session } from 'node:inspector/promises';
 
+/**
+ * With `--allow-natives-syntax` (runAllocationProbe passes it): compiles `fn` with TurboFan
+ * synchronously on its next call, with the feedback of the warm-up runs, instead of whenever V8's
+ * background compiler gets a core. A late tier-up inside the measured run (seen once: 6 kB in
+ * `frustumSetRotated` while another test file loaded the machine) is then impossible.
+ */
+let optimizeNow = null;
+try {
+  optimizeNow = new Function('fn', '%PrepareFunctionForOptimization(fn); %OptimizeFunctionOnNextCall(fn);');
+} catch { optimizeNow = null; } // (plain node: natives syntax off)
+
 /** Bytes allocated inside `loop` (a named function) during one run after `warmups` runs. */
 export async function measureAllocation(name, loop, warmups = 10) {
   for (let i = 0; i < warmups; i++) loop();
+  optimizeNow?.(loop);
+  loop();
   const session = new Session();
   session.connect();
   await session.post('HeapProfiler.startSampling', { samplingInterval: 32, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
