@@ -74,13 +74,18 @@ interface PolicyRun {
   spec: ScenePolicy;
   result: PolicyResult;
   sets: LodSet[];
-  /** Per scene object: which set. */
-  setOf: Uint8Array;
+  /**
+   * Per scene object: which set. 16 bits because `quotaScope: 'profile'` makes one set per profile
+   * and a scene may have 65,535 profiles: a `Uint8Array` wrapped set 256 to set 0 and read another
+   * profile's levels without a word (issue 24).
+   */
+  setOf: Uint16Array;
   /** Per scene object: id in its set. */
   localId: Uint32Array;
   updateOptions: LodUpdateOptions;
   budget: number;
   frameMs: number | null;
+  /** Per scene object: last frame's level, or NOT_VISIBLE (levels are < 255, see limits.ts `thresholds`). */
   previous: Uint8Array;
   times: Float64Array;
 }
@@ -164,7 +169,7 @@ function createRun(compiled: CompiledScene, spec: ScenePolicy, budgetOverride: n
     }
     sets.push(set);
   }
-  const setOf = new Uint8Array(compiled.count);
+  const setOf = new Uint16Array(compiled.count);
   const localId = new Uint32Array(compiled.count);
   // Runs of consecutive objects with one profile go in with one addMany each (ids are consecutive
   // in a fresh set); per-object `add` made the forest's set-up ~1.7× slower (1.2 s vs 0.7 s).
