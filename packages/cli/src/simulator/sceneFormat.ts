@@ -33,6 +33,18 @@ const positiveCoordinate = z.number().positive().max(C, tooLarge);
 const nonNegative = z.number().nonnegative();
 const vec3 = z.tuple([coordinate, coordinate, coordinate]);
 const atMost = (what: string, n: number) => ({ message: `expected at most ${n} ${what} (SIMULATE_LIMITS)` });
+/**
+ * A name the outputs echo (scene, profile, policy, object, group, shot): at most
+ * `SIMULATE_LIMITS.nameLength` characters, so a 60 MB name cannot become 360 MB of report.
+ */
+const name = z.string().max(L.nameLength, { message: `expected at most ${L.nameLength} characters (SIMULATE_LIMITS.nameLength)` });
+/** Free text the report shows once (description, a parameter's value). */
+const text = z.string().max(L.textLength, { message: `expected at most ${L.textLength} characters (SIMULATE_LIMITS.textLength)` });
+
+/** A name quoted for a message, cut after SIMULATE_LIMITS.nameLength characters (refinements still run on a too-long one). */
+function quoted(value: string): string {
+  return value.length > L.nameLength ? `${JSON.stringify(value.slice(0, 32))}… (${value.length} characters)` : JSON.stringify(value);
+}
 const METRICS = ['distance', 'pixels', 'screenHeight', 'screenArea'] as const;
 const SCREEN_METRICS = ['pixels', 'screenHeight', 'screenArea'] as const;
 const POLICY_KINDS = ['thresholds', 'rankQuota', 'budget', 'hybrid'] as const;
@@ -75,8 +87,8 @@ const extent = z.strictObject({ min: vec3, max: vec3 });
 const motionKey = z.strictObject({ time: coordinate, center: vec3 });
 
 const object = z.strictObject({
-  name: z.string().optional(),
-  profile: z.string(),
+  name: name.optional(),
+  profile: name,
   center: vec3.optional(),
   radius: positiveCoordinate.optional(),
   extent: extent.optional(),
@@ -85,8 +97,8 @@ const object = z.strictObject({
 });
 
 const group = z.strictObject({
-  name: z.string().optional(),
-  profile: z.string(),
+  name: name.optional(),
+  profile: name,
   /** Flat `[x, y, z, radius, x, y, z, radius, …]`. */
   spheres: z.array(coordinate).max(L.objects * 4, atMost('values (4 per sphere)', L.objects * 4)).optional(),
   extents: z.array(extent).max(L.objects, atMost('extents', L.objects)).optional(),
@@ -105,7 +117,7 @@ const keyframe = z.strictObject({
   /** `[width, height]` in pixels. */
   viewport: z.tuple([z.number().int().positive().max(65_536), z.number().int().positive().max(65_536)]),
   /** Shot label shown in the report (e.g. `"telephoto"`). */
-  shot: z.string().optional(),
+  shot: name.optional(),
   /** Jump to this keyframe at its time instead of interpolating from the previous one. */
   cut: z.boolean().optional(),
 });
@@ -117,30 +129,34 @@ const camera = z.strictObject({
 });
 
 const policy = z.strictObject({
-  name: z.string().min(1),
+  name: name.min(1),
   policy: z.enum(POLICY_KINDS),
   bias: positive.optional(),
-  hysteresis: nonNegative.optional(),
-  minFramesBetweenChanges: z.number().int().nonnegative().optional(),
+  /** Relative band in [0, 1) (the engine's `LodSet.update` rule). */
+  hysteresis: z.number().min(0).lt(1, { message: 'expected a number in [0, 1) (a relative band; 1 would never switch)' }).optional(),
+  /** At most 2³⁰ − 1, the engine's counter width. */
+  minFramesBetweenChanges: z.number().int().nonnegative().max(0x3fffffff, { message: `expected at most ${0x3fffffff} frames (2³⁰ − 1, the engine's counter)` }).optional(),
   budget: positive.optional(),
   /** budget / hybrid: a frame-time target (ms) instead of a triangle budget, run on the scene's synthetic GPU. */
   frameMs: positive.optional(),
   /** budget / hybrid: relative stability band in [0, 1) (lodkit's `stabilityBand`; default 0.4). */
   stabilityBand: z.number().min(0).lt(1).optional(),
-  quotas: z.array(z.number().int().nonnegative()).min(1).optional(),
+  /** At most 254 entries (one per level boundary; the engine's rule). */
+  quotas: z.array(z.number().int().nonnegative()).min(1).max(254, { message: 'expected at most 254 quotas (one per level boundary, 255 levels)' }).optional(),
   /** rankQuota: rank each profile separately (`'profile'`, default, MotoGP) or all objects together. */
   quotaScope: z.enum(['profile', 'scene']).optional(),
-  minLevel: z.number().int().nonnegative().max(255).optional(),
+  /** At most 254: level 255 is the engine's "hidden". */
+  minLevel: z.number().int().nonnegative().max(254, { message: 'expected a level in [0, 254] (255 means hidden)' }).optional(),
   maxLevel: z.number().int().nonnegative().max(255).optional(),
   /** Per-profile rule replacements for this policy only (e.g. a distance rule). */
-  profiles: z.record(z.string(), rule).optional(),
+  profiles: z.record(name, rule).optional(),
 });
 
 const sceneShape = z.strictObject({
   format: z.literal('lodkit-scene'),
   version: z.literal(SCENE_FORMAT_VERSION),
-  name: z.string().min(1),
-  description: z.string().optional(),
+  name: name.min(1),
+  description: text.optional(),
   /** Seed the scene was generated with (recorded, not used by the simulator). */
   seed: z.number().int().optional(),
   /** Frames per second of the simulation. */
@@ -160,13 +176,13 @@ const sceneShape = z.strictObject({
     spikes: z.array(z.strictObject({ start: finite, end: finite, factor: positive })).optional(),
     seed: z.number().int().optional(),
   }).optional(),
-  profiles: z.record(z.string(), profile),
+  profiles: z.record(name, profile),
   objects: z.array(object).max(L.objects, atMost('objects', L.objects)).default([]),
   groups: z.array(group).max(L.objects, atMost('groups', L.objects)).default([]),
   camera,
   policies: z.array(policy).min(1).max(L.policies, atMost('policies', L.policies)),
   /** Free-form scenario parameters shown in the report. */
-  parameters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  parameters: z.record(name, z.union([text, z.number(), z.boolean()])).optional(),
 });
 
 type Ctx = z.core.$RefinementCtx<z.output<typeof sceneShape>>;
@@ -185,9 +201,25 @@ function checkOrder(ctx: Ctx, values: readonly number[], descending: boolean, pa
 }
 
 function checkRule(ctx: Ctx, r: { metric: string; thresholds: number[]; blendThresholds?: number[] }, path: (string | number)[]): void {
-  checkOrder(ctx, r.thresholds, r.metric !== 'distance', [...path, 'thresholds']);
-  if (r.blendThresholds && r.blendThresholds.length > r.thresholds.length) {
-    ctx.addIssue({ code: 'custom', path: [...path, 'blendThresholds'], message: `expected at most ${r.thresholds.length} values (one per threshold), got ${r.blendThresholds.length}` });
+  const descending = r.metric !== 'distance';
+  checkOrder(ctx, r.thresholds, descending, [...path, 'thresholds']);
+  const b = r.blendThresholds;
+  if (b && b.length > r.thresholds.length) {
+    ctx.addIssue({ code: 'custom', path: [...path, 'blendThresholds'], message: `expected at most ${r.thresholds.length} values (one per threshold), got ${b.length}` });
+    return;
+  }
+  // The engine's rule (lodkit's validateThresholds), compared in float32 as the engine stores them:
+  // a blend threshold starts at its threshold and stops short of the next one.
+  const t = r.thresholds.map(Math.fround);
+  for (let i = 0; b && i < b.length; i++) {
+    const v = Math.fround(b[i]);
+    const hasNext = i + 1 < t.length;
+    const ok = descending ? v <= t[i] && (!hasNext || v > t[i + 1]) : v >= t[i] && (!hasNext || v < t[i + 1]);
+    if (!ok) {
+      const range = descending ? `(${hasNext ? r.thresholds[i + 1] : '-∞'}, ${r.thresholds[i]}]` : `[${r.thresholds[i]}, ${hasNext ? r.thresholds[i + 1] : '∞'})`;
+      ctx.addIssue({ code: 'custom', path: [...path, 'blendThresholds', i], message: `expected a value in ${range} (between threshold ${i} and the next), got ${b[i]}` });
+      return;
+    }
   }
 }
 
@@ -253,11 +285,17 @@ export const sceneSchema = sceneShape.superRefine((scene, ctx) => {
       }
     }
   }
+  // At most ten names in the message: a scene may have 65,535 profiles, once per bad reference.
+  const known = profileNames.slice(0, 10).map(quoted).join(', ') + (profileNames.length > 10 ? `, … (${profileNames.length} in all)` : '');
   const checkProfileRef = (name: string, path: (string | number)[]): void => {
     if (!Object.hasOwn(scene.profiles, name)) {
-      ctx.addIssue({ code: 'custom', path, message: `expected the name of a profile (${profileNames.map((n) => `"${n}"`).join(', ') || 'none defined'}), got "${name}"` });
+      ctx.addIssue({ code: 'custom', path, message: `expected the name of a profile (${known || 'none defined'}), got ${quoted(name)}` });
     }
   };
+  const parameterCount = Object.keys(scene.parameters ?? {}).length;
+  if (parameterCount > L.parameters) {
+    ctx.addIssue({ code: 'custom', path: ['parameters'], message: `expected at most ${L.parameters} parameters (SIMULATE_LIMITS.parameters), got ${parameterCount}` });
+  }
   scene.objects.forEach((o, i) => {
     const path = ['objects', i];
     checkProfileRef(o.profile, [...path, 'profile']);
@@ -345,7 +383,7 @@ export const sceneSchema = sceneShape.superRefine((scene, ctx) => {
   const names = new Set<string>();
   scene.policies.forEach((p, i) => {
     const path = ['policies', i];
-    if (names.has(p.name)) ctx.addIssue({ code: 'custom', path: [...path, 'name'], message: `expected a unique policy name, "${p.name}" is used twice` });
+    if (names.has(p.name)) ctx.addIssue({ code: 'custom', path: [...path, 'name'], message: `expected a unique policy name, ${quoted(p.name)} is used twice` });
     names.add(p.name);
     if (p.frameMs !== undefined && p.policy !== 'budget' && p.policy !== 'hybrid') {
       ctx.addIssue({ code: 'custom', path: [...path, 'frameMs'], message: `expected frameMs only on a budget or hybrid policy, got policy ${p.policy}` });
@@ -395,7 +433,9 @@ export function formatJsonPath(path: readonly PropertyKey[]): string {
   for (const key of path) {
     if (typeof key === 'number') out += `[${key}]`;
     else {
-      const s = String(key);
+      // A key longer than any valid name is cut: a 60 MB profile name must not become the message.
+      const full = String(key);
+      const s = full.length > L.nameLength ? `${full.slice(0, 32)}… (${full.length} characters)` : full;
       out += /^[A-Za-z_$][\w$]*$/.test(s) ? (out ? `.${s}` : s) : `[${JSON.stringify(s)}]`;
     }
   }
@@ -429,7 +469,8 @@ export class SceneValidationError extends Error {
 export function parseScene(json: unknown, source = 'scene'): Scene {
   const result = sceneSchema.safeParse(json);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((issue) => `${formatJsonPath(issue.path)}: ${issue.message}`);
+  // A record key fails only its length rule (JSON keys are strings); zod's own words say just "Invalid key".
+  const issues = result.error.issues.map((issue) => `${formatJsonPath(issue.path)}: ${issue.code === 'invalid_key' ? `expected a name of at most ${L.nameLength} characters (SIMULATE_LIMITS.nameLength)` : issue.message}`);
   throw new SceneValidationError(issues, source);
 }
 

@@ -39,12 +39,12 @@
  */
 import { defaultLevelErrors, Frustum, LodSet, SCREEN_SPACE_DEFAULTS, type LodUpdateOptions } from 'lodkit';
 import { CameraPath } from './cameraPath.js';
-import { SIMULATE_LIMITS, sceneFrameCount } from './limits.js';
+import { checkSimulationSize, SIMULATE_LIMITS, sceneFrameCount, type SimulationSize } from './limits.js';
 import { compileScene, sampleMotion, type CompiledScene } from './compiledScene.js';
 import { frameTimeSummary } from './frameTimeStats.js';
 import { GpuModel } from './gpuModel.js';
 import { QualityReference } from './qualityReference.js';
-import type { Scene, ScenePolicy } from './sceneFormat.js';
+import { formatJsonPath, SceneValidationError, type Scene, type ScenePolicy } from './sceneFormat.js';
 import {
   SIMULATION_FORMAT, SIMULATION_FORMAT_VERSION,
   type PolicyResult, type PolicySummary, type SimulationResult, type SimulationTimings,
@@ -154,19 +154,26 @@ function createRun(compiled: CompiledScene, spec: ScenePolicy, budgetOverride: n
     const blendThresholds = r ? (r.blendThresholds ?? []) : (p.blendThresholds ?? []);
     profiles[name] = { metric, thresholds, blendThresholds };
   }
+  const policyIndex = scene.policies.indexOf(spec);
+  const addProfile = (set: LodSet, name: string): void => {
+    const p = scene.profiles[name];
+    // The schema mirrors the engine's rules; this names the scene path should one slip through.
+    const path = spec.profiles?.[name] ? ['policies', policyIndex, 'profiles', name] : ['profiles', name];
+    engineCall(path, () => set.addProfile({
+      metric: profiles[name].metric as LodSetMetric,
+      thresholds: profiles[name].thresholds,
+      blendThresholds: profiles[name].blendThresholds,
+      costs: p.triangles,
+      errors: errors[name],
+      ...(p.qualityFloor !== undefined ? { qualityFloor: p.qualityFloor } : {}),
+    }));
+  };
   for (let s = 0; s < setCount; s++) {
     const set = new LodSet(partitioned ? compiled.objectsPerProfile[s] : compiled.count);
-    for (const name of compiled.profileNames) {
-      const p = scene.profiles[name];
-      set.addProfile({
-        metric: profiles[name].metric as LodSetMetric,
-        thresholds: profiles[name].thresholds,
-        blendThresholds: profiles[name].blendThresholds,
-        costs: p.triangles,
-        errors: errors[name],
-        ...(p.qualityFloor !== undefined ? { qualityFloor: p.qualityFloor } : {}),
-      });
-    }
+    // A per-profile set holds only its own profile (as id 0): adding all P profiles to each of P
+    // sets was P² work — 8 s for 300 profiles, ~4·10⁹ calls for the 65,535 a scene may have.
+    if (partitioned) addProfile(set, compiled.profileNames[s]);
+    else for (const name of compiled.profileNames) addProfile(set, name);
     sets.push(set);
   }
   const setOf = new Uint16Array(compiled.count);
@@ -179,7 +186,7 @@ function createRun(compiled: CompiledScene, spec: ScenePolicy, budgetOverride: n
     let end = start + 1;
     while (end < compiled.count && profileOf[end] === profile) end++;
     const s = partitioned ? profile : 0;
-    const first = sets[s].addMany(compiled.spheres.subarray(start * 4, end * 4), profile);
+    const first = sets[s].addMany(compiled.spheres.subarray(start * 4, end * 4), partitioned ? 0 : profile);
     for (let i = start; i < end; i++) { setOf[i] = s; localId[i] = first + (i - start); }
     start = end;
   }
@@ -212,7 +219,57 @@ function createRun(compiled: CompiledScene, spec: ScenePolicy, budgetOverride: n
   };
 }
 
+/**
+ * The sizes that bound a run's memory and outputs ({@link checkSimulationSize}), read from the
+ * validated scene before anything is compiled.
+ * @example
+ * ```ts
+ * checkSimulationSize(simulationSize(scene, 780, 5, 48));
+ * ```
+ * @category Simulator
+ */
+export function simulationSize(scene: Scene, frames: number, policies: number, objects: number): SimulationSize {
+  let maxLevels = 1, profileLevels = 0, profileNameChars = 0, shotChars = 0;
+  for (const [name, p] of Object.entries(scene.profiles)) {
+    const levels = p.thresholds.length + 1;
+    maxLevels = Math.max(maxLevels, levels);
+    profileLevels += levels;
+    profileNameChars += JSON.stringify(name).length;
+  }
+  // Unnamed shots get a generated label (cameraPath.ts): "shot 12" and the like.
+  for (const k of scene.camera.keyframes) shotChars = Math.max(shotChars, JSON.stringify(k.shot ?? 'shot 100000').length);
+  return { frames, policies, objects, maxLevels, profileLevels, profileNameChars, shotChars };
+}
+
 type LodSetMetric = 'distance' | 'pixels' | 'screenHeight' | 'screenArea';
+
+/** Engine option names that the scene file spells differently. */
+const SCENE_FIELD: Readonly<Record<string, string>> = { costs: 'triangles' };
+
+/**
+ * Re-raises an engine `RangeError`/`TypeError` (`LodSet.update: hysteresis must be …`) as a
+ * {@link SceneValidationError} naming the scene path (`policies[0].hysteresis: … must be …`), so a
+ * rule the schema does not mirror yet still points at the line of the file to fix.
+ */
+function sceneErrorFrom(error: unknown, path: (string | number)[]): unknown {
+  if (!(error instanceof RangeError || error instanceof TypeError)) return error;
+  const message = error.message.replace(/^LodSet(\.\w+)?: /, '');
+  const field = /^([A-Za-z]+)((?:\[\d+\])*)(?=[ .=])/.exec(message);
+  const full = [...path];
+  if (field) {
+    full.push(SCENE_FIELD[field[1]] ?? field[1]);
+    for (const index of field[2].matchAll(/\[(\d+)\]/g)) full.push(Number(index[1]));
+  }
+  return new SceneValidationError([`${formatJsonPath(full)}: ${message} (the engine's rule)`]);
+}
+
+function engineCall<T>(path: (string | number)[], call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    throw sceneErrorFrom(error, path);
+  }
+}
 
 /**
  * Runs a scene: every frame, every selected policy. Returns the deterministic result and the
@@ -246,6 +303,7 @@ export function simulate(scene: Scene, options: SimulateOptions = {}): { result:
   // Checked before compiling: the work of a run is bounded, not only its memory.
   let objectCount = scene.objects.length;
   for (const g of scene.groups) objectCount += g.spheres ? g.spheres.length / 4 : g.extents?.length ?? 0;
+  checkSimulationSize(simulationSize(scene, frameCount, specs.length, objectCount), options.frames !== undefined ? 'frames' : 'fps × duration');
   const work = frameCount * objectCount * specs.length;
   if (work > SIMULATE_LIMITS.work) {
     throw new RangeError(`frames × objects × policies: ${frameCount} × ${objectCount} × ${specs.length} = ${work.toExponential(2)}, more than the limit of ${SIMULATE_LIMITS.work.toExponential(0)} (SIMULATE_LIMITS.work); use fewer frames (--frames), objects or policies (--policy)`);
@@ -299,7 +357,12 @@ export function simulate(scene: Scene, options: SimulateOptions = {}): { result:
       let cost = 0;
       const frameBudget = run.frameMs !== null ? (run.sets[0].frameTimeGovernor?.budget ?? Infinity) : run.budget;
       for (const set of run.sets) {
-        const stats = set.update(view, run.updateOptions);
+        let stats;
+        try {
+          stats = set.update(view, run.updateOptions);
+        } catch (error) {
+          throw sceneErrorFrom(error, ['policies', scene.policies.indexOf(run.spec)]);
+        }
         cost += stats.totalCost;
         if (!stats.budgetMet && run.updateOptions.budget !== undefined) infeasible[r]++;
         invalid[r] += stats.invalid;

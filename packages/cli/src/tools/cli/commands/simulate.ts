@@ -196,7 +196,9 @@ export async function runSimulateCommand(file: string | undefined, options: Simu
   if (options.out) reportPath = writeHtmlReport(resolve(cwd, options.out), result, timings, undefined, { inputs, force });
   if (options.json) {
     const document = options.timings ? { ...result, timings } : result;
-    context.stdout.write(`${JSON.stringify(document)}\n`);
+    // Two writes: `${json}\n` would copy a string of up to SIMULATE_LIMITS.outputChars once more.
+    context.stdout.write(JSON.stringify(document));
+    context.stdout.write('\n');
     if (reportPath) context.stderr.write(`report written to ${reportPath}\n`);
     return;
   }
