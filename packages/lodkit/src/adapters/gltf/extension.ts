@@ -29,6 +29,7 @@ export const MSFT_LOD = 'MSFT_lod';
 /** The `extras` key holding the screen-coverage switching hints. @category glTF */
 export { MSFT_SCREENCOVERAGE } from './coverage.js';
 import { checkLodIds } from './coverage.js';
+import { LOD_GRAPH_LIMITS } from './lodGraph.js';
 
 /** What an {@link LodIssue} is about. @category glTF */
 export type LodIssueCode =
@@ -37,6 +38,8 @@ export type LodIssueCode =
   | 'self-reference'
   | 'duplicate-id'
   | 'cycle'
+  | 'too-many-ids'
+  | 'too-deep'
   | 'coverage-schema'
   | 'coverage-range'
   | 'coverage-order'
@@ -76,6 +79,15 @@ export function makeIssue(owner: 'node' | 'material', index: number, name: strin
   return { owner, index, name, code, message: `${describeOwner(owner, index, name)}: ${detail}` };
 }
 
+/** Detail of a `'too-many-ids'` issue; `field` is e.g. `nodes[12].extensions.MSFT_lod.ids`. @internal */
+export function tooManyIds(field: string, count: number): string {
+  return `${field} has ${count} ids; at most ${LOD_GRAPH_LIMITS.idsPerGroup} (LOD_GRAPH_LIMITS.idsPerGroup: levels are bytes in lodkit's engine)`;
+}
+
+/** Detail of a `'too-deep'` issue (levels that are themselves groups, nested `depth` deep). @internal */
+export function tooDeep(field: string, depth: number): string {
+  return `${field}: levels nest ${depth} deep (a level is itself an MSFT_lod group, whose level is another, …); at most ${LOD_GRAPH_LIMITS.depth} (LOD_GRAPH_LIMITS.depth)`;
+}
 
 /** Shape of a JSON `MSFT_lod` value, after validation. @category glTF */
 export interface MsftLodJson {
@@ -85,7 +97,8 @@ export interface MsftLodJson {
 /**
  * Validates the `MSFT_lod` values of one glTF array (`nodes` or `materials`) against the schema and
  * the array's length. Returns the valid level lists by owner index and the issues; never throws.
- * Self references, duplicates and cycles are left to the model-level checks of `readLodGroups`.
+ * Lists over `LOD_GRAPH_LIMITS.idsPerGroup` ids are refused here. Self references, duplicates,
+ * cycles and nesting depth are left to the model-level checks of `readLodGroups`.
  * @example
  * ```ts
  * const issues: LodIssue[] = [];
@@ -113,6 +126,11 @@ export function validateLodJsonArray(
       continue;
     }
     const ids = parsed.ids;
+    // Before anything is built from the list: a group is at most 255 levels (see lodGraph.ts).
+    if (ids.length > LOD_GRAPH_LIMITS.idsPerGroup) {
+      issues.push(makeIssue(owner, index, name, 'too-many-ids', tooManyIds(`${owner}s[${index}].extensions.MSFT_lod.ids`, ids.length)));
+      continue;
+    }
     let ok = true;
     for (let k = 0; k < ids.length; k++) {
       if (ids[k] >= count) {

@@ -11,11 +11,12 @@ export {
   type LodIssue, type LodIssueCode, type MsftLodJson,
 } from './extension.js';
 export {
-  GltfLodError, GltfReadError, LODKIT_GEOMETRIC_ERROR, READ_LOD_DEFAULTS, coverageToThresholds,
-  readGltfDocument, readLodGroups,
+  GltfLodError, GltfReadError, ISSUES_LISTED, LODKIT_GEOMETRIC_ERROR, READ_LOD_DEFAULTS, coverageToThresholds,
+  lastLodGraphWork, readGltfDocument, readLodGroups,
   type GltfLodGroup, type GltfLodLevel, type GltfMaterialLod, type GltfSource,
   type LodCoverage, type LodReadResult, type ReadGltfOptions, type ReadLodOptions,
 } from './read.js';
+export { CYCLE_SHOWN, LOD_GRAPH_LIMITS, LodGraph, NodeForest } from './lodGraph.js';
 export { GLTF_READ_LIMITS, type GltfReadLimits } from './source.js';
 export { checkCoverageList, type CoverageLayout, type CoverageProblem, type CoverageProblemCode } from './coverage.js';
 export {

@@ -28,8 +28,9 @@ import {
 } from '@gltf-transform/core';
 import { LodThresholds } from '../../heuristics/lodThresholds.js';
 import {
-  MSFTLod, MSFT_LOD, MSFT_SCREENCOVERAGE, makeIssue, type Lod, type LodIssue,
+  MSFTLod, MSFT_LOD, MSFT_SCREENCOVERAGE, makeIssue, tooDeep, tooManyIds, type Lod, type LodIssue,
 } from './extension.js';
+import { LOD_GRAPH_LIMITS, LodGraph } from './lodGraph.js';
 import { checkCoverageList, type CoverageLayout } from './coverage.js';
 import { nodeTriangleCount } from './geometry.js';
 import { readGltfBytes, readGltfFile, readGltfJsonDocument } from './resources.js';
@@ -107,6 +108,9 @@ export interface LodReadResult {
   warnings: LodIssue[];
 }
 
+/** Problems a {@link GltfLodError} message lists; the rest are counted. @category glTF */
+export const ISSUES_LISTED = 20;
+
 /**
  * Thrown by strict reading when a file's LOD data is invalid; lists every problem found.
  * @example
@@ -118,9 +122,12 @@ export interface LodReadResult {
 export class GltfLodError extends Error {
   readonly issues: LodIssue[];
   constructor(issues: LodIssue[]) {
+    // At most ISSUES_LISTED lines: a 4,000-node cycle has 4,000 problems, and all of them stay in `issues`.
+    const listed = issues.slice(0, ISSUES_LISTED).map((i) => `  - ${i.message}`);
+    if (issues.length > ISSUES_LISTED) listed.push(`  … and ${issues.length - ISSUES_LISTED} more (GltfLodError.issues lists every one)`);
     super(issues.length === 1
       ? `Invalid MSFT_lod data: ${issues[0].message}`
-      : `Invalid MSFT_lod data (${issues.length} problems):\n${issues.map((i) => `  - ${i.message}`).join('\n')}`);
+      : `Invalid MSFT_lod data (${issues.length} problems):\n${listed.join('\n')}`);
     this.name = 'GltfLodError';
     this.issues = issues;
   }
@@ -162,15 +169,20 @@ export function checkCoverage(
 }
 
 /**
- * Model-level checks of one owner's `Lod`: level types, self references, duplicates and cycles.
- * `hasLod` tells which owners have an outgoing `MSFT_lod` edge.
+ * Model-level checks of one owner's `Lod`: level types, self references, duplicates, the ids
+ * ceiling, cycles and nesting depth (the last two from `graph`, built once for all owners).
  */
 function checkLevels<T extends Node | Material>(
   owner: T, kind: 'node' | 'material', index: number, name: string, lod: Lod,
-  indexOf: Map<T, number>, issues: LodIssue[],
+  indexOf: Map<T, number>, graph: LodGraph, issues: LodIssue[],
 ): T[] | null {
   const levels = lod.listLevels();
   const expected = kind === 'node' ? Node : Material;
+  const field = `${kind}s[${index}].extensions.MSFT_lod.ids`;
+  if (levels.length > LOD_GRAPH_LIMITS.idsPerGroup) {
+    issues.push(makeIssue(kind, index, name, 'too-many-ids', tooManyIds(field, levels.length)));
+    return null;
+  }
   const seen = new Set<T>();
   for (let k = 0; k < levels.length; k++) {
     const level = levels[k];
@@ -193,28 +205,29 @@ function checkLevels<T extends Node | Material>(
     return null;
   }
   // Cycle: following MSFT_lod edges from the levels leads back to the owner.
-  const path = findPathBack(owner, levels as T[]);
-  if (path) {
-    issues.push(makeIssue(kind, index, name, 'cycle',
-      `MSFT_lod forms a cycle: ${[owner, ...path].map((p) => indexOf.get(p)).join(' → ')}`));
+  if (graph.onCycle(index)) {
+    issues.push(makeIssue(kind, index, name, 'cycle', `MSFT_lod forms a cycle: ${graph.describeCycle(index)}`));
+    return null;
+  }
+  if (graph.depth[index] > LOD_GRAPH_LIMITS.depth) {
+    issues.push(makeIssue(kind, index, name, 'too-deep', tooDeep(field, graph.depth[index])));
     return null;
   }
   return levels as T[];
 }
 
-function findPathBack<T extends Node | Material>(start: T, firstLevels: T[]): T[] | null {
-  const visited = new Set<T>();
-  const stack: { item: T; path: T[] }[] = firstLevels.map((item) => ({ item, path: [item] }));
-  while (stack.length > 0) {
-    const { item, path } = stack.pop()!;
-    if (item === start) return path;
-    if (visited.has(item)) continue;
-    visited.add(item);
-    const lod = item.getExtension<Lod>(MSFT_LOD);
-    if (!lod) continue;
-    for (const next of lod.listLevels()) stack.push({ item: next as T, path: [...path, next as T] });
-  }
-  return null;
+/** The graph of one owner array's `MSFT_lod` edges (every owner's, valid or not, as the old search followed them). */
+function lodGraphOf<T extends Node | Material>(owners: T[], indexOf: Map<T, number>): LodGraph {
+  return new LodGraph(owners.length, (i) => {
+    const lod = owners[i].getExtension<Lod>(MSFT_LOD);
+    if (!lod) return null;
+    const ids: number[] = [];
+    for (const level of lod.listLevels()) {
+      const id = indexOf.get(level as T);
+      if (id !== undefined) ids.push(id);
+    }
+    return ids;
+  });
 }
 
 /** A property's extras as an object: files may hold `null`, numbers or lists there. @internal */
@@ -266,6 +279,13 @@ export function readLodGroups(document: Document, options: ReadLodOptions = {}):
   const nodeIndex = new Map<Node, number>(nodes.map((n, i) => [n, i]));
   const materialIndex = new Map<Material, number>(materials.map((m, i) => [m, i]));
 
+  // One linear pass per array for cycles and nesting (was a search per owner, ≈ cubic on chains).
+  const materialGraph = lodGraphOf(materials, materialIndex);
+  const nodeGraph = lodGraphOf(nodes, nodeIndex);
+  // A level shared by many groups (a DAG of groups) is counted and searched once.
+  const triangles = new Map<Node, number>();
+  const usedLods = new Map<Node, GltfMaterialLod[]>();
+
   // Materials first: node levels refer to them.
   const materialLods = new Map<Material, GltfMaterialLod>();
   const badMaterials: Material[] = [];
@@ -274,7 +294,7 @@ export function readLodGroups(document: Document, options: ReadLodOptions = {}):
     const lod = material.getExtension<Lod>(MSFT_LOD);
     if (!lod) continue;
     const name = material.getName();
-    const levels = checkLevels(material, 'material', i, name, lod, materialIndex, errors);
+    const levels = checkLevels(material, 'material', i, name, lod, materialIndex, materialGraph, errors);
     const cov = levels ? checkCoverage(extrasOf(material)[MSFT_SCREENCOVERAGE], levels.length + 1, 'material', i, name, errors) : null;
     if (!levels || !cov) { badMaterials.push(material); continue; }
     materialLods.set(material, {
@@ -291,7 +311,7 @@ export function readLodGroups(document: Document, options: ReadLodOptions = {}):
     const lod = node.getExtension<Lod>(MSFT_LOD);
     if (!lod) continue;
     const name = node.getName();
-    const levels = checkLevels(node, 'node', i, name, lod, nodeIndex, errors);
+    const levels = checkLevels(node, 'node', i, name, lod, nodeIndex, nodeGraph, errors);
     const levelCount = levels ? levels.length + 1 : 0;
     const cov = levels ? checkCoverage(extrasOf(node)[MSFT_SCREENCOVERAGE], levelCount, 'node', i, name, errors) : null;
     if (!levels || !cov) { badNodes.push(node); continue; }
@@ -301,9 +321,9 @@ export function readLodGroups(document: Document, options: ReadLodOptions = {}):
     groups.push({
       node, index: i, name,
       levels: levelNodes.map((n, k) => ({
-        node: n, index: nodeIndex.get(n)!, name: n.getName(), triangles: nodeTriangleCount(n),
+        node: n, index: nodeIndex.get(n)!, name: n.getName(), triangles: memo(triangles, n, nodeTriangleCount),
         ...(recordedErrors ? { error: recordedErrors[k] } : {}),
-        materialLods: usedMaterialLods(n, materialLods),
+        materialLods: memo(usedLods, n, (m) => usedMaterialLods(m, materialLods)).slice(),
       })),
       coverage: cov.coverage, layout: cov.layout,
       thresholds: converted ? converted.thresholds : null,
@@ -311,6 +331,7 @@ export function readLodGroups(document: Document, options: ReadLodOptions = {}):
     });
   }
 
+  graphWork = materialGraph.work + nodeGraph.work; // (after the cycle descriptions, which count too)
   if (errors.length > 0 && !lenient) throw new GltfLodError(errors);
   for (const m of badMaterials) dropLod(m);
   for (const n of badNodes) dropLod(n);
@@ -321,6 +342,21 @@ export function readLodGroups(document: Document, options: ReadLodOptions = {}):
   }
   if (extension) extension.issues = [];
   return { groups, materialLods: [...materialLods.values()], warnings: [...notices, ...errors] };
+}
+
+function memo<K, V>(cache: Map<K, V>, key: K, make: (key: K) => V): V {
+  let value = cache.get(key);
+  if (value === undefined) { value = make(key); cache.set(key, value); }
+  return value;
+}
+
+let graphWork = 0;
+/**
+ * Steps taken by the last {@link readLodGroups}'s graph checks (owners and `MSFT_lod` edges
+ * visited, both arrays). @internal Test seam: proves the checks linear by counting, not timing.
+ */
+export function lastLodGraphWork(): number {
+  return graphWork;
 }
 
 function readRecordedErrors(node: Node, levelCount: number, index: number, name: string, notices: LodIssue[]): number[] | null {
