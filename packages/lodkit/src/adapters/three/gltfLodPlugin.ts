@@ -29,14 +29,21 @@
  *   that sphere, so by default (`exactSpheres`) the level geometries get three's own tight
  *   `computeBoundingSphere()` (box centre, farthest vertex), the sphere `lodkit gltf lod` assumed
  *   when it turned pixel error into coverage. It costs one pass over each level's vertices at load.
- * - Cost: one pass over `json.nodes` for the checks and one traversal of the scenes to find the
- *   level-0 objects; nothing per frame. Not benchmarked: loading time is dominated by the loader.
+ * - Cost: the checks are linear in nodes + ids (`../gltf/lodGraph.ts`, shared with the reader:
+ *   cycles, nesting depth, and ancestors through pre/post-order numbers instead of a walk up the
+ *   parents per id; a 4,000-node `MSFT_lod` chain blocked a page for 22 s before), then one
+ *   traversal of the scenes to find the level-0 objects; nothing per frame.
+ *   {@link MSFTLodLoaderPlugin.graphWork} counts the checks' steps for the tests.
+ * - Ceilings (`LOD_GRAPH_LIMITS` of `lodkit/gltf`): more than 254 ids in one group, or levels
+ *   nested more than 1024 deep, leave the node as loaded with a warning naming
+ *   `nodes[i].extensions.MSFT_lod.ids`, as the reader refuses them.
  *
  * @module
  */
 import { BufferGeometry, Matrix4, Object3D } from 'three';
 import type { GLTF, GLTFLoaderPlugin, GLTFParser } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { checkCoverageList, checkLodIds, MSFT_SCREENCOVERAGE, type CoverageLayout } from '../gltf/coverage.js';
+import { LOD_GRAPH_LIMITS, LodGraph, NodeForest } from '../gltf/lodGraph.js';
 import { ScreenSizeLOD, type ScreenSizeLODOptions } from './screenSizeLOD.js';
 
 /** The glTF extension name this plugin handles. @category three.js */
@@ -51,6 +58,8 @@ export type MSFTLodWarningCode =
   | 'self-reference'
   | 'duplicate-id'
   | 'cycle'
+  | 'too-many-ids'
+  | 'too-deep'
   | 'hierarchy'
   | 'coverage-schema'
   | 'coverage-range'
@@ -151,10 +160,12 @@ function describeNode(index: number, name: string): string {
   return name ? `node ${index} "${name}"` : `node ${index}`;
 }
 
+/** A node's schema-valid ids within the ceiling, or null: the edges the cycle and depth checks follow. */
 function idsOf(def: NodeJson | undefined): number[] | null {
   const ext = def?.extensions?.[MSFT_LOD_EXTENSION];
+  if (ext === undefined) return null;
   const parsed = checkLodIds(ext);
-  return 'ids' in parsed ? parsed.ids : null;
+  return 'ids' in parsed && parsed.ids.length <= LOD_GRAPH_LIMITS.idsPerGroup ? parsed.ids : null;
 }
 
 /** Recomputes the bounding sphere of every mesh geometry under `root` (once per geometry). */
@@ -193,6 +204,8 @@ export class MSFTLodLoaderPlugin implements GLTFLoaderPlugin {
   /** The LODs built, in node order (a node drawn in several scenes gives one entry per copy). */
   readonly groups: MSFTLodGroup[] = [];
   private readonly options: typeof MSFT_LOD_LOADER_PLUGIN_DEFAULTS;
+  /** Steps taken by the last load's graph checks (nodes and ids visited). @internal Test seam: ≤ c·(nodes + ids). */
+  graphWork = 0;
   /** Geometries whose bounding sphere was already recomputed (levels share them). */
   private readonly tightened = new Set<BufferGeometry>();
 
@@ -276,27 +289,38 @@ export class MSFTLodLoaderPlugin implements GLTFLoaderPlugin {
   /** Validates every node's extension; returns the usable groups and records warnings for the rest. */
   private checkAll(nodes: (NodeJson | undefined)[]): CheckedGroup[] {
     const parentOf = new Int32Array(nodes.length).fill(-1);
+    let work = 0;
     for (let i = 0; i < nodes.length; i++) {
       const children = nodes[i]?.children;
+      work++;
       if (!Array.isArray(children)) continue;
+      work += children.length;
       for (const c of children) if (Number.isInteger(c) && c >= 0 && c < nodes.length && parentOf[c] === -1) parentOf[c] = i;
     }
+    // Built once for all nodes (the old per-node searches copied paths: ≈ cubic on a long chain).
+    const graph = new LodGraph(nodes.length, (i) => idsOf(nodes[i]));
+    const forest = new NodeForest(parentOf);
     const groups: CheckedGroup[] = [];
     for (let i = 0; i < nodes.length; i++) {
       const def = nodes[i];
       if (def == null || typeof def !== 'object' || def.extensions == null || typeof def.extensions !== 'object') continue;
       if (!(MSFT_LOD_EXTENSION in def.extensions)) continue;
       const name = typeof def.name === 'string' ? def.name : '';
-      const group = this.checkNode(i, name, nodes, parentOf);
+      const group = this.checkNode(i, name, nodes, graph, forest);
       if (group !== null) groups.push(group);
     }
+    this.graphWork = work + graph.work + forest.work;
     return groups;
   }
 
-  private checkNode(i: number, name: string, nodes: (NodeJson | undefined)[], parentOf: Int32Array): CheckedGroup | null {
+  private checkNode(i: number, name: string, nodes: (NodeJson | undefined)[], graph: LodGraph, forest: NodeForest): CheckedGroup | null {
     const checked = checkLodIds(nodes[i]!.extensions![MSFT_LOD_EXTENSION]);
     if ('problem' in checked) return this.report(i, name, 'schema', checked.problem);
     const ids = checked.ids;
+    const field = `nodes[${i}].extensions.MSFT_lod.ids`;
+    if (ids.length > LOD_GRAPH_LIMITS.idsPerGroup) {
+      return this.report(i, name, 'too-many-ids', `${field} has ${ids.length} ids; at most ${LOD_GRAPH_LIMITS.idsPerGroup} (LOD_GRAPH_LIMITS.idsPerGroup)`);
+    }
     const seen = new Set<number>();
     for (let k = 0; k < ids.length; k++) {
       const id = ids[k];
@@ -305,39 +329,21 @@ export class MSFTLodLoaderPlugin implements GLTFLoaderPlugin {
       if (seen.has(id)) return this.report(i, name, 'duplicate-id', `MSFT_lod.ids[${k}] = ${id} repeats an earlier level`);
       seen.add(id);
     }
-    const cycle = this.findCycle(i, ids, nodes);
-    if (cycle !== null) return this.report(i, name, 'cycle', `MSFT_lod forms a cycle: ${[i, ...cycle].join(' → ')}`);
+    if (graph.onCycle(i)) return this.report(i, name, 'cycle', `MSFT_lod forms a cycle: ${graph.describeCycle(i)}`);
+    if (graph.depth[i] > LOD_GRAPH_LIMITS.depth) {
+      return this.report(i, name, 'too-deep', `${field}: levels nest ${graph.depth[i]} deep (a level is itself an MSFT_lod group, whose level is another, …); at most ${LOD_GRAPH_LIMITS.depth} (LOD_GRAPH_LIMITS.depth)`);
+    }
     for (let k = 0; k < ids.length; k++) {
       const id = ids[k];
       // A level inside the node's own subtree (or above it) cannot be moved next to level 0.
-      for (let p = parentOf[i], guard = 0; p !== -1 && guard <= nodes.length; p = parentOf[p], guard++) {
-        if (p === id) return this.report(i, name, 'hierarchy', `MSFT_lod.ids[${k}] = ${id} is an ancestor of the node`);
-      }
-      for (let p = parentOf[id], guard = 0; p !== -1 && guard <= nodes.length; p = parentOf[p], guard++) {
-        if (p === i) return this.report(i, name, 'hierarchy', `MSFT_lod.ids[${k}] = ${id} is a descendant of the node (part of level 0)`);
-      }
+      if (forest.isAncestor(id, i)) return this.report(i, name, 'hierarchy', `MSFT_lod.ids[${k}] = ${id} is an ancestor of the node`);
+      if (forest.isAncestor(i, id)) return this.report(i, name, 'hierarchy', `MSFT_lod.ids[${k}] = ${id} is a descendant of the node (part of level 0)`);
     }
     const extras = nodes[i]!.extras;
     const rawCoverage = extras != null && typeof extras === 'object' && !Array.isArray(extras) ? (extras as Record<string, unknown>)[MSFT_SCREENCOVERAGE_KEY] : undefined;
     const cov = checkCoverageList(rawCoverage, ids.length + 1);
     if ('code' in cov) return this.report(i, name, cov.code, cov.detail);
     return { nodeIndex: i, name, ids, coverage: cov.coverage, layout: cov.layout };
-  }
-
-  /** A path of level ids leading from `ids` back to `start` through other nodes' MSFT_lod, or null. */
-  private findCycle(start: number, ids: number[], nodes: (NodeJson | undefined)[]): number[] | null {
-    const visited = new Set<number>();
-    const stack: { id: number; path: number[] }[] = ids.map((id) => ({ id, path: [id] }));
-    while (stack.length > 0) {
-      const { id, path } = stack.pop()!;
-      if (id === start) return path;
-      if (visited.has(id)) continue;
-      visited.add(id);
-      const next = idsOf(nodes[id]);
-      if (next === null) continue;
-      for (const n of next) if (n < nodes.length) stack.push({ id: n, path: [...path, n] });
-    }
-    return null;
   }
 
   private report(nodeIndex: number, name: string, code: MSFTLodWarningCode, detail: string): null {
