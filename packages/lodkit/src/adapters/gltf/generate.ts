@@ -47,6 +47,7 @@ import { TriangleGrid, measureDeviation } from './deviation.js';
 import { MSFT_LOD } from './extension.js';
 import { meshBoundingSphere, meshTriangleCount, readIndices, readPositions, type BoundingSphere } from './geometry.js';
 import { coverageToThresholds, type LodCoverage } from './read.js';
+import { firstIndexOutOfRange } from './validateGeometry.js';
 import { writeLodGroup } from './write.js';
 import type { Lod } from './extension.js';
 import type { LodThresholds } from '../../heuristics/lodThresholds.js';
@@ -194,12 +195,17 @@ async function simplifyMesh(mesh: Mesh, o: ReturnType<typeof resolveGenerateOpti
   const sphere = meshBoundingSphere(mesh);
   if (!sphere) return null;
   const primitives = mesh.listPrimitives();
-  const inputs = primitives.map((primitive) => {
+  const inputs = primitives.map((primitive, p) => {
     const position = primitive.getAttribute('POSITION');
     if (!position || primitive.getMode() !== Primitive.Mode.TRIANGLES) return null;
     const positions = readPositions(position);
     const grid = null as TriangleGrid | null;
-    if (primitive.getIndices()) return { positions, indices: readIndices(primitive, position.getCount()), compact: null, grid };
+    if (primitive.getIndices()) {
+      const indices = readIndices(primitive, position.getCount());
+      checkTriangleList(mesh, p, indices, position.getCount());
+      return { positions, indices, compact: null, grid };
+    }
+    checkTriangleList(mesh, p, null, position.getCount());
     return { positions, ...weldByPosition(positions), grid };
   });
   if (inputs.every((i) => i === null)) return null;
@@ -242,6 +248,20 @@ async function simplifyMesh(mesh: Mesh, o: ReturnType<typeof resolveGenerateOpti
     previousTriangles = triangles;
   }
   return result;
+}
+
+/**
+ * What meshoptimizer is given must be a triangle list inside its vertices: an index ≥ the vertex
+ * count traps inside its WebAssembly ("memory access out of bounds") and a count that is not a
+ * multiple of 3 fails its assertion. Files are checked on reading (validateGeometry.ts); this
+ * covers documents built in memory.
+ */
+function checkTriangleList(mesh: Mesh, p: number, indices: Uint32Array | null, vertexCount: number): void {
+  const where = `generateLodChain: mesh "${mesh.getName()}" primitive ${p}`;
+  const count = indices ? indices.length : vertexCount;
+  if (count % 3 !== 0) throw new RangeError(`${where}: ${indices ? 'index' : 'vertex'} count ${count} of a TRIANGLES primitive is not a multiple of 3`);
+  const k = indices ? firstIndexOutOfRange(indices, vertexCount) : -1;
+  if (k >= 0) throw new RangeError(`${where}: indices[${k}] = ${indices![k]} is ≥ the vertex count ${vertexCount}`);
 }
 
 /**

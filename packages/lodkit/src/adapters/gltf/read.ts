@@ -35,6 +35,7 @@ import { checkCoverageList, type CoverageLayout } from './coverage.js';
 import { nodeTriangleCount } from './geometry.js';
 import { readGltfBytes, readGltfFile, readGltfJsonDocument } from './resources.js';
 import { GltfReadError, type GltfReadLimits } from './source.js';
+import { checkIndexRanges } from './validateGeometry.js';
 
 export { GltfReadError } from './source.js';
 
@@ -483,6 +484,7 @@ export async function readGltfDocument(source: GltfSource, options: NodeIO | Rea
     throw new GltfReadError(`Could not read glTF: ${(error as Error).message}`, { cause: error });
   }
   checkFinitePositions(document);
+  checkIndexRanges(document); // before anything hands the indices to meshoptimizer
   if (undeclared) {
     const extension = document.getRoot().listExtensionsUsed().find((e) => e.extensionName === MSFT_LOD) as MSFTLod | undefined;
     extension?.issues.unshift({

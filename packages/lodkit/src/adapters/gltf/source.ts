@@ -18,11 +18,22 @@
  *   unrelated memory into the document.
  * - Cycles and shared children in `nodes[].children` are refused here: glTF-Transform would build
  *   them and then recurse forever in `traverse`.
- * - Not checked (glTF-Transform's reader reports them itself, or they cannot exhaust memory):
- *   animations, skins, cameras, samplers, material texture references.
+ * - Limits bound WORK, not only counts (validateJson.ts): the bytes of every accessor array
+ *   glTF-Transform will allocate (zero-filled ones from no file bytes at all have a smaller budget
+ *   of their own), vertices and drawn elements summed over primitives (a primitive reusing an
+ *   accessor is simplified again), every object glTF-Transform creates, JSON depth, members and
+ *   name lengths. Sums are checked after the meshes, so the vertex sum names the meshes first.
+ * - The references of materials, textures, skins, cameras and animations are checked in
+ *   validateRefs.ts; index VALUES (an index ≥ the vertex count) need the decoded data and are
+ *   checked after glTF-Transform has built the document (validateGeometry.ts).
  *
  * @module
  */
+import {
+  INDEX_BYTES, accessorLayout, checkJsonTree, checkObjectCount, checkPrimitive, scanJsonText,
+} from './validateJson.js';
+import { checkGltfReferences } from './validateRefs.js';
+
 /**
  * Ceilings on what a glTF file may make lodkit allocate, checked before allocating. Raise them
  * with {@link ReadGltfOptions.limits} for a legitimately larger file.
@@ -39,15 +50,52 @@ export interface GltfReadLimits {
   vertices: number;
   /** Entries of any one top-level array (`nodes`, `meshes`, `accessors`, …). */
   arrayLength: number;
+  /**
+   * Bytes of all accessor arrays glTF-Transform allocates: each accessor's `count` × element bytes
+   * (it copies every accessor out of its buffer view), zero-filled and sparse accessors included.
+   */
+  accessorBytes: number;
+  /** Of {@link accessorBytes}, the accessors without a `bufferView` (allocated as zeros from no file bytes). */
+  zeroFilledBytes: number;
+  /**
+   * Elements drawn by all primitives together: index counts, or vertex counts for primitives
+   * without indices (a primitive that reuses an accessor is simplified again, so reuse counts again).
+   */
+  drawnElements: number;
+  /**
+   * glTF objects glTF-Transform creates (about 2.5 KB each): nodes, meshes, primitives, morph
+   * targets, accessors, materials, textures, images, samplers, skins, cameras, scenes, buffers,
+   * animations and their channels and samplers, all together.
+   */
+  objects: number;
+  /** Members of all JSON objects plus elements of all JSON arrays, counted in the text before it is parsed. */
+  jsonEntries: number;
+  /** Nesting depth of the JSON (objects and arrays), checked before it is parsed. */
+  jsonDepth: number;
+  /** UTF-16 code units of any `name` string (node, mesh, material, … names end up in reports and output files). */
+  nameLength: number;
 }
 
-/** Default {@link GltfReadLimits}: 1 GiB file and resources, 2²⁸ elements per accessor, 50 M vertices, 1 M entries per array. @category glTF */
+/**
+ * Default {@link GltfReadLimits}: 1 GiB file and resources, 2²⁸ elements per accessor, 50 M
+ * vertices, 1 M entries per array, 1 GiB of accessor arrays (64 MiB of them zero-filled), 150 M
+ * drawn elements, 100,000 glTF objects, 5 M JSON members and elements, JSON depth 64, names of
+ * 1,024 UTF-16 units. See docs/gltf.md for what each bounds.
+ * @category glTF
+ */
 export const GLTF_READ_LIMITS: Readonly<GltfReadLimits> = Object.freeze({
   fileBytes: 1024 ** 3,
   resourceBytes: 1024 ** 3,
   accessorCount: 2 ** 28,
   vertices: 50_000_000,
   arrayLength: 1_000_000,
+  accessorBytes: 1024 ** 3,
+  zeroFilledBytes: 64 * 1024 ** 2,
+  drawnElements: 150_000_000,
+  objects: 100_000,
+  jsonEntries: 5_000_000,
+  jsonDepth: 64,
+  nameLength: 1024,
 });
 
 /** Thrown when an input is not readable glTF; the message names the field. @category glTF */
@@ -93,13 +141,15 @@ export function isGlb(bytes: Uint8Array): boolean {
   return bytes.byteLength >= 4 && new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true) === GLB_MAGIC;
 }
 
-function decodeJson(bytes: Uint8Array, where: string): GltfJson {
+function decodeJson(bytes: Uint8Array, where: string, limits: GltfReadLimits): GltfJson {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw new GltfReadError(`${where} is not valid UTF-8 (glTF JSON must be UTF-8)`);
   }
+  // Depth and size before parsing: JSON.parse would build all of it first.
+  scanJsonText(text, where, limits);
   let json: unknown;
   try {
     json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
@@ -114,7 +164,7 @@ function decodeJson(bytes: Uint8Array, where: string): GltfJson {
  * Splits a GLB into its JSON and BIN chunk, checking every length against the bytes there are.
  * @internal
  */
-export function parseGlb(bytes: Uint8Array): RawGltf {
+export function parseGlb(bytes: Uint8Array, limits: GltfReadLimits = GLTF_READ_LIMITS): RawGltf {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const size = bytes.byteLength;
   if (size < 12) throw new GltfReadError(`GLB header is truncated: ${size} of 12 bytes`);
@@ -128,7 +178,7 @@ export function parseGlb(bytes: Uint8Array): RawGltf {
   const jsonLength = view.getUint32(12, true);
   if (view.getUint32(16, true) !== CHUNK_JSON) throw new GltfReadError('GLB JSON chunk: the first chunk is not of type JSON');
   if (20 + jsonLength > length) throw new GltfReadError(`GLB JSON chunk: says ${jsonLength} bytes, ${length - 20} are there (truncated)`);
-  const json = decodeJson(bytes.subarray(20, 20 + jsonLength), 'GLB JSON chunk');
+  const json = decodeJson(bytes.subarray(20, 20 + jsonLength), 'GLB JSON chunk', limits);
   const resources: Record<string, Uint8Array> = {};
   const binStart = 20 + jsonLength;
   if (length > binStart) {
@@ -143,14 +193,18 @@ export function parseGlb(bytes: Uint8Array): RawGltf {
   return { json, resources };
 }
 
-/** Parses a `.gltf` file's bytes (UTF-8 JSON) or a `.glb`'s, by content. @internal */
-export function parseGltfBytes(bytes: Uint8Array, name: string): RawGltf {
-  if (isGlb(bytes)) return parseGlb(bytes);
+/**
+ * Parses a `.gltf` file's bytes (UTF-8 JSON) or a `.glb`'s, by content; the JSON text is checked
+ * against `limits.jsonDepth` and `limits.jsonEntries` before it is parsed.
+ * @internal
+ */
+export function parseGltfBytes(bytes: Uint8Array, name: string, limits: GltfReadLimits = GLTF_READ_LIMITS): RawGltf {
+  if (isGlb(bytes)) return parseGlb(bytes, limits);
   let first = 0;
   while (first < bytes.length && (bytes[first] === 0x20 || bytes[first] === 0x0a || bytes[first] === 0x0d || bytes[first] === 0x09)) first++;
   const bom = bytes[first] === 0xef && bytes[first + 1] === 0xbb && bytes[first + 2] === 0xbf;
   if (bytes[bom ? first + 3 : first] !== 0x7b) throw new GltfReadError(`not a glTF file: neither a GLB (magic "glTF") nor glTF JSON (an object)`);
-  return { json: decodeJson(bytes, name), resources: {} };
+  return { json: decodeJson(bytes, name, limits), resources: {} };
 }
 
 /** `n` as a non-negative integer, or throws naming `field`. */
@@ -163,7 +217,8 @@ function count(value: unknown, field: string, { min = 0, max = Number.MAX_SAFE_I
   return value;
 }
 
-function describe(value: unknown): string {
+/** A value from the file, short enough for a message. @internal */
+export function describe(value: unknown): string {
   if (value === undefined) return 'nothing';
   const text = typeof value === 'number' ? String(value) : JSON.stringify(value);
   return text === undefined ? typeof value : text.length > 60 ? `${text.slice(0, 57)}...` : text;
@@ -180,7 +235,8 @@ function list(json: GltfJson, key: string, limits: GltfReadLimits): Record<strin
   return value as Record<string, unknown>[];
 }
 
-function ref(value: unknown, field: string, length: number, target: string, optional = true): number | undefined {
+/** `value` as an index into `target` (of `length` entries), or throws naming `field`. @internal */
+export function ref(value: unknown, field: string, length: number, target: string, optional = true): number | undefined {
   if (value === undefined && optional) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value >= length) {
     throw new GltfReadError(`${field} = ${describe(value)} is not an index into ${target} (${length} entr${length === 1 ? 'y' : 'ies'})`);
@@ -196,9 +252,6 @@ function finiteList(value: unknown, n: number, field: string): void {
   }
 }
 
-const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
-const INDEX_BYTES: Record<number, number> = { 5121: 1, 5123: 2, 5125: 4 };
-const TYPE_COMPONENTS: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
 
 /** Bytes `count` elements of `element` bytes take from `offset`, `stride` apart when given. */
 function span(offset: number, n: number, element: number, stride: number | undefined): number {
@@ -222,7 +275,7 @@ function checkSparse(a: Record<string, unknown>, field: string, n: number, eleme
     const offset = count(def.byteOffset ?? a.byteOffset, `${where}.byteOffset`, { optional: true });
     let size = element;
     if (part === 'indices') {
-      size = INDEX_BYTES[def.componentType as number];
+      size = INDEX_BYTES.get(def.componentType) as number;
       if (size === undefined) throw new GltfReadError(`${where}.componentType = ${describe(def.componentType)} is not an index type (5121, 5123, 5125)`);
     }
     const needed = span(offset, k, size, views[v].byteStride as number | undefined);
@@ -248,9 +301,12 @@ export function checkGltfStructure(json: GltfJson, limits: GltfReadLimits, resou
   const nodes = list(json, 'nodes', limits);
   const scenes = list(json, 'scenes', limits);
   const images = list(json, 'images', limits);
-  const textures = list(json, 'textures', limits);
+  list(json, 'textures', limits);
   const materials = list(json, 'materials', limits);
   list(json, 'samplers', limits);
+  for (const key of ['animations', 'skins', 'cameras']) list(json, key, limits);
+  checkObjectCount(json, limits);
+  checkJsonTree(json, limits);
 
   const bufferLengths = buffers.map((b, i) => {
     const n = count(b.byteLength, `buffers[${i}].byteLength`, { min: 1, max: limits.resourceBytes });
@@ -279,56 +335,64 @@ export function checkGltfStructure(json: GltfJson, limits: GltfReadLimits, resou
     return length;
   });
 
+  // Sums that drive memory; checked after the meshes (see the module notes), each error naming
+  // the accessor that crossed its limit.
+  let allBytes = 0;
   let zeroBytes = 0;
+  let allOver = -1;
+  let zeroOver = -1;
   accessors.forEach((a, i) => {
     const field = `accessors[${i}]`;
     const n = count(a.count, `${field}.count`, { min: 1, max: limits.accessorCount });
-    const componentBytes = COMPONENT_BYTES[a.componentType as number];
-    if (componentBytes === undefined) throw new GltfReadError(`${field}.componentType = ${describe(a.componentType)} is not a glTF component type (5120, 5121, 5122, 5123, 5125, 5126)`);
-    const components = TYPE_COMPONENTS[a.type as string];
-    if (components === undefined) throw new GltfReadError(`${field}.type = ${describe(a.type)} is not a glTF accessor type (SCALAR, VEC2, VEC3, VEC4, MAT2, MAT3, MAT4)`);
+    const { componentBytes, components } = accessorLayout(a, field);
+    const element = componentBytes * components;
     const v = ref(a.bufferView, `${field}.bufferView`, views.length, 'bufferViews');
     if (v === undefined) {
-      // No bufferView: the reader allocates count × element bytes of zeros. Bounded like resources.
-      zeroBytes += n * componentBytes * components;
-      if (zeroBytes > limits.resourceBytes) {
-        throw new GltfReadError(`${field} (count ${n} without a bufferView) would allocate ${n * componentBytes * components} bytes of zeros; accessors without bufferViews total more than the limit of ${limits.resourceBytes} bytes`);
-      }
+      // No bufferView: the reader allocates count × element bytes of zeros, from no file bytes.
+      zeroBytes += n * element;
+      if (zeroBytes > limits.zeroFilledBytes && zeroOver < 0) zeroOver = i;
     } else {
       const offset = count(a.byteOffset, `${field}.byteOffset`, { optional: true });
-      const element = componentBytes * components;
       const needed = span(offset, n, element, views[v].byteStride as number | undefined);
       if (needed > viewLengths[v]) {
         throw new GltfReadError(`${field} (count ${n}, ${element}-byte elements) needs ${needed} bytes of bufferViews[${v}], which has ${viewLengths[v]} (truncated or wrong count)`);
       }
     }
-    if (a.sparse !== undefined) checkSparse(a, field, n, componentBytes * components, views, viewLengths);
+    allBytes += n * element;
+    if (a.sparse !== undefined) {
+      checkSparse(a, field, n, element, views, viewLengths);
+      // The sparse indices and values are copied out too (as 4-byte indices at most).
+      allBytes += ((a.sparse as { count: number }).count) * (element + 4);
+    }
+    if (allBytes > limits.accessorBytes && allOver < 0) allOver = i;
     finiteList(a.min, Array.isArray(a.min) ? a.min.length : 0, `${field}.min`);
     finiteList(a.max, Array.isArray(a.max) ? a.max.length : 0, `${field}.max`);
   });
 
   let vertices = 0;
+  let drawn = 0;
   meshes.forEach((m, i) => {
     const primitives = m.primitives;
     if (!Array.isArray(primitives) || primitives.length === 0) throw new GltfReadError(`meshes[${i}].primitives must be a non-empty list, got ${describe(primitives)}`);
     primitives.forEach((p: Record<string, unknown> | null, k) => {
       const field = `meshes[${i}].primitives[${k}]`;
-      if (p === null || typeof p !== 'object') throw new GltfReadError(`${field} must be an object, got ${describe(p)}`);
+      if (p === null || typeof p !== 'object' || Array.isArray(p)) throw new GltfReadError(`${field} must be an object, got ${describe(p)}`);
       const attributes = p.attributes as Record<string, unknown> | undefined;
-      if (attributes === null || typeof attributes !== 'object') throw new GltfReadError(`${field}.attributes must be an object, got ${describe(attributes)}`);
-      for (const [name, index] of Object.entries(attributes)) ref(index, `${field}.attributes.${name}`, accessors.length, 'accessors', false);
-      if (attributes.POSITION !== undefined) vertices += accessors[attributes.POSITION as number].count as number;
-      ref(p.indices, `${field}.indices`, accessors.length, 'accessors');
+      if (attributes === null || typeof attributes !== 'object' || Array.isArray(attributes)) throw new GltfReadError(`${field}.attributes must be an object, got ${describe(attributes)}`);
+      const work = checkPrimitive(p, field, accessors);
+      vertices += work.vertices;
+      drawn += work.drawn;
       ref(p.material, `${field}.material`, materials.length, 'materials');
-      if (p.targets !== undefined) {
-        if (!Array.isArray(p.targets)) throw new GltfReadError(`${field}.targets must be a list, got ${describe(p.targets)}`);
-        p.targets.forEach((t: Record<string, unknown>, ti) => {
-          for (const [name, index] of Object.entries(t ?? {})) ref(index, `${field}.targets[${ti}].${name}`, accessors.length, 'accessors', false);
-        });
-      }
     });
   });
   if (vertices > limits.vertices) throw new GltfReadError(`meshes: ${vertices} vertices in all (POSITION counts), more than the limit of ${limits.vertices}`);
+  if (drawn > limits.drawnElements) throw new GltfReadError(`meshes: ${drawn} elements drawn in all (index counts, or vertex counts without indices), more than the limit of ${limits.drawnElements}`);
+  if (zeroOver >= 0) {
+    const a = accessors[zeroOver];
+    const { componentBytes, components } = accessorLayout(a, `accessors[${zeroOver}]`);
+    throw new GltfReadError(`accessors[${zeroOver}] (count ${a.count as number} without a bufferView) would allocate ${(a.count as number) * componentBytes * components} bytes of zeros; accessors without bufferViews total ${zeroBytes} bytes, more than the limit of ${limits.zeroFilledBytes}`);
+  }
+  if (allOver >= 0) throw new GltfReadError(`accessors[${allOver}]: the accessors up to here make glTF-Transform allocate more than the limit of ${limits.accessorBytes} bytes of arrays (${allBytes} in all)`);
 
   const parent = new Int32Array(nodes.length).fill(-1);
   nodes.forEach((node, i) => {
@@ -369,5 +433,5 @@ export function checkGltfStructure(json: GltfJson, limits: GltfReadLimits, resou
     ref(image.bufferView, `images[${i}].bufferView`, views.length, 'bufferViews');
     if (image.uri === undefined && image.bufferView === undefined) throw new GltfReadError(`images[${i}] has neither a uri nor a bufferView`);
   });
-  textures.forEach((t, i) => { ref(t.source, `textures[${i}].source`, images.length, 'images'); ref(t.sampler, `textures[${i}].sampler`, (json.samplers as unknown[] | undefined)?.length ?? 0, 'samplers'); });
+  checkGltfReferences(json);
 }
