@@ -16,31 +16,39 @@ import { SCREEN_SPACE_DEFAULTS, type ScreenSpaceScratch } from './screenSpacePas
 import { LOD_UPDATE_DEFAULTS, type LodUpdateOptions, type LodView } from './updateOptions.js';
 
 /**
- * Points `st` at the table's flattened profile arrays and re-allocates the per-profile arrays
- * derived from them (quality floors, the first four thresholds, level counts, chain scratch).
- * `st.lo` / `st.hi` are the caller's (shared in worker-thread mode).
+ * Points `st` at the table's flattened profile arrays and brings the per-profile arrays derived
+ * from them (quality floors, the first four thresholds) up to date. When the table kept its layout
+ * (`layout` unchanged since the last call) only profile `t.count − 1`, the one just added, is
+ * written: adding a profile is amortised O(levels), not O(profiles) (see profiles.ts).
+ * `st.lo` / `st.hi` are the caller's (shared in worker-thread mode), sized to `t.capacity`.
+ *
+ * The n × stride² upgrade-chain tables (`chainLevel`, `chainCost`, `chainSlope`, `chainInfo`)
+ * are no longer allocated: the budget and hybrid policies build each object's chain per frame
+ * (screenSpacePasses.ts, issue 14), nothing reads them, and 600 profiles of 255 levels made them
+ * 660 MB, re-allocated on every add.
  */
-export function loadProfiles(st: FrameState, t: ProfileTable): void {
+export function loadProfiles(st: FrameState, t: ProfileTable, layout: number): number {
   st.stride = t.stride;
   st.thresholds = t.thresholds; st.blendThresholds = t.blendThresholds;
   st.thresholdCount = t.thresholdCount; st.blendCount = t.blendCount; st.levelCount = t.levelCount;
   st.metricCode = t.metricCode; st.costs = t.costs; st.errors = t.errors; st.qualityFloor = t.qualityFloor;
-  st.floor = new Uint8Array(t.count);
-  st.thresholds4 = new Float32Array(t.count * 4).fill(-Infinity);
-  st.blendThresholds4 = new Float32Array(t.count * 4).fill(-Infinity);
-  for (let p = 0; p < t.count; p++) {
+  let first = t.count - 1;
+  if (layout !== t.layout || st.floor.length < t.capacity) {
+    first = 0;
+    st.floor = new Uint8Array(t.capacity);
+    st.thresholds4 = new Float32Array(t.capacity * 4).fill(-Infinity);
+    st.blendThresholds4 = new Float32Array(t.capacity * 4).fill(-Infinity);
+    st.countScratch = new Uint32Array(t.stride);
+    if (st.levelCounts.length < t.stride) st.levelCounts = new Uint32Array(t.stride);
+    // Per-object scratch sized by the stride: ensureScratch re-allocates it for the next budget frame.
+    st.keys = new Float64Array(0);
+    st.items = new Uint32Array(0);
+  }
+  for (let p = first; p < t.count; p++) {
     for (let j = 0; j < 4 && j < t.thresholdCount[p]; j++) st.thresholds4[p * 4 + j] = t.thresholds[p * t.stride + j];
     for (let j = 0; j < 4 && j < t.blendCount[p]; j++) st.blendThresholds4[p * 4 + j] = t.blendThresholds[p * t.stride + j];
   }
-  st.countScratch = new Uint32Array(t.stride);
-  if (st.levelCounts.length < t.stride) st.levelCounts = new Uint32Array(t.stride);
-  const n = t.count, s = t.stride;
-  st.chainLevel = new Uint8Array(n * s * s);
-  st.chainCost = new Float64Array(n * s * s);
-  st.chainSlope = new Float64Array(n * s * s);
-  st.chainInfo = new Uint32Array(n * s);
-  st.keys = new Float64Array(0);
-  st.items = new Uint32Array(0);
+  return t.layout;
 }
 
 /**

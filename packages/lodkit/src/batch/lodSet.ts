@@ -120,6 +120,8 @@ export {
 export class LodSet {
   private readonly st = new FrameState();
   private readonly table = new ProfileTable();
+  /** The table layout `st` was last loaded from (frameSetup.ts `loadProfiles`). */
+  private loadedLayout = -1;
   private capacity = 0;
   private used = 0;
   private freeIds = new Uint32Array(0);
@@ -144,9 +146,18 @@ export class LodSet {
     totalCost: 0.5, levelCounts: new Uint32Array(1), changes: 0, budgetMet: true, minimumCost: 0.5, invalid: 0, hidden: 0,
   };
 
+  /**
+   * Most objects a set can hold: 2²⁸ (268,435,456). The packed spheres take 16 bytes per object and
+   * one typed array holds at most 4 GiB in Node 20 / V8, so a larger set could never be allocated.
+   */
+  static readonly MAX_CAPACITY = 2 ** 28;
+
   constructor(initialCapacity = 1024) {
     if (typeof initialCapacity !== 'number' || !Number.isInteger(initialCapacity) || initialCapacity < 0) {
       throw new RangeError(`LodSet: initialCapacity must be an integer ≥ 0, got ${String(initialCapacity)}`);
+    }
+    if (initialCapacity > LodSet.MAX_CAPACITY) {
+      throw new RangeError(`LodSet: initialCapacity ${initialCapacity} is more than the maximum capacity ${LodSet.MAX_CAPACITY} (LodSet.MAX_CAPACITY, 2^28 objects: 16 bytes of sphere each in one typed array of at most 4 GiB)`);
     }
     this.grow(Math.max(1, initialCapacity));
     // Empty: sizes in slot order from the start (slotSizes.ts; no 1M gather in frame 1, whose OSR loop V8 recompiled in frame 2).
@@ -194,10 +205,12 @@ export class LodSet {
     const profile = validateLodProfile(options);
     const id = this.table.add(profile);
     const t = this.table, st = this.st;
-    shareProfileRanges(st, t.count, this.threadCount > 1);
-    loadProfiles(st, t);
+    // Amortised O(levels): the per-profile arrays are only replaced when the table's capacity or
+    // stride grew (profiles.ts); otherwise only the new profile's entries are written.
+    if (st.lo.length < t.capacity) shareProfileRanges(st, t.capacity, this.threadCount > 1);
+    this.loadedLayout = loadProfiles(st, t, this.loadedLayout);
     this.stats.levelCounts = st.levelCounts;
-    this.restartThreads(); // workers hold copies of the profile arrays
+    if (this.threadCount > 1) this.restartThreads(); // workers hold copies of the profile arrays
     return id;
   }
 
@@ -255,7 +268,7 @@ export class LodSet {
     this.checkProfile(profile, 'addMany');
     const n = spheres.length >> 2;
     const first = this.used;
-    if (first + n > this.capacity) this.grow(Math.max(first + n, this.capacity * 2));
+    if (first + n > this.capacity) this.grow(this.grownCapacity(first + n, 'addMany'));
     this.st.spheres.set(spheres, first * 4);
     const st = this.st;
     st.profileIds.fill(profile, first, first + n);
@@ -436,8 +449,16 @@ export class LodSet {
 
   private allocateId(): number {
     if (this.freeCount > 0) return this.freeIds[--this.freeCount];
-    if (this.used >= this.capacity) this.grow(this.capacity * 2);
+    if (this.used >= this.capacity) this.grow(this.grownCapacity(this.used + 1, 'add'));
     return this.used++;
+  }
+
+  /** Doubled capacity for `needed` objects, at most MAX_CAPACITY (a RangeError naming the method beyond). */
+  private grownCapacity(needed: number, method: string): number {
+    if (needed > LodSet.MAX_CAPACITY) {
+      throw new RangeError(`LodSet.${method}: ${needed} objects would be more than the maximum capacity ${LodSet.MAX_CAPACITY} (LodSet.MAX_CAPACITY)`);
+    }
+    return Math.min(LodSet.MAX_CAPACITY, Math.max(needed, this.capacity * 2));
   }
 
   private writeObject(id: number, x: number, y: number, z: number, radius: number, profile: number): void {
@@ -488,7 +509,7 @@ export class LodSet {
     this.threadCount = count;
     if (count > 1) { this.ci.makeShared(this.capacity); this.cv.makeShared(MAX_THREADED_VIEWS); }
     this.threadMode.reset();
-    if (this.table.count > 0) shareProfileRanges(this.st, this.table.count, count > 1);
+    if (this.table.count > 0) shareProfileRanges(this.st, this.table.capacity, count > 1);
     this.grow(this.capacity); // re-allocates the object arrays (shared when count > 1) and starts the workers
   }
 

@@ -14,7 +14,10 @@
  *   screen-space error in pixels (the quality model of the budget policies). Default errors come
  *   from the thresholds of a screen metric (level l + 1 shows 1 px of error at size thresholds[l]),
  *   else from triangle counts (`π / (√3 · n)`): `defaultLevelErrors` in policies/screenSpaceError.ts.
- * - The flat arrays are rebuilt on `add()`; profiles are few and added rarely.
+ * - The flat arrays have room for `capacity` profiles, doubled when full, and are laid out again
+ *   only then or when a profile with more levels than any before widens `stride` (at most 254
+ *   times): `add()` is amortised O(levels). Rebuilding them on every add made adding n profiles
+ *   O(n²) (10k of 20k profiles took 15 s). Entries past `count` are zero and never read.
  *
  * @module
  */
@@ -153,12 +156,18 @@ export function validateLodProfile(options: LodProfileOptions): LodProfile {
 /**
  * All profiles of a set, flattened for the kernels: profile `p`'s thresholds are
  * `thresholds[p * stride … p * stride + thresholdCount[p])`, its costs `costs[p * stride + level]`.
- * `stride` is the largest level count so far.
+ * `stride` is the largest level count so far; the arrays hold `capacity` ≥ `count` profiles.
  * @category Batch
  */
 export class ProfileTable {
   readonly profiles: LodProfile[] = [];
   stride = 1;
+  /** Profiles the flat arrays have room for (entries past {@link count} are unused). */
+  capacity = 0;
+  /** Increased whenever the flat arrays are replaced (capacity or stride grew). */
+  layout = 0;
+  /** Values written by {@link add} since construction (profile entries copied or set). @internal Test seam: amortised O(levels) per add. */
+  work = 0;
   metricCode = new Uint8Array(0);
   thresholdCount = new Uint8Array(0);
   blendCount = new Uint8Array(0);
@@ -175,37 +184,50 @@ export class ProfileTable {
     return this.profiles.length;
   }
 
-  /** Adds a validated profile and rebuilds the flat arrays; returns its id. */
+  /** Adds a validated profile (growing or widening the flat arrays when needed); returns its id. */
   add(profile: LodProfile): number {
     if (this.profiles.length >= 65535) throw new RangeError(`${OWNER}: at most 65535 profiles are supported`);
     this.profiles.push(profile);
     const n = this.profiles.length;
-    let stride = 1;
-    for (const p of this.profiles) if (p.levelCount > stride) stride = p.levelCount;
-    this.stride = stride;
-    this.metricCode = new Uint8Array(n);
-    this.thresholdCount = new Uint8Array(n);
-    this.blendCount = new Uint8Array(n);
-    this.levelCount = new Uint8Array(n);
-    this.qualityFloor = new Uint8Array(n);
-    this.thresholds = new Float32Array(n * stride);
-    this.blendThresholds = new Float32Array(n * stride);
-    this.costs = new Float64Array(n * stride);
-    this.errors = new Float64Array(n * stride);
-    this.metricMask = 0;
-    for (let p = 0; p < n; p++) {
-      const pr = this.profiles[p];
-      this.metricCode[p] = pr.metricCode;
-      this.metricMask |= 1 << pr.metricCode;
-      this.thresholdCount[p] = pr.thresholds.length;
-      this.blendCount[p] = pr.blendThresholds.length;
-      this.levelCount[p] = pr.levelCount;
-      this.qualityFloor[p] = pr.qualityFloor;
-      this.thresholds.set(pr.thresholds, p * stride);
-      this.blendThresholds.set(pr.blendThresholds, p * stride);
-      this.costs.set(pr.costs, p * stride);
-      this.errors.set(pr.errors, p * stride);
+    const stride = profile.levelCount > this.stride ? profile.levelCount : this.stride;
+    if (n > this.capacity || stride !== this.stride) {
+      this.relayout(n > this.capacity ? Math.max(4, 2 * this.capacity, n) : this.capacity, stride);
+    } else {
+      this.write(n - 1);
     }
     return n - 1;
+  }
+
+  /** New arrays for `capacity` profiles of `stride` levels, every profile written again. */
+  private relayout(capacity: number, stride: number): void {
+    this.capacity = capacity;
+    this.stride = stride;
+    this.layout++;
+    this.metricCode = new Uint8Array(capacity);
+    this.thresholdCount = new Uint8Array(capacity);
+    this.blendCount = new Uint8Array(capacity);
+    this.levelCount = new Uint8Array(capacity);
+    this.qualityFloor = new Uint8Array(capacity);
+    this.thresholds = new Float32Array(capacity * stride);
+    this.blendThresholds = new Float32Array(capacity * stride);
+    this.costs = new Float64Array(capacity * stride);
+    this.errors = new Float64Array(capacity * stride);
+    this.metricMask = 0;
+    for (let p = 0; p < this.profiles.length; p++) this.write(p);
+  }
+
+  private write(p: number): void {
+    const pr = this.profiles[p], stride = this.stride;
+    this.metricCode[p] = pr.metricCode;
+    this.metricMask |= 1 << pr.metricCode;
+    this.thresholdCount[p] = pr.thresholds.length;
+    this.blendCount[p] = pr.blendThresholds.length;
+    this.levelCount[p] = pr.levelCount;
+    this.qualityFloor[p] = pr.qualityFloor;
+    this.thresholds.set(pr.thresholds, p * stride);
+    this.blendThresholds.set(pr.blendThresholds, p * stride);
+    this.costs.set(pr.costs, p * stride);
+    this.errors.set(pr.errors, p * stride);
+    this.work += 6 + 4 * pr.levelCount;
   }
 }
