@@ -1,0 +1,121 @@
+/**
+ * The validation cases of the hostile corpus (fixtures/hostile/validationCorpus.ts) on their own:
+ * through the real CLI entry (`main`, in process) every file exits 2 in `gltf lod` and `simulate`
+ * naming the field; and the files built to exhaust memory, run by the built CLI in a child process
+ * with a 1 GiB heap, exit 2 with a peak resident set under 1 GiB. A file exactly at the object
+ * limit is processed (exit 0) under the same bound.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GLTF_READ_LIMITS } from 'lodkit/gltf';
+import { main } from '../../src/tools/cli/main.js';
+import type { CliContext } from '../../src/tools/cli/context.js';
+import { packGlb, toGlbParts } from '../../../lodkit/test/adapters/gltf/fixtures.js';
+import { rockDocument } from '../simulator/gltfFixtures.js';
+import type { HostileCase } from '../fixtures/hostile/corpus.js';
+import { validationCases } from '../fixtures/hostile/validationCorpus.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const BIN = join(ROOT, 'bin/lodkit.js');
+/** The bound the issue sets: a hostile file must not take the process past 1 GiB resident. */
+const RSS_BOUND_KB = 1024 * 1024;
+/** Prints the child's peak resident set (kB) to stderr at exit, however it exits. */
+const REPORT_RSS = "--import=data:text/javascript,import{writeSync}from'node:fs';process.on('exit',()=>writeSync(2,'\\nMAXRSS_KB='+process.resourceUsage().maxRSS+'\\n'))";
+
+let root = '';
+let input = '';
+let out = '';
+let cases: HostileCase[] = [];
+
+async function cli(args: string[]): Promise<{ code: number; text: string }> {
+  let text = '';
+  const context: CliContext = {
+    stdout: { write: (s: string) => { text += s; return true; } },
+    stderr: { write: (s: string) => { text += s; return true; } },
+    cwd: input,
+  };
+  const code = await main(['node', 'lodkit', ...args], context);
+  return { code, text };
+}
+
+/** Runs the built CLI in a child with a 1 GiB heap; returns its exit code, output and peak RSS. */
+function child(args: string[]): { code: number | null; text: string; maxRssKb: number } {
+  const r = spawnSync(process.execPath, ['--max-old-space-size=1024', REPORT_RSS, BIN, ...args], { cwd: input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const text = `${r.stdout}${r.stderr}`;
+  const match = /MAXRSS_KB=(\d+)/.exec(r.stderr);
+  return { code: r.status, text, maxRssKb: match ? Number(match[1]) : Number.NaN };
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'lodkit-validation-'));
+  input = join(root, 'in');
+  out = join(root, 'out');
+  mkdirSync(input);
+  mkdirSync(out);
+  const { json: glbBase, bin } = await toGlbParts(rockDocument());
+  writeFileSync(join(input, 'rock.bin'), bin!);
+  const gltfBase = JSON.parse(JSON.stringify(glbBase));
+  gltfBase.buffers[0].uri = 'rock.bin';
+  cases = validationCases({ dir: input, glbBase, gltfBase, bin: bin! });
+  // At the object limit exactly (rock: 6 accessors, 1 buffer, 3 meshes + 3 primitives, 1 scene, 3 nodes).
+  const atLimit = JSON.parse(JSON.stringify(glbBase));
+  const others = 6 + 1 + 3 + 3 + 1;
+  for (let i = atLimit.nodes.length; i < GLTF_READ_LIMITS.objects - others; i++) atLimit.nodes.push({});
+  writeFileSync(join(input, 'nodes-at-object-limit.glb'), packGlb(atLimit, bin!));
+}, 120_000);
+afterAll(() => { if (root) rmSync(root, { recursive: true, force: true }); });
+
+describe('hostile validation cases', () => {
+  it('cover every class of issue 24 items 3, 4 and 7', () => {
+    const names = cases.map((c) => c.file).join(' ');
+    for (const family of [
+      'proto-type', 'proto-componenttype', 'proto-attribute', 'proto-buffer-uri', 'proto-image-uri', 'json-deep', 'json-entries',
+      'texture-sampler-out-of-range', 'material-texture', 'skin', 'camera', 'animation-target-node', 'animation-input',
+      'index-past-vertex-count', 'position-count-not-triangles', 'zero-filled-50m-vertices', 'nodes-1m-empty',
+      'animation-channels-2m', 'node-name-2m',
+    ]) expect(names, family).toContain(family);
+  });
+
+  it('every file: `lodkit gltf lod` and `lodkit simulate` exit 2 naming the field, and write nothing', async () => {
+    const failures: string[] = [];
+    for (const c of cases) {
+      const target = join(out, `${c.file}.out.glb`);
+      const lod = await cli(['gltf', 'lod', join(input, c.file), target]);
+      const sim = await cli(['simulate', join(input, c.file), '--frames', '3', '--json', '--no-progress']);
+      for (const [name, r] of [['gltf lod', lod], ['simulate', sim]] as const) {
+        if (r.code !== 2) failures.push(`${c.file} (${name}): exit ${r.code}: ${r.text.slice(0, 300)}`);
+        else if (!c.field.test(r.text)) failures.push(`${c.file} (${name}): message does not name ${c.field}: ${r.text.slice(0, 400)}`);
+        if (r.text.length > 2000) failures.push(`${c.file} (${name}): ${r.text.length} characters of output`);
+      }
+      if (existsSync(target)) failures.push(`${c.file}: gltf lod left ${target}`);
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  // The files that blew up memory before: each refused, in a process that stays under the bound.
+  // (Exit code and RSS only: no clock is read, a loaded machine must not turn this red.)
+  it('the memory cases exit 2 in a child process with a 1 GiB heap, peak RSS under 1 GiB', () => {
+    const heavy = ['zero-filled-50m-vertices.glb', 'nodes-1m-empty.glb', 'animation-channels-2m.glb', 'node-name-2m.glb',
+      'accessors-reread-one-view.glb', 'primitives-redraw-one-index-list.glb', 'json-deep-100k.glb', 'json-entries-5m.glb'];
+    const results = heavy.map((file) => ({ file, ...child(['gltf', 'lod', file, join(out, 'never.glb')]) }));
+    const sim = child(['simulate', 'nodes-1m-empty.glb', '--frames', '3', '--json', '--no-progress']);
+    results.push({ file: 'nodes-1m-empty.glb (simulate)', ...sim });
+    for (const r of results) {
+      expect(r.code, `${r.file}: ${r.text.slice(0, 300)}`).toBe(2);
+      expect(r.maxRssKb, r.file).toBeLessThan(RSS_BOUND_KB);
+    }
+    expect(existsSync(join(out, 'never.glb'))).toBe(false);
+  }, 300_000);
+
+  it('a file at the object limit is read and processed (exit 0) with peak RSS under 1 GiB', () => {
+    const target = join(out, 'at-limit.glb');
+    const r = child(['gltf', 'lod', 'nodes-at-object-limit.glb', target]);
+    expect(r.code, r.text.slice(0, 300)).toBe(0);
+    expect(r.maxRssKb).toBeLessThan(RSS_BOUND_KB);
+    rmSync(target);
+  }, 300_000);
+});
