@@ -25,12 +25,19 @@ export const FRAME_TIMER_QUERIES = 4;
 
 /** The parts of a WebGL2 context the timer uses. @category three.js */
 export interface TimerQueryContext {
+  /** `WebGL2RenderingContext.getExtension` (the timer asks for `EXT_disjoint_timer_query_webgl2`). */
   getExtension(name: string): unknown;
+  /** `WebGL2RenderingContext.createQuery`. */
   createQuery(): unknown;
+  /** `WebGL2RenderingContext.beginQuery`. */
   beginQuery(target: number, query: unknown): void;
+  /** `WebGL2RenderingContext.endQuery`. */
   endQuery(target: number): void;
+  /** `WebGL2RenderingContext.getQueryParameter` (result and availability of a query). */
   getQueryParameter(query: unknown, pname: number): unknown;
+  /** `WebGL2RenderingContext.getParameter` (the extension's `GPU_DISJOINT_EXT` flag). */
   getParameter(pname: number): unknown;
+  /** `WebGL2RenderingContext.deleteQuery`; optional. */
   deleteQuery?(query: unknown): void;
   readonly QUERY_RESULT: number;
   readonly QUERY_RESULT_AVAILABLE: number;

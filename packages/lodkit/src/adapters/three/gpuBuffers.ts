@@ -21,6 +21,7 @@ import type { BufferAttribute } from 'three';
 export interface GpuBackendLike {
   readonly isWebGPUBackend?: boolean;
   readonly device?: GPUDevice | null;
+  /** The backend's record for `object` (for an attribute, `buffer` is the `GPUBuffer` three draws it from). */
   get(object: object): { buffer?: GPUBuffer };
 }
 
@@ -80,5 +81,6 @@ export class IndirectCountReader {
     return this.pending;
   }
 
+  /** Destroys the staging buffer; the reader cannot be used afterwards. */
   destroy(): void { this.staging.destroy(); }
 }

@@ -49,7 +49,10 @@ export interface GpuInstancedRenderer extends ViewportSource {
   /** three's backend; a WebGPU one (with its device) selects the GPU path. */
   readonly backend?: unknown;
   /** `WebGPURenderer`'s node library, used to turn classic materials into node materials. */
-  readonly library?: { fromMaterial(material: Material): Material | null };
+  readonly library?: {
+    /** The node material equivalent to `material`, or `null` if there is none. */
+    fromMaterial(material: Material): Material | null;
+  };
   /** `WebGPURenderer`: whether `init()` has finished (the backend, WebGPU or WebGL 2, is chosen there). */
   hasInitialized?(): boolean;
   /** `WebGPURenderer.init()`. */

@@ -121,6 +121,7 @@ export class ScreenSizeLOD extends LOD {
 
   /** The metric of the thresholds (set it before adding levels; changing it re-sorts the levels). */
   get metric(): SphereMetric { return this.metricValue; }
+  /** Sets the metric; throws a `RangeError` for a value that is not a `SphereMetric`. */
   set metric(metric: SphereMetric) {
     if (!METRICS.includes(metric)) throw new RangeError(`ScreenSizeLOD: metric must be one of ${METRICS.join(', ')}, got ${String(metric)}`);
     this.metricValue = metric;

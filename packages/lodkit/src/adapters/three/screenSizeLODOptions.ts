@@ -24,6 +24,7 @@ export interface ScreenSizeLODLevel {
 
 /** Something that knows the drawing-buffer size (a `WebGLRenderer` or `WebGPURenderer`). @category three.js */
 export interface ViewportSource {
+  /** Writes the drawing-buffer size in physical pixels into `target` and returns it (as three's renderers do). */
   getDrawingBufferSize(target: Vector2): Vector2;
 }
 

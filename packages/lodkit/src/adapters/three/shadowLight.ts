@@ -15,7 +15,13 @@ import type { Camera, Light, Object3D } from 'three';
 import { CameraFrustumCache } from './frustumFromCamera.js';
 
 /** A light whose shadow camera decides the off-screen shadow casters (directional or spot). @category three.js */
-export type ShadowLight = Light & { shadow: { camera: Camera; updateMatrices(light: Light): void } };
+export type ShadowLight = Light & {
+  shadow: {
+    camera: Camera;
+    /** three's `LightShadow.updateMatrices`: brings the shadow camera up to date with the light. */
+    updateMatrices(light: Light): void;
+  };
+};
 
 /** Something whose `shadowMap.enabled` says whether shadows are rendered (a WebGL/WebGPU renderer). @category three.js */
 export interface ShadowMapSource { shadowMap?: { enabled: boolean } }
