@@ -94,6 +94,7 @@ export function checkJsonTree(json: GltfJson, limits: Pick<GltfReadLimits, 'json
     for (let f = frame; f !== null && f.parent !== null; f = f.parent) parts.push(f.label);
     return shortPath(parts.reverse());
   };
+  if (limits.jsonDepth < 1) throw new GltfReadError(`the glTF JSON nests deeper than ${limits.jsonDepth} levels (the limit) at (root)`);
   const stack: Frame[] = [{ value: json, keys: Object.keys(json), next: 0, label: '', parent: null }];
   let entries = 0;
   while (stack.length > 0) {
