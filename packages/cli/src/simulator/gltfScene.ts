@@ -204,6 +204,24 @@ function buildProfile(group: LoadedLodGroup, name: string, pixelsPerTriangle: nu
   return { name, group, metric, thresholds, triangles: kept.map((k) => triangles[k]), errors, level0Height };
 }
 
+/**
+ * `items` joined by `separator`, cut before the scene format's text limit: a file with 599 groups
+ * of 255 levels (a valid 600 × 254-id DAG) made `parameters.groups` 500 KB, and the scene was refused.
+ */
+function boundedList(items: readonly string[], separator: string, noun: string, reserve = 100): string {
+  const limit = SIMULATE_LIMITS.textLength - reserve;
+  let text = '';
+  for (let k = 0; k < items.length; k++) {
+    const next = k === 0 ? items[k] : `${text}${separator}${items[k]}`;
+    if (next.length > limit) {
+      const more = `${k === 0 ? '' : separator}… and ${items.length - k - (k === 0 ? 1 : 0)} more ${noun}`;
+      return `${k === 0 ? items[0].slice(0, limit - more.length) : text}${more}`;
+    }
+    text = next;
+  }
+  return text;
+}
+
 function formatCount(n: number): string {
   return n >= 1e6 ? `${Number((n / 1e6).toPrecision(3))}M` : n >= 1e3 ? `${Number((n / 1e3).toPrecision(3))}k` : String(n);
 }
@@ -357,14 +375,14 @@ export async function sceneFromGltf(source: GltfSource, options: GltfSceneOption
     ],
     parameters: {
       source: name,
-      groups: built.map((p) => `${p.name} (${p.triangles.join('/')} triangles, ${p.metric} ${p.thresholds.join('/')})`).join('; '),
+      groups: boundedList(built.map((p) => `${p.name} (${p.triangles.join('/')} triangles, ${p.metric} ${p.thresholds.join('/')})`), '; ', 'LOD groups'),
       instances: `${o.instances} per group, ${total} in all, on a ${columns} × ${rows} grid of ${r3(cell)} (${o.spacing} largest radii), seed ${o.seed}`,
       coverage: `MSFT_screencoverage read as a fraction of the screen ${o.coverage}`,
       defaultRule: `groups without coverage: level k drawn while the bounding disc gives each of its triangles ≥ ${o.pixelsPerTriangle} px²`,
       shots: `wide dolly-in (0–8 s, fovY ${WIDE_FOV_Y}°) into the front instance, then telephoto (8–16 s) zooming from ${r3(teleFovStart)}° to ${r3(teleFovEnd)}°; instances reach ${r3(targetHeight)} of the screen height`,
       budget: `${budget} triangles = ${o.budgetFraction * 100} % of every instance at level 0`,
       errors: useErrors ? 'recorded geometric errors ÷ bounding diameter' : 'default from the coverage thresholds (defaultLevelErrors)',
-      ...(culled.length > 0 ? { notSimulated: `culling below the last coverage value (${culled.join(', ')}): the coarsest level is drawn at any size` } : {}),
+      ...(culled.length > 0 ? { notSimulated: `culling below the last coverage value (${boundedList(culled, ', ', 'groups', 200)}): the coarsest level is drawn at any size` } : {}),
     },
   };
   return { input, scene: parseScene(input, name), warnings };
