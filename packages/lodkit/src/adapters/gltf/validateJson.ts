@@ -127,25 +127,25 @@ function nested(owner: unknown, key: string): unknown[] {
  * @internal
  */
 export function checkObjectCount(json: GltfJson, limits: Pick<GltfReadLimits, 'objects'>): void {
-  const lists: { field: string; n: number }[] = [];
+  // Running total and largest list only (no entry per primitive: there may be millions).
+  let total = 0;
+  let largest = { field: '', n: -1 };
+  const add = (n: number, field: () => string): void => {
+    total += n;
+    if (n > largest.n) largest = { field: field(), n };
+  };
   for (const key of ['accessors', 'animations', 'buffers', 'cameras', 'images', 'materials', 'meshes', 'nodes', 'samplers', 'scenes', 'skins', 'textures']) {
-    lists.push({ field: key, n: nested(json, key).length });
+    add(nested(json, key).length, () => key);
   }
   nested(json, 'meshes').forEach((mesh, m) => {
     const primitives = nested(mesh, 'primitives');
-    lists.push({ field: `meshes[${m}].primitives`, n: primitives.length });
-    primitives.forEach((p, k) => lists.push({ field: `meshes[${m}].primitives[${k}].targets`, n: nested(p, 'targets').length }));
+    add(primitives.length, () => `meshes[${m}].primitives`);
+    primitives.forEach((p, k) => add(nested(p, 'targets').length, () => `meshes[${m}].primitives[${k}].targets`));
   });
   nested(json, 'animations').forEach((a, i) => {
-    lists.push({ field: `animations[${i}].channels`, n: nested(a, 'channels').length });
-    lists.push({ field: `animations[${i}].samplers`, n: nested(a, 'samplers').length });
+    add(nested(a, 'channels').length, () => `animations[${i}].channels`);
+    add(nested(a, 'samplers').length, () => `animations[${i}].samplers`);
   });
-  let total = 0;
-  let largest = lists[0];
-  for (const entry of lists) {
-    total += entry.n;
-    if (entry.n > largest.n) largest = entry;
-  }
   if (total > limits.objects) {
     throw new GltfReadError(`${largest.field} has ${largest.n} entries; with the rest the file makes ${total} glTF objects (nodes, meshes, primitives, accessors, animation channels, …), more than the limit of ${limits.objects}`);
   }
