@@ -1,7 +1,9 @@
 // `npm run docs` (repository root): the API reference of every public entry of lodkit and
 // @lodkit/cli, built from the TSDoc in the built .d.ts files (run `npm run build` first), with the
-// guides (README.md, docs/*.md) beside it. Fails on an undocumented export, an exported symbol that
-// links to something not exported, and a broken {@link}.
+// guides (README.md, docs/*.md) beside it. `npm run docs:check` (CI) fails on an undocumented
+// export, an exported symbol that links to something not exported, and a broken {@link}; `npm run
+// docs` only reports them. The output folder is given by the scripts (`--out`), so that
+// packages/lodkit/test/release/examples.test.ts can ask for the JSON model alone.
 import { join } from 'node:path';
 import { publicEntries, ROOT } from './entries.mjs';
 
@@ -11,7 +13,6 @@ export default {
   tsconfig: join(import.meta.dirname, 'tsconfig.json'),
   entryPoints: publicEntries().map((e) => e.file),
   plugin: [join(import.meta.dirname, 'entryNames.mjs')],
-  out: join(ROOT, 'api-docs'),
   readme: join(ROOT, 'README.md'),
   projectDocuments: [join(ROOT, 'docs', '*.md')],
   // The reference is built from dist/*.d.ts; "defined in dist/…" links would not help a reader.
