@@ -111,4 +111,15 @@ describe('readLodGroups: long graphs, linear work', () => {
     expect(groups.every((g) => g.levels.every((l) => l.triangles === 2))).toBe(true);
     expect(groups[0].levels[1].materialLods).not.toBe(groups[1].levels[0].materialLods);
   });
+
+  it('groups nested 2,000 deep in the node hierarchy: each level 0 counts its whole subtree (one pass, not one per group)', () => {
+    // Node k (k < 2000) is the child of node k − 1 and has MSFT_lod → [2000 + k], a plain node.
+    // Every node draws the 2-triangle mesh, so group k's level 0 draws 2 × (2000 − k) triangles.
+    const document = graphDocument(4000, (k) => (k < 2000 ? [2000 + k] : null));
+    const nodes = document.getRoot().listNodes();
+    for (let k = 1; k < 2000; k++) nodes[k - 1].addChild(nodes[k]);
+    const { groups } = readLodGroups(document);
+    expect(groups).toHaveLength(2000);
+    for (const k of [0, 1, 999, 1999]) expect(groups[k].levels.map((l) => l.triangles)).toEqual([2 * (2000 - k), 2]);
+  });
 });
