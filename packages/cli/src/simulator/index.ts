@@ -13,7 +13,7 @@ export { CameraPath, slerp, type CameraSample } from './cameraPath.js';
 export { compileScene, sampleMotion, type CompiledScene } from './compiledScene.js';
 export { QualityReference } from './qualityReference.js';
 export {
-  selectPolicies, simulate, SIMULATE_DEFAULTS, SIMULATION_FORMAT, SIMULATION_FORMAT_VERSION,
+  selectPolicies, simulate, SIMULATE_DEFAULTS, simulationSize, SIMULATION_FORMAT, SIMULATION_FORMAT_VERSION,
   type FrameRecord, type PolicyResult, type PolicySummary, type SimulateOptions, type SimulationResult, type SimulationTimings,
 } from './simulate.js';
 export {
@@ -21,7 +21,10 @@ export {
 } from './scenarios/index.js';
 export { lcg } from './scenarios/random.js';
 export { comparisonRows, formatComparisonTable, formatRunHeader, TABLE_COLUMNS } from './report/table.js';
-export { loadChartJsSource, renderHtmlReport, REPORT_FILE, REPORT_JSON_FILE, writeHtmlReport } from './report/html.js';
+export { loadChartJsSource, renderHtmlReport, REPORT_FILE, REPORT_JSON_FILE, reportFiles, writeHtmlReport } from './report/html.js';
 export { GLTF_SCENE_DEFAULTS, GltfSceneError, sceneFromGltf, type GltfSceneOptions, type GltfSceneResult } from './gltfScene.js';
-export { SIMULATE_LIMITS, sceneFrameCount } from './limits.js';
-export { checkOutput, makeFolder, OutputError, writeFileAtomic, type OutputOptions } from './files.js';
+export { checkSimulationSize, estimateOutputChars, SIMULATE_LIMITS, sceneFrameCount, type SimulationSize } from './limits.js';
+export {
+  checkOutput, gltfResourcePaths, makeFolder, OutputError, removeFolders, writeFileAtomic, writeOutputs,
+  type InputResource, type OutputFile, type OutputOptions, type WriteOutputsOptions,
+} from './files.js';

@@ -10,7 +10,9 @@
  *   a resource outside IN's folder, a limit exceeded, invalid MSFT_lod in strict mode); 1 for
  *   anything unexpected. Messages never carry a stack unless `--debug` is given.
  * - Files: IN's resources are read only from inside IN's folder unless `--allow-outside-resources`
- *   (`readGltfDocument`); OUT is checked before IN is read and written through temporary files.
+ *   (`readGltfDocument`); OUT is checked before IN is read. OUT and its resources are written all
+ *   or nothing (`writeOutputs`: a temporary folder beside OUT, renamed in with OUT last), and none
+ *   may replace a resource IN refers to, even with `--force`.
  * - Nothing glTF is imported until the command runs (see `loadGltfModules`), so registering the
  *   command costs the main program nothing and works without the optional peer dependencies.
  * - The progress bar (cli-progress, on stderr) appears only on a TTY and only for inputs above
@@ -23,7 +25,7 @@ import type { Document, Format, ILogger, Logger, NodeIO } from '@gltf-transform/
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import type { GeneratedLodChain, LodCoverage } from 'lodkit/gltf';
-import { checkOutput, OutputError, writeFileAtomic } from '../../../simulator/files.js';
+import { checkOutput, gltfResourcePaths, OutputError, writeOutputs, type InputResource, type WriteOutputsOptions } from '../../../simulator/files.js';
 
 /**
  * The glTF modules, imported when the command runs: `@gltf-transform/core` and `meshoptimizer`
@@ -88,7 +90,7 @@ function formatTable(chains: GeneratedLodChain[], coverage: LodCoverage): string
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n') + '\n';
 }
 
-async function runLod(input: string, output: string, options: LodCommandOptions, command: Command): Promise<void> {
+async function runLod(input: string, output: string, options: LodCommandOptions, command: Command, seam: Pick<WriteOutputsOptions, 'onStep'>): Promise<void> {
   const { NodeIO, MSFTLod, readGltfDocument, readLodGroups, generateLodChain, resolveGenerateOptions, meshTriangleCount } = await loadGltfModules();
   const out = command.configureOutput();
   const writeOut = (text: string): void => { if (out.writeOut) out.writeOut(text); else process.stdout.write(text); };
@@ -122,7 +124,8 @@ async function runLod(input: string, output: string, options: LodCommandOptions,
 
   // The output is checked before anything is read: never the input, never an existing file unless --force.
   const force = options.force === true;
-  checkOutput(output, { inputs: [input], force, label: 'OUT' });
+  const resources = gltfResourcePaths(input, 'IN');
+  checkOutput(output, { inputs: [input], resources, force, label: 'OUT' });
 
   const { document, messages } = await readGltfDocument(input, { allowOutsideResources: options.allowOutsideResources === true });
   for (const message of messages) writeErr(`warning: ${message}\n`);
@@ -150,7 +153,7 @@ async function runLod(input: string, output: string, options: LodCommandOptions,
 
   const writerLogger: ILogger = { debug() {}, info() {}, warn: (t: string) => writeErr(`warning: ${t}\n`), error: (t: string) => writeErr(`warning: ${t}\n`) };
   const io = new NodeIO().registerExtensions([MSFTLod]).setLogger(writerLogger as unknown as Logger);
-  await writeDocument(io, document, output, input, force);
+  await writeDocument(io, document, output, { inputs: [input], resources, force, ...seam });
 
   if (options.json) {
     writeOut(JSON.stringify(chains.map((c) => ({
@@ -178,15 +181,15 @@ async function runLod(input: string, output: string, options: LodCommandOptions,
 }
 
 /**
- * Writes the document as OUT through temporary files and renames: a `.glb` is one file; a `.gltf` is
- * its JSON plus the resources glTF-Transform names (`out.bin`, images), each checked (inside OUT's
- * folder, not an existing file or the input unless `--force`) before the first byte is written, and
- * the JSON renamed into place last.
+ * Writes the document as OUT: a `.glb` is one file; a `.gltf` is its JSON plus the resources
+ * glTF-Transform names (`out.bin`, images), each checked (inside OUT's folder, not an input
+ * resource, not an existing file or the input unless `--force`) before the first byte is written,
+ * and all written through one temporary folder with the JSON renamed in last.
  */
-async function writeDocument(io: NodeIO, document: Document, output: string, input: string, force: boolean): Promise<void> {
+async function writeDocument(io: NodeIO, document: Document, output: string, options: WriteOutputsOptions & { resources: InputResource[] }): Promise<void> {
   try {
     if (extname(output).toLowerCase() === '.glb') {
-      writeFileAtomic(output, await io.writeBinary(document), { inputs: [input], force, label: 'OUT' });
+      writeOutputs([{ path: output, data: await io.writeBinary(document) }], { ...options, label: 'OUT' });
       return;
     }
     const { json, resources } = await io.writeJSON(document, { format: 'GLTF' as Format, basename: basename(output, extname(output)) });
@@ -195,11 +198,9 @@ async function writeDocument(io: NodeIO, document: Document, output: string, inp
       const path = resolve(folder, decodeURIComponent(uri));
       const rel = relative(folder, path);
       if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) throw new UsageError(`cannot write resource "${uri}" of OUT: it would land outside OUT's folder`);
-      return { path, data };
+      return { path, data, label: 'resource of OUT' };
     });
-    for (const file of files) checkOutput(file.path, { inputs: [input], force, label: 'resource of OUT' });
-    for (const file of files) writeFileAtomic(file.path, file.data, { inputs: [input], force, label: 'resource of OUT' });
-    writeFileAtomic(output, `${JSON.stringify(json, null, 2)}\n`, { inputs: [input], force, label: 'OUT' });
+    writeOutputs([...files, { path: output, data: `${JSON.stringify(json, null, 2)}\n`, label: 'OUT' }], { ...options, label: 'OUT' });
   } catch (error) {
     if (error instanceof UsageError || error instanceof OutputError) throw error;
     throw new UsageError(`cannot write ${basename(output)}: ${(error as Error).message}`);
@@ -207,7 +208,8 @@ async function writeDocument(io: NodeIO, document: Document, output: string, inp
 }
 
 /**
- * Registers `lodkit gltf lod IN OUT` on a commander program.
+ * Registers `lodkit gltf lod IN OUT` on a commander program. `seam` is `@internal`: tests pass
+ * `onStep` (see `WriteOutputsOptions`) to fail the command between two output files.
  * @example
  * ```ts
  * const program = new Command('lodkit');
@@ -216,7 +218,7 @@ async function writeDocument(io: NodeIO, document: Document, output: string, inp
  * ```
  * @category CLI
  */
-export function registerGltfCommand(program: Command): Command {
+export function registerGltfCommand(program: Command, seam: Pick<WriteOutputsOptions, 'onStep'> = {}): Command {
   const gltf = program.command('gltf').description('glTF level-of-detail tools (MSFT_lod + MSFT_screencoverage)');
   gltf.command('lod')
     .description('simplify every mesh into an LOD chain whose switching thresholds keep each level\'s error under --max-error-px pixels')
@@ -237,7 +239,7 @@ export function registerGltfCommand(program: Command): Command {
     .option('--debug', 'print stack traces on errors')
     .action(async (input: string, output: string, options: LodCommandOptions, command: Command) => {
       try {
-        await runLod(input, output, options, command);
+        await runLod(input, output, options, command, seam);
       } catch (error) {
         const e = error as Error;
         // By name: the glTF error classes live in modules loaded only when the command runs.

@@ -26,8 +26,8 @@ import { sceneFromGltf } from '../../../simulator/gltfScene.js';
 import { BUILT_IN_SCENARIOS, builtInScene, builtInSceneInput } from '../../../simulator/scenarios/index.js';
 import { selectPolicies, simulate } from '../../../simulator/simulate.js';
 import { formatComparisonTable, formatRunHeader } from '../../../simulator/report/table.js';
-import { REPORT_FILE, REPORT_JSON_FILE, writeHtmlReport } from '../../../simulator/report/html.js';
-import { checkOutput, makeFolder, writeFileAtomic } from '../../../simulator/files.js';
+import { REPORT_FILE, REPORT_JSON_FILE, reportFiles } from '../../../simulator/report/html.js';
+import { checkOutput, gltfResourcePaths, makeFolder, removeFolders, writeOutputs, type OutputFile, type WriteOutputsOptions } from '../../../simulator/files.js';
 import { SIMULATE_LIMITS } from '../../../simulator/limits.js';
 import { processContext, UsageError, type CliContext } from '../context.js';
 
@@ -145,7 +145,8 @@ async function loadScene(file: string | undefined, options: SimulateCommandOptio
 }
 
 /**
- * Runs `lodkit simulate` with parsed arguments (what the commander action calls).
+ * Runs `lodkit simulate` with parsed arguments (what the commander action calls). `output` is
+ * `@internal`: tests pass `onStep` (see `WriteOutputsOptions`) to fail the run between two files.
  * @example
  * ```ts
  * await runSimulateCommand(undefined, { scenario: 'motogp', json: true }, processContext());
@@ -153,24 +154,34 @@ async function loadScene(file: string | undefined, options: SimulateCommandOptio
  * ```
  * @category CLI
  */
-export async function runSimulateCommand(file: string | undefined, options: SimulateCommandOptions, context: CliContext): Promise<void> {
+export async function runSimulateCommand(file: string | undefined, options: SimulateCommandOptions, context: CliContext, output: Pick<WriteOutputsOptions, 'onStep'> = {}): Promise<void> {
   const cwd = context.cwd ?? process.cwd();
   if (file === undefined && options.allowOutsideResources) throw new UsageError('--allow-outside-resources applies only to a glTF scene (a .glb or .gltf file)');
-  // Outputs first: a refusal (existing file, the input itself, an impossible folder) costs nothing.
+  // Outputs first: a refusal (existing file, the input or one of its resources, an impossible
+  // folder) costs nothing. The --out folder is made now (an impossible path fails at once) and
+  // removed again if the command fails: nothing new is left.
   const inputs = file !== undefined ? [resolve(cwd, file)] : [];
+  const resources = file !== undefined && isGltfFile(file) ? gltfResourcePaths(resolve(cwd, file), file) : [];
   const force = options.force === true;
-  if (options.saveScene) checkOutput(resolve(cwd, options.saveScene), { inputs, force, label: '--save-scene' });
+  if (options.saveScene) checkOutput(resolve(cwd, options.saveScene), { inputs, resources, force, label: '--save-scene' });
+  let made: string[] = [];
   if (options.out) {
     const dir = resolve(cwd, options.out);
-    for (const name of [REPORT_FILE, REPORT_JSON_FILE]) checkOutput(join(dir, name), { inputs, force, label: '--out' });
-    makeFolder(dir, '--out folder');
+    for (const name of [REPORT_FILE, REPORT_JSON_FILE]) checkOutput(join(dir, name), { inputs, resources, force, label: '--out' });
+    made = makeFolder(dir, '--out folder');
   }
+  try {
+    await simulateAndWrite(file, options, context, cwd, { inputs, resources, force, ...output });
+  } catch (error) {
+    removeFolders(made);
+    throw error;
+  }
+}
+
+async function simulateAndWrite(file: string | undefined, options: SimulateCommandOptions, context: CliContext, cwd: string, output: WriteOutputsOptions): Promise<void> {
   const { scene, input } = await loadScene(file, options, context, cwd);
   const policies = options.policy ?? [];
   selectPolicies(scene, policies); // unknown names → RangeError (exit 2) before any work
-  if (options.saveScene) {
-    writeFileAtomic(resolve(cwd, options.saveScene), `${JSON.stringify(input)}\n`, { inputs, force, label: '--save-scene' });
-  }
   const showProgress = options.progress !== false && !options.json && context.stderr.isTTY === true;
   let bar: cliProgress.SingleBar | undefined;
   if (showProgress) {
@@ -192,8 +203,12 @@ export async function runSimulateCommand(file: string | undefined, options: Simu
       : undefined,
   });
   if (bar && started) bar.stop();
-  let reportPath: string | undefined;
-  if (options.out) reportPath = writeHtmlReport(resolve(cwd, options.out), result, timings, undefined, { inputs, force });
+  // Every file of the run at once, all or nothing (files.ts), the report's index.html last.
+  const files: OutputFile[] = [];
+  if (options.saveScene) files.push({ path: resolve(cwd, options.saveScene), data: `${JSON.stringify(input)}\n`, label: '--save-scene' });
+  if (options.out) files.push(...reportFiles(resolve(cwd, options.out), result, timings).map((f) => ({ ...f, label: '--out' })));
+  if (files.length > 0) writeOutputs(files, output);
+  const reportPath = options.out ? files[files.length - 1].path : undefined;
   if (options.json) {
     const document = options.timings ? { ...result, timings } : result;
     // Two writes: `${json}\n` would copy a string of up to SIMULATE_LIMITS.outputChars once more.
