@@ -181,8 +181,8 @@ async function runLod(input: string, output: string, options: LodCommandOptions,
 }
 
 /**
- * Writes the document as OUT: a `.glb` is one file; a `.gltf` is its JSON plus the resources
- * glTF-Transform names (`out.bin`, images), each checked (inside OUT's folder, not an input
+ * Writes the document as OUT: a `.glb` is one file; a `.gltf` is its JSON plus its resources,
+ * named after OUT (`out.bin`, `out_texture0.png`, …), each checked (inside OUT's folder, not an input
  * resource, not an existing file or the input unless `--force`) before the first byte is written,
  * and all written through one temporary folder with the JSON renamed in last.
  */
@@ -192,7 +192,15 @@ async function writeDocument(io: NodeIO, document: Document, output: string, opt
       writeOutputs([{ path: output, data: await io.writeBinary(document) }], { ...options, label: 'OUT' });
       return;
     }
-    const { json, resources } = await io.writeJSON(document, { format: 'GLTF' as Format, basename: basename(output, extname(output)) });
+    const base = basename(output, extname(output));
+    // Resources are named after OUT, not kept under IN's URIs: kept, OUT's buffer landed on IN's
+    // own rock.bin and an image on IN's image (issue 24). One buffer → OUT.bin, several → OUT_1.bin….
+    for (const buffer of document.getRoot().listBuffers()) buffer.setURI('');
+    document.getRoot().listTextures().forEach((texture, i) => {
+      const mime = texture.getMimeType();
+      texture.setURI(`${base}_texture${i}.${mime === 'image/jpeg' ? 'jpg' : mime.replace(/^image\//, '') || 'bin'}`);
+    });
+    const { json, resources } = await io.writeJSON(document, { format: 'GLTF' as Format, basename: base });
     const folder = dirname(resolve(output));
     const files = Object.entries(resources).map(([uri, data]) => {
       const path = resolve(folder, decodeURIComponent(uri));
