@@ -112,6 +112,31 @@ describe('gltf lod: OUT.gltf and its .bin are written all or nothing', () => {
   });
 });
 
+describe('gltf lod: OUT\'s resources are named after OUT, never after IN\'s files', () => {
+  // A 1 × 1 PNG: the image bytes only travel, nothing decodes them.
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+  it('an input image tex.png stays as it was (even with --force); OUT gets out_texture0.png with the same bytes', async () => {
+    const dir = await gltfFolder();
+    const json = JSON.parse(readFileSync(join(dir, 'model.gltf'), 'utf8'));
+    json.images = [{ uri: 'tex.png', mimeType: 'image/png' }];
+    json.textures = [{ source: 0 }];
+    json.materials = [{ pbrMetallicRoughness: { baseColorTexture: { index: 0 } } }];
+    writeFileSync(join(dir, 'model.gltf'), JSON.stringify(json));
+    writeFileSync(join(dir, 'tex.png'), PNG);
+    const inputs = snapshot(dir);
+    const { code, text } = await gltfLod(dir, ['model.gltf', 'out.gltf', '--force']);
+    expect(code, text).toBe(0);
+    const after = snapshot(dir);
+    for (const [name, bytes] of Object.entries(inputs)) expect(after[name], name).toBe(bytes);
+    expect(Object.keys(after).sort()).toEqual(['model.gltf', 'out.bin', 'out.gltf', 'out_texture0.png', 'rock.bin', 'tex.png']);
+    expect(readFileSync(join(dir, 'out_texture0.png'))).toEqual(PNG);
+    const out = JSON.parse(readFileSync(join(dir, 'out.gltf'), 'utf8'));
+    expect(out.images[0].uri).toBe('out_texture0.png');
+    expect(out.buffers[0].uri).toBe('out.bin');
+  });
+});
+
 describe('simulate: --out and --save-scene are written all or nothing', () => {
   const context = (dir: string): CliContext => ({ stdout: { write: () => true }, stderr: { write: () => true }, cwd: dir });
 
