@@ -149,11 +149,12 @@ export class LodGraph {
       return [...walk, root, ...down.reverse()].join(' → ');
     }
     // Head: the first ids, along the next hops (they end at the root); tail: the last ids, up the
-    // tree (they end at the owner). Both walks stop at the root, so they never overlap.
+    // tree (they end at the owner). Both stop at the root and cannot both reach it: a walk of more
+    // than CYCLE_SHOWN ids has steps ≥ CYCLE_SHOWN, so one side is longer than HEAD or TAIL.
     const head: number[] = [];
     for (let v = owner; head.length < HEAD; v = toRoot[v]) { head.push(v); if (v === root) break; }
     const tail: number[] = [];
-    for (let v = owner; tail.length < TAIL && v !== root; v = parent[v]) tail.push(v);
+    for (let v = owner; tail.length < TAIL; v = parent[v]) { tail.push(v); if (v === root) break; }
     this.work += head.length + tail.length;
     return `${head.join(' → ')} → … → ${tail.reverse().join(' → ')} (${steps} steps)`;
   }
