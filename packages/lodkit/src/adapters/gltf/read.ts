@@ -20,6 +20,12 @@
  *   returned as a warning, never printed.
  * - glTF-Transform's own warnings (unknown extensions and the like) are collected through a logger
  *   and returned with ours, so a library call never writes to the console.
+ * - Cycles and nesting depth come from one `LodGraph` per array (lodGraph.ts, linear in owners +
+ *   ids; a search per owner was ≈ cubic on a 4,000-node chain: 44 s). Ceilings
+ *   (`LOD_GRAPH_LIMITS`): 254 ids per group (`'too-many-ids'`, also refused in the JSON by
+ *   extension.ts) and levels nested 1024 deep (`'too-deep'`), both naming
+ *   `nodes[i].extensions.MSFT_lod.ids`. A long cycle's path is shortened; a `GltfLodError` message
+ *   lists {@link ISSUES_LISTED} problems (all are in `issues`).
  *
  * @module
  */
