@@ -66,6 +66,7 @@ describe('LodGraph on hand-worked graphs', () => {
     const g = graphOf(chain(4000, true));
     expect(g.describeCycle(0)).toBe('0 → 1 → 2 → 3 → 4 → … → 3997 → 3998 → 3999 → 0 (4000 steps)');
     expect(g.describeCycle(5)).toBe('5 → 6 → 7 → 8 → 9 → … → 2 → 3 → 4 → 5 (4000 steps)');
+    expect(g.describeCycle(1)).toBe('1 → 2 → 3 → 4 → 5 → … → 0 → 1 (4000 steps)'); // the tail reaches the root
     expect(g.describeCycle(3998)).toBe('3998 → 3999 → 0 → … → 3995 → 3996 → 3997 → 3998 (4000 steps)');
     // A cycle of exactly CYCLE_SHOWN − 1 nodes (CYCLE_SHOWN ids with the return) is printed whole.
     expect(graphOf(chain(CYCLE_SHOWN - 1, true)).describeCycle(2)).toBe('2 → 3 → 4 → 5 → 6 → 7 → 8 → 9 → 10 → 0 → 1 → 2');
