@@ -3,7 +3,8 @@
  * through the real CLI entry (`main`, in process) every file exits 2 in `gltf lod` and `simulate`
  * naming the field; and the files built to exhaust memory, run by the built CLI in a child process
  * with a 1 GiB heap, exit 2 with a peak resident set under 1 GiB. A file exactly at the object
- * limit is processed (exit 0) under the same bound.
+ * limit is processed (exit 0) under the same bound; one of as many mesh instances is refused by
+ * generation's own budget (each instance would get its own level nodes).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -66,6 +67,10 @@ beforeAll(async () => {
   const others = 6 + 1 + 3 + 3 + 1;
   for (let i = atLimit.nodes.length; i < GLTF_READ_LIMITS.objects - others; i++) atLimit.nodes.push({});
   writeFileSync(join(input, 'nodes-at-object-limit.glb'), packGlb(atLimit, bin!));
+  // At the object limit too, but every node an instance of the rock's mesh 0: 3 level nodes each.
+  const instances = JSON.parse(JSON.stringify(glbBase));
+  for (let i = instances.nodes.length; i < GLTF_READ_LIMITS.objects - others; i++) { instances.nodes.push({ mesh: 0 }); instances.scenes[0].nodes.push(i); }
+  writeFileSync(join(input, 'instances-at-object-limit.glb'), packGlb(instances, bin!));
 }, 120_000);
 afterAll(() => { if (root) rmSync(root, { recursive: true, force: true }); });
 
@@ -109,6 +114,13 @@ describe('hostile validation cases', () => {
       expect(r.maxRssKb, r.file).toBeLessThan(RSS_BOUND_KB);
     }
     expect(existsSync(join(out, 'never.glb'))).toBe(false);
+  }, 300_000);
+
+  it('a file of 99,983 mesh instances (readable) is refused by gltf lod before it adds 300,000 level nodes', () => {
+    const r = child(['gltf', 'lod', 'instances-at-object-limit.glb', join(out, 'never.glb')]);
+    expect(r.code, r.text.slice(0, 300)).toBe(2);
+    expect(r.text).toMatch(/generateLodChain: 99983 nodes with 1 distinct meshes at 4 levels could add up to 299958 glTF objects .* more than maxNewObjects = 150000/);
+    expect(r.maxRssKb).toBeLessThan(RSS_BOUND_KB);
   }, 300_000);
 
   it('a file at the object limit is read and processed (exit 0) with peak RSS under 1 GiB', () => {

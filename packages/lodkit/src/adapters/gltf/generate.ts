@@ -17,6 +17,12 @@
  * Contributor notes:
  * - meshoptimizer is imported on the first call (dynamic import), so `lodkit/gltf` can read and
  *   write files with only `@gltf-transform/core` installed.
+ * - The meshoptimizer part (simplifying one mesh, checking what meshoptimizer is given) is in
+ *   simplifyMesh.ts; this module plans levels and writes the groups.
+ * - Work is bounded before the document changes: `maxNewObjects` caps the level nodes, meshes,
+ *   primitives and index accessors a run may add (instances multiply nodes: each processed node
+ *   gets its own level nodes), and nodes are looked up by a map built once (a search of the node
+ *   list per node, as `writeLodGroup`'s checks do, made 6,000 instances take 11 s).
  * - Each level is simplified from the ORIGINAL indices (not from the previous level) so its error is
  *   measured against the original surface, and levels share the original vertex accessors: a level
  *   costs only its index buffer, which keeps generated files small.
@@ -41,14 +47,15 @@
  *
  * @module
  */
-import { Primitive, type Accessor, type Document, type Mesh, type Node } from '@gltf-transform/core';
+import { type Accessor, type Document, type Mesh, type Node } from '@gltf-transform/core';
 import { areaToHeight, heightToArea } from '../../metrics/conversions.js';
-import { TriangleGrid, measureDeviation } from './deviation.js';
-import { MSFT_LOD } from './extension.js';
-import { meshBoundingSphere, meshTriangleCount, readIndices, readPositions, type BoundingSphere } from './geometry.js';
-import { coverageToThresholds, type LodCoverage } from './read.js';
-import { firstIndexOutOfRange } from './validateGeometry.js';
-import { writeLodGroup } from './write.js';
+import { MSFT_LOD, MSFT_SCREENCOVERAGE } from './extension.js';
+import { meshTriangleCount, type BoundingSphere } from './geometry.js';
+import { LODKIT_GEOMETRIC_ERROR, coverageToThresholds, extrasOf, type LodCoverage } from './read.js';
+import { GltfReadError } from './source.js';
+import { checkCoverageList } from './coverage.js';
+import { loadSimplifier, simplifyMesh, type SimplifiedMesh } from './simplifyMesh.js';
+import { getOrCreateLodExtension } from './write.js';
 import type { Lod } from './extension.js';
 import type { LodThresholds } from '../../heuristics/lodThresholds.js';
 
@@ -78,6 +85,15 @@ export interface GenerateLodOptions {
   maxError?: number;
   /** Only these nodes (default: every node with a mesh that is not already part of an LOD group). */
   nodes?: Node[];
+  /**
+   * Most glTF objects the chains may add (level nodes, meshes, primitives, index accessors), counted
+   * as an upper bound before the document is changed: levels − 1 nodes per processed node and
+   * levels − 1 meshes (each with its primitives and index accessors) per distinct mesh. Default
+   * 150,000: every object costs kilobytes, and a file of 100,000 instances of one mesh would
+   * otherwise get 300,000 new nodes (out of memory under a 1 GiB heap). Exceeding it throws
+   * `GltfReadError` (the input is too large to process; the CLI exits 2).
+   */
+  maxNewObjects?: number;
   /** Called after each mesh is simplified: `(done, total)`. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -91,6 +107,7 @@ export const GENERATE_LOD_DEFAULTS = {
   aspect: 16 / 9,
   coverage: 'area' as LodCoverage,
   error: 'measured' as 'measured' | 'estimate',
+  maxNewObjects: 150_000,
 } as const;
 
 /** One generated level. @category glTF */
@@ -145,6 +162,7 @@ export function resolveGenerateOptions(options: GenerateLodOptions) {
   requireNumber(o.aspect, 'aspect', (v) => v > 0, 'a number > 0');
   if (o.cullBelowPx !== undefined) requireNumber(o.cullBelowPx, 'cullBelowPx', (v) => v >= 0, 'a number ≥ 0');
   if (o.maxError !== undefined) requireNumber(o.maxError, 'maxError', (v) => v > 0, 'a number > 0');
+  requireNumber(o.maxNewObjects, 'maxNewObjects', (v) => Number.isInteger(v) && v >= 0, 'an integer ≥ 0');
   if (o.error !== 'measured' && o.error !== 'estimate') throw new RangeError(`generateLodChain: error must be 'measured' or 'estimate', got ${String(o.error)}`);
   if (o.coverage !== 'area' && o.coverage !== 'height') throw new RangeError(`generateLodChain: coverage must be 'area' or 'height', got ${String(o.coverage)}`);
   return o;
@@ -165,131 +183,6 @@ export function heightThresholdForError(error: number, radius: number, maxErrorP
   return (2 * radius * maxErrorPx) / (error * viewportHeight);
 }
 
-interface SimplifiedMesh {
-  /** Per level ≥ 1: index arrays per primitive (null for primitives left as they are). */
-  levels: { indices: (Uint32Array | null)[]; error: number; estimate: number; triangles: number }[];
-  sphere: BoundingSphere;
-  stoppedEarly?: string;
-}
-
-const MIN_REDUCTION = 0.95;
-
-/** meshoptimizer's simplifier, loaded on first use so that reading glTF never needs meshoptimizer. */
-type Simplifier = typeof import('meshoptimizer').MeshoptSimplifier;
-let MeshoptSimplifier: Simplifier;
-let simplifierLoad: Promise<Simplifier> | null = null;
-
-async function loadSimplifier(): Promise<Simplifier> {
-  simplifierLoad ??= import('meshoptimizer').then(
-    async (module) => { await module.MeshoptSimplifier.ready; return module.MeshoptSimplifier; },
-    (error: unknown) => {
-      simplifierLoad = null;
-      throw new Error(`generateLodChain needs the optional peer dependency 'meshoptimizer' (npm install meshoptimizer): ${(error as Error).message}`);
-    },
-  );
-  MeshoptSimplifier = await simplifierLoad;
-  return MeshoptSimplifier;
-}
-
-async function simplifyMesh(mesh: Mesh, o: ReturnType<typeof resolveGenerateOptions>): Promise<SimplifiedMesh | null> {
-  const sphere = meshBoundingSphere(mesh);
-  if (!sphere) return null;
-  const primitives = mesh.listPrimitives();
-  const inputs = primitives.map((primitive, p) => {
-    const position = primitive.getAttribute('POSITION');
-    if (!position || primitive.getMode() !== Primitive.Mode.TRIANGLES) return null;
-    const positions = readPositions(position);
-    const grid = null as TriangleGrid | null;
-    if (primitive.getIndices()) {
-      const indices = readIndices(primitive, position.getCount());
-      checkTriangleList(mesh, p, indices, position.getCount());
-      return { positions, indices, compact: null, grid };
-    }
-    checkTriangleList(mesh, p, null, position.getCount());
-    return { positions, ...weldByPosition(positions), grid };
-  });
-  if (inputs.every((i) => i === null)) return null;
-  const result: SimplifiedMesh = { levels: [], sphere };
-  let previousTriangles = meshTriangleCount(mesh);
-  for (let level = 1; level < o.levels; level++) {
-    const fraction = o.ratio ** level;
-    let error = 0;
-    let estimate = 0;
-    let triangles = 0;
-    const indices: (Uint32Array | null)[] = [];
-    for (let p = 0; p < primitives.length; p++) {
-      const input = inputs[p];
-      if (!input) { indices.push(null); triangles += primitiveTriangles(primitives[p]); continue; }
-      const target = Math.max(3, Math.floor((input.indices.length * fraction) / 3) * 3);
-      let [simplified, primitiveError] = input.compact
-        ? MeshoptSimplifier.simplify(input.compact.indices, input.compact.positions, 3, target, 1e30, ['ErrorAbsolute'])
-        : MeshoptSimplifier.simplify(input.indices, input.positions, 3, target, 1e30, ['ErrorAbsolute']);
-      if (input.compact) simplified = simplified.map((v) => input.compact!.toOriginal[v]);
-      indices.push(simplified);
-      triangles += simplified.length / 3;
-      if (primitiveError > estimate) estimate = primitiveError;
-      let primitiveMeasured = primitiveError;
-      if (o.error === 'measured' && simplified.length >= 3) {
-        input.grid ??= new TriangleGrid(input.positions, input.indices);
-        primitiveMeasured = Math.max(primitiveError, measureDeviation(input.positions, input.indices, simplified, input.grid));
-      }
-      if (primitiveMeasured > error) error = primitiveMeasured;
-    }
-    if (triangles === 0) { result.stoppedEarly = `level ${level} would have no triangles`; break; }
-    if (triangles > previousTriangles * MIN_REDUCTION) {
-      result.stoppedEarly = `level ${level} could not reduce ${previousTriangles} triangles further`;
-      break;
-    }
-    if (o.maxError !== undefined && error > o.maxError * sphere.radius) {
-      result.stoppedEarly = `level ${level} error ${error.toPrecision(3)} exceeds maxError`;
-      break;
-    }
-    result.levels.push({ indices, error, estimate, triangles });
-    previousTriangles = triangles;
-  }
-  return result;
-}
-
-/**
- * What meshoptimizer is given must be a triangle list inside its vertices: an index ≥ the vertex
- * count traps inside its WebAssembly ("memory access out of bounds") and a count that is not a
- * multiple of 3 fails its assertion. Files are checked on reading (validateGeometry.ts); this
- * covers documents built in memory.
- */
-function checkTriangleList(mesh: Mesh, p: number, indices: Uint32Array | null, vertexCount: number): void {
-  const where = `generateLodChain: mesh "${mesh.getName()}" primitive ${p}`;
-  const count = indices ? indices.length : vertexCount;
-  if (count % 3 !== 0) throw new RangeError(`${where}: ${indices ? 'index' : 'vertex'} count ${count} of a TRIANGLES primitive is not a multiple of 3`);
-  const k = indices ? firstIndexOutOfRange(indices, vertexCount) : -1;
-  if (k >= 0) throw new RangeError(`${where}: indices[${k}] = ${indices![k]} is ≥ the vertex count ${vertexCount}`);
-}
-
-/**
- * Indexes a non-indexed triangle list by position: `indices` points every corner at the first
- * vertex with the same position, and `compact` holds the unique positions with indices into them
- * (meshoptimizer locks vertices that share a position with unreferenced duplicates, so it must
- * see only the unique ones) plus the map back to original vertex numbers.
- * @internal
- */
-function weldByPosition(positions: Float32Array): {
-  indices: Uint32Array;
-  compact: { positions: Float32Array; indices: Uint32Array; toOriginal: Uint32Array };
-} {
-  const remap = MeshoptSimplifier.generatePositionRemap(positions, 3);
-  const count = remap.length;
-  const slot = new Int32Array(count).fill(-1);
-  const toOriginal: number[] = [];
-  const compactIndices = new Uint32Array(count);
-  for (let i = 0; i < count; i++) {
-    const first = remap[i];
-    if (slot[first] < 0) { slot[first] = toOriginal.length; toOriginal.push(first); }
-    compactIndices[i] = slot[first];
-  }
-  const compactPositions = new Float32Array(toOriginal.length * 3);
-  for (let k = 0; k < toOriginal.length; k++) compactPositions.set(positions.subarray(toOriginal[k] * 3, toOriginal[k] * 3 + 3), k * 3);
-  return { indices: remap, compact: { positions: compactPositions, indices: compactIndices, toOriginal: Uint32Array.from(toOriginal) } };
-}
-
 const f32 = new Float32Array(1);
 const u32 = new Uint32Array(f32.buffer);
 
@@ -303,15 +196,6 @@ export function floorToFloat32(value: number): number {
   f32[0] = value;
   if (f32[0] > value && u32[0] > 0) u32[0] -= 1;
   return f32[0];
-}
-
-function primitiveTriangles(primitive: Primitive): number {
-  const indices = primitive.getIndices();
-  const count = indices ? indices.getCount() : primitive.getAttribute('POSITION')?.getCount() ?? 0;
-  const mode = primitive.getMode();
-  if (mode === Primitive.Mode.TRIANGLES) return Math.floor(count / 3);
-  if (mode === Primitive.Mode.TRIANGLE_STRIP || mode === Primitive.Mode.TRIANGLE_FAN) return Math.max(0, count - 2);
-  return 0;
 }
 
 function buildLevelMesh(document: Document, mesh: Mesh, level: number, indices: (Uint32Array | null)[]): Mesh {
@@ -379,6 +263,44 @@ function planLevels(
   return { simplified, levels, meshes, coverage, cullBelow: levels.length > 0 ? cullBelow : 0, neverDrawn: n - levels.length };
 }
 
+/**
+ * `writeLodGroup`'s writing, without its checks that `node` and `levels` belong to the document:
+ * those list every node of the document per call, quadratic over a scene's nodes (6,000 mesh
+ * nodes took 11 s, 100,000 would take most of an hour), and here the level nodes were just created
+ * and `node` comes from the document's own list. The coverage is still checked, like there.
+ */
+function attachLodGroup(document: Document, node: Node, levels: Node[], coverage: number[], errors: number[]): void {
+  const checked = checkCoverageList(coverage, levels.length + 1);
+  if ('code' in checked) throw new RangeError(`generateLodChain: computed an invalid coverage list for "${node.getName()}": ${checked.detail}`);
+  if (errors.some((e) => !(e >= 0) || !Number.isFinite(e))) throw new RangeError(`generateLodChain: computed a non-finite or negative error for "${node.getName()}": ${errors.join(', ')}`);
+  const lod = getOrCreateLodExtension(document).createLod();
+  for (const level of levels) lod.addLevel(level);
+  node.setExtension(MSFT_LOD, lod);
+  const extras = { ...extrasOf(node) };
+  if (coverage.length > 0) extras[MSFT_SCREENCOVERAGE] = coverage.slice();
+  else delete extras[MSFT_SCREENCOVERAGE];
+  extras[LODKIT_GEOMETRIC_ERROR] = errors.slice();
+  node.setExtras(extras);
+}
+
+/**
+ * Refuses, before anything is created, a run whose new objects could exceed `budget` (an upper
+ * bound: every candidate and every distinct mesh gets all `levels − 1` levels).
+ */
+function checkNewObjects(candidates: Node[], levels: number, budget: number): void {
+  const meshes = new Set<Mesh>();
+  let upper = candidates.length * (levels - 1);
+  for (const node of candidates) {
+    const mesh = node.getMesh()!;
+    if (meshes.has(mesh)) continue;
+    meshes.add(mesh);
+    upper += (levels - 1) * (1 + 2 * mesh.listPrimitives().length);
+  }
+  if (upper > budget) {
+    throw new GltfReadError(`generateLodChain: ${candidates.length} nodes with ${meshes.size} distinct meshes at ${levels} levels could add up to ${upper} glTF objects (level nodes, meshes, primitives, index accessors), more than maxNewObjects = ${budget}`);
+  }
+}
+
 function isInLodGroup(node: Node, levelNodes: Set<Node>): boolean {
   return node.getExtension<Lod>(MSFT_LOD) != null || levelNodes.has(node);
 }
@@ -407,10 +329,13 @@ export async function generateLodChain(document: Document, options: GenerateLodO
     if (lod) for (const level of lod.listLevels()) levelNodes.add(level as Node);
   }
   const all = root.listNodes();
-  if (o.nodes !== undefined && (!Array.isArray(o.nodes) || o.nodes.some((n) => !all.includes(n)))) {
+  // Indices by node, once: a search of the node list per node is quadratic in big scenes.
+  const indexOf = new Map(all.map((n, i) => [n, i]));
+  if (o.nodes !== undefined && (!Array.isArray(o.nodes) || o.nodes.some((n) => !indexOf.has(n)))) {
     throw new RangeError('generateLodChain: nodes must be a list of nodes of the document');
   }
   const candidates = (o.nodes ?? all).filter((n) => n.getMesh() != null && !isInLodGroup(n, levelNodes));
+  checkNewObjects(candidates, o.levels, o.maxNewObjects);
 
   const cache = new Map<Mesh, MeshPlan | null>();
   const chains: GeneratedLodChain[] = [];
@@ -432,7 +357,7 @@ export async function generateLodChain(document: Document, options: GenerateLodO
     if (!plan || plan.levels.length === 0) continue;
     const { simplified, coverage, cullBelow } = plan;
 
-    const name = node.getName() || mesh.getName() || `node${root.listNodes().indexOf(node)}`;
+    const name = node.getName() || mesh.getName() || `node${indexOf.get(node)}`;
     const newNodes = plan.meshes.map((levelMesh, k) => {
       const levelNode = document.createNode(`${name}_LOD${k + 1}`)
         .setMesh(levelMesh)
@@ -446,7 +371,7 @@ export async function generateLodChain(document: Document, options: GenerateLodO
       return levelNode;
     });
     const errors = [0, ...plan.levels.map((l) => l.error)];
-    writeLodGroup(document, { node, levels: newNodes, coverage, errors });
+    attachLodGroup(document, node, newNodes, coverage, errors);
 
     const levelCount = newNodes.length + 1;
     const { thresholds } = coverageToThresholds(coverage, levelCount, o.coverage);

@@ -111,4 +111,18 @@ describe('generateLodChain guards what it gives meshoptimizer (documents built i
     document.createScene().addChild(document.createNode('n').setMesh(addMesh(document, 'short', { positions: soup.positions, indices: soup.indices.subarray(0, 119) })));
     await expect(generateLodChain(document)).rejects.toThrow('generateLodChain: mesh "short" primitive 0: index count 119 of a TRIANGLES primitive is not a multiple of 3');
   });
+
+  it('refuses, before changing the document, a run that could add more than maxNewObjects objects', async () => {
+    const document = new Document();
+    const mesh = addMesh(document, 'shared', triangleSoup(64));
+    const scene = document.createScene();
+    for (let i = 0; i < 10; i++) scene.addChild(document.createNode(`n${i}`).setMesh(mesh));
+    // 4 levels: 3 level nodes per instance (30) + 3 meshes, each with 1 primitive and 1 index accessor (9) = 39.
+    const error = await generateLodChain(document, { maxNewObjects: 38 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GltfReadError);
+    expect((error as Error).message).toBe('generateLodChain: 10 nodes with 1 distinct meshes at 4 levels could add up to 39 glTF objects (level nodes, meshes, primitives, index accessors), more than maxNewObjects = 38');
+    expect([document.getRoot().listNodes().length, document.getRoot().listMeshes().length]).toEqual([10, 1]);
+    const chains = await generateLodChain(document, { maxNewObjects: 39 });
+    expect(chains).toHaveLength(10);
+  });
 });
