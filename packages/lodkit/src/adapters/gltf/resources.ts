@@ -234,7 +234,7 @@ export async function readGltfFile(path: string, options: SafeSourceOptions = {}
   if (size > limits.fileBytes) throw new GltfReadError(`${path} has ${size} bytes, more than the limit of ${limits.fileBytes}`);
   // A copy of the file's bytes (new Uint8Array(Buffer) copies): the GLB BIN chunk is a view of it.
   const bytes = new Uint8Array(await readFile(path));
-  const raw = parseGltfBytes(bytes, 'glTF JSON');
+  const raw = parseGltfBytes(bytes, 'glTF JSON', limits);
   return resolveResources(raw, dirname(path), limits, allowOutside);
 }
 
@@ -261,7 +261,7 @@ function checkInMemory(raw: RawGltf, limits: GltfReadLimits, why: string): RawGl
 export function readGltfBytes(bytes: Uint8Array, options: SafeSourceOptions = {}): RawGltf {
   const limits: GltfReadLimits = { ...GLTF_READ_LIMITS, ...options.limits };
   if (bytes.byteLength > limits.fileBytes) throw new GltfReadError(`the input has ${bytes.byteLength} bytes, more than the limit of ${limits.fileBytes}`);
-  const raw = parseGltfBytes(bytes, 'glTF JSON');
+  const raw = parseGltfBytes(bytes, 'glTF JSON', limits);
   if (Object.hasOwn(raw.resources, GLB_BUFFER) && !ownsBuffer(bytes)) raw.resources[GLB_BUFFER] = copyOf(raw.resources[GLB_BUFFER]);
   return checkInMemory(raw, limits, 'an in-memory file cannot refer to external resources (read it from a path)');
 }

@@ -237,3 +237,16 @@ describe('sparse accessors stay inside their views', () => {
       .toContain('accessors[2].sparse.indices.componentType = 5126 is not an index type (5121, 5123, 5125)');
   });
 });
+
+describe('raised JSON limits apply to every kind of source', () => {
+  // extras nested 70 deep: past the default jsonDepth (64), within a raised one. The depth comes from
+  // the text's brackets: root object 1, nodes array 2, node 3, extras 4, then 66 nested lists.
+  const deep = (): Json => { const j = triangle(`data:application/octet-stream;base64,${b64(BIN)}`); j.nodes[0].extras = { v: JSON.parse(`${'['.repeat(66)}${']'.repeat(66)}`) }; return j; };
+  for (const [kind, make] of sources(deep())) {
+    it(`${kind}: refused by default, read with limits.jsonDepth raised`, async () => {
+      expect(await message(make())).toMatch(/nests deeper than 64 levels/);
+      const { document } = await readGltfDocument(make(), { limits: { jsonDepth: 100 } });
+      expect(document.getRoot().listNodes()).toHaveLength(1);
+    });
+  }
+});
