@@ -85,7 +85,8 @@ function formatTable(chains: GeneratedLodChain[], coverage: LodCoverage): string
     }
     if (chain.cullBelow > 0) rows.push(['', 'cull', '0', '—', chain.cullBelow.toPrecision(4), '—']);
   }
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
+  // A loop, not Math.max(...rows): spreading tens of thousands of rows overflows the call stack.
+  const widths = header.map((h, c) => rows.reduce((w, r) => Math.max(w, r[c].length), h.length));
   const line = (cells: string[]): string => cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n') + '\n';
 }
