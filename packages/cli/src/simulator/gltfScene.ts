@@ -37,7 +37,7 @@
  *   and hybrid with a default budget of `budgetFraction` (40 %) of every instance at level 0.
  *
  * Contributor notes:
- * - The glTF adapter is loaded with a dynamic `import()`, so `lodkit/simulator` keeps working
+ * - The glTF adapter is loaded with a dynamic `import()`, so `@lodkit/cli` keeps working
  *   without the optional `@gltf-transform/core` peer; only this function needs it.
  * - A first layout was a square grid; under the telephoto lens it showed 3–4 instances (one
  *   column), so rank quotas [4, 6] drew them all at level 0 and the policies did not differ. The
@@ -245,7 +245,7 @@ function sourceName(source: GltfSource): string {
  *
  * @example
  * ```ts
- * import { sceneFromGltf, simulate, formatComparisonTable } from 'lodkit/simulator';
+ * import { sceneFromGltf, simulate, formatComparisonTable } from '@lodkit/cli';
  * const { scene } = await sceneFromGltf('tree.glb', { instances: 50 });
  * const { result, timings } = simulate(scene);
  * console.log(formatComparisonTable(result, timings));

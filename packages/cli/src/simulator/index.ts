@@ -1,5 +1,5 @@
 /**
- * `lodkit/simulator`: the scene format, the simulation loop, the built-in scenarios and the
+ * `@lodkit/cli` (also `@lodkit/cli/simulator`): the scene format, the simulation loop, the built-in scenarios and the
  * reports behind `lodkit simulate`. A separate entry point from `lodkit` because it depends on zod
  * (scene validation) and, for the HTML report, on Node's `fs` and the `chart.js` package.
  *

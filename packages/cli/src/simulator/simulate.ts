@@ -277,7 +277,7 @@ function engineCall<T>(path: (string | number)[], call: () => T): T {
  *
  * @example
  * ```ts
- * import { simulate, builtInScene } from 'lodkit';
+ * import { simulate, builtInScene } from '@lodkit/cli';
  * const { result, timings } = simulate(builtInScene('motogp'), { frames: 120 });
  * for (const p of result.policies) console.log(p.name, p.summary.worstCost);
  * ```

@@ -59,7 +59,7 @@ export interface LodProfile {
   readonly qualityFloor: number;
 }
 
-/** Numeric codes of the metrics, as stored in {@link ProfileTable.metricCode}. @category Batch */
+/** Numeric codes of the metrics, as stored in `ProfileTable.metricCode` (internal). @category Batch */
 export const MetricCode = { distance: 0, pixels: 1, screenHeight: 2, screenArea: 3 } as const;
 
 /** Largest number of levels a profile may have (levels are stored in a `Uint8Array`, 255 is the hidden sentinel). */

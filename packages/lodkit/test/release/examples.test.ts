@@ -25,12 +25,7 @@ const TSC = join(TYPEDOC_WORKSPACE, 'node_modules', 'typescript', 'bin', 'tsc');
  * Examples known to be wrong, by the owner TypeDoc names and the error they give; each must still
  * fail with that error (fix the example, then delete its entry).
  */
-const KNOWN_BROKEN: Record<string, RegExp> = {
-  // packages/cli/src/simulator/gltfScene.ts: the import specifier is '@lodkit/cli', not 'lodkit/simulator'.
-  '@lodkit/cli/simulator: sceneFromGltf.sceneFromGltf': /TS2307: Cannot find module 'lodkit\/simulator'/,
-  // packages/cli/src/simulator/simulate.ts: simulate and builtInScene come from '@lodkit/cli', not 'lodkit'.
-  '@lodkit/cli/simulator: simulate.simulate': /TS2305: Module '"lodkit"' has no exported member 'simulate'/,
-};
+const KNOWN_BROKEN: Record<string, RegExp> = {};
 
 interface Example { module: string; owner: string; code: string }
 interface JsonNode { name?: string; kind?: number; comment?: { blockTags?: { tag: string; content: { text: string }[] }[] }; [key: string]: unknown }
