@@ -119,10 +119,13 @@ export async function toJSONDoc(document: Document): Promise<JSONDocument> {
   return { json: structuredClone(jsonDoc.json), resources: jsonDoc.resources };
 }
 
-/** Packs glTF JSON and one binary chunk into GLB bytes (used for hand-edited, possibly invalid, files). */
+/**
+ * Packs glTF JSON (an object, or JSON text as written — e.g. with `1e999` in it) and one binary
+ * chunk into GLB bytes (used for hand-edited, possibly invalid, files).
+ */
 export function packGlb(json: unknown, bin: Uint8Array | undefined): Uint8Array {
   const encoder = new TextEncoder();
-  let jsonBytes = encoder.encode(JSON.stringify(json));
+  let jsonBytes = encoder.encode(typeof json === 'string' ? json : JSON.stringify(json));
   const jsonPadded = new Uint8Array(Math.ceil(jsonBytes.length / 4) * 4).fill(0x20);
   jsonPadded.set(jsonBytes);
   jsonBytes = jsonPadded;
