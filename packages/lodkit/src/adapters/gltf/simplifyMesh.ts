@@ -10,7 +10,6 @@ import { Primitive, type Mesh } from '@gltf-transform/core';
 import { TriangleGrid, measureDeviation } from './deviation.js';
 import { meshBoundingSphere, meshTriangleCount, readIndices, readPositions, type BoundingSphere } from './geometry.js';
 import { firstIndexOutOfRange } from './validateGeometry.js';
-import type { resolveGenerateOptions } from './generate.js';
 
 /** A mesh's simplified levels (index lists per primitive; null where the primitive is kept). @internal */
 export interface SimplifiedMesh {
@@ -40,8 +39,16 @@ export async function loadSimplifier(): Promise<Simplifier> {
   return MeshoptSimplifier;
 }
 
+/** What {@link simplifyMesh} reads of generateLodChain's resolved options (generate.ts). @internal */
+export interface SimplifyOptions {
+  levels: number;
+  ratio: number;
+  error: 'measured' | 'estimate';
+  maxError?: number;
+}
+
 /** Simplifies one mesh into up to `o.levels − 1` levels; null when it has no triangle primitive with positions. @internal */
-export async function simplifyMesh(mesh: Mesh, o: ReturnType<typeof resolveGenerateOptions>): Promise<SimplifiedMesh | null> {
+export async function simplifyMesh(mesh: Mesh, o: SimplifyOptions): Promise<SimplifiedMesh | null> {
   const sphere = meshBoundingSphere(mesh);
   if (!sphere) return null;
   const primitives = mesh.listPrimitives();

@@ -7,7 +7,7 @@
  * @module
  */
 import type { Document, Primitive } from '@gltf-transform/core';
-import { GltfReadError } from './source.js';
+import { GltfReadError } from './readLimits.js';
 
 /**
  * Position of the first index ≥ `vertexCount` in `indices`, or -1 when every index is in range.

@@ -20,7 +20,7 @@
  *
  * @module
  */
-import { GltfReadError, describe, ref, type GltfJson, type GltfReadLimits } from './source.js';
+import { GltfReadError, describe, ref, type GltfJson, type GltfReadLimits } from './readLimits.js';
 
 type Obj = Record<string, unknown>;
 
@@ -119,6 +119,36 @@ export function checkJsonTree(json: GltfJson, limits: Pick<GltfReadLimits, 'json
 function nested(owner: unknown, key: string): unknown[] {
   const value = owner !== null && typeof owner === 'object' ? (owner as Obj)[key] : undefined;
   return Array.isArray(value) ? value : [];
+}
+
+/** The top-level lists whose entries are glTF objects with an optional `name` string. */
+const NAMED_LISTS = ['accessors', 'animations', 'buffers', 'bufferViews', 'cameras', 'images', 'materials', 'meshes', 'nodes', 'samplers', 'scenes', 'skins', 'textures'];
+
+/**
+ * The fields every reader of the file takes for strings: `extensionsUsed` / `extensionsRequired`
+ * are lists of strings, and each top-level object's `name` is a string (a number there reached
+ * `name.trim()` and `padEnd` in the CLI as a TypeError). Names inside `extras` are user data and
+ * not checked. The top-level lists themselves are checked by the caller.
+ * @internal
+ */
+export function checkStringFields(json: GltfJson): void {
+  for (const key of ['extensionsUsed', 'extensionsRequired']) {
+    const value = json[key];
+    if (value === undefined) continue;
+    if (!Array.isArray(value)) throw new GltfReadError(`${key} must be a list of extension names, got ${describe(value)}`);
+    const bad = value.findIndex((v) => typeof v !== 'string');
+    if (bad >= 0) throw new GltfReadError(`${key}[${bad}] must be an extension name (a string), got ${describe(value[bad])}`);
+  }
+  for (const key of NAMED_LISTS) {
+    const list = json[key];
+    if (!Array.isArray(list)) continue;
+    for (let i = 0; i < list.length; i++) {
+      const entry = list[i] as unknown;
+      if (entry === null || typeof entry !== 'object' || !Object.hasOwn(entry, 'name')) continue;
+      const name = (entry as Obj).name;
+      if (typeof name !== 'string') throw new GltfReadError(`${key}[${i}].name must be a string, got ${describe(name)}`);
+    }
+  }
 }
 
 /**

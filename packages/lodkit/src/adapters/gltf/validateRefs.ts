@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { GltfReadError, describe, ref, type GltfJson } from './source.js';
+import { GltfReadError, describe, ref, type GltfJson } from './readLimits.js';
 
 type Obj = Record<string, unknown>;
 
