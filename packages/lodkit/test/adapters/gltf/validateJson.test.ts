@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GLTF_READ_LIMITS, GltfReadError, readGltfDocument } from '../../../src/adapters/gltf/index.js';
 import {
-  accessorLayout, checkAttributeName, checkJsonTree, checkObjectCount, checkPrimitive, scanJsonText,
+  accessorLayout, checkAttributeName, checkJsonTree, checkObjectCount, checkPrimitive, checkStringFields, scanJsonText,
 } from '../../../src/adapters/gltf/validateJson.js';
 import { packGlb, specExample, toGlbParts } from './fixtures.js';
 
@@ -94,6 +94,17 @@ describe('checkObjectCount', () => {
     // 2 nodes + 1 accessor + 1 mesh + 2 primitives + 2 targets + 1 animation + 4 channels + 1 sampler = 14.
     expect(() => checkObjectCount(json, { objects: 14 })).not.toThrow();
     expect(() => checkObjectCount(json, { objects: 13 })).toThrow(/^animations\[0\]\.channels has 4 entries; with the rest the file makes 14 glTF objects/);
+  });
+});
+
+describe('checkStringFields (found by the fuzzer: a number as a name, an object as extensionsUsed)', () => {
+  it('extension lists are lists of strings; top-level objects\' names are strings; extras are not looked at', () => {
+    const ok = { asset: { version: '2.0' }, extensionsUsed: ['MSFT_lod'], nodes: [{ name: 'a' }, {}, { extras: { name: 7 } }] };
+    expect(() => checkStringFields(ok)).not.toThrow();
+    expect(() => checkStringFields({ ...ok, extensionsUsed: { 0: 'MSFT_lod' } })).toThrow(/^extensionsUsed must be a list of extension names, got \{"0":"MSFT_lod"\}/);
+    expect(() => checkStringFields({ ...ok, extensionsRequired: ['KHR_x', 5] })).toThrow(/^extensionsRequired\[1\] must be an extension name \(a string\), got 5/);
+    expect(() => checkStringFields({ ...ok, nodes: [{}, { name: 255 }] })).toThrow(/^nodes\[1\]\.name must be a string, got 255/);
+    expect(() => checkStringFields({ ...ok, materials: [{ name: null }] })).toThrow(/^materials\[0\]\.name must be a string, got null/);
   });
 });
 
