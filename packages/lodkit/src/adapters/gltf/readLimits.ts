@@ -85,6 +85,7 @@ export interface GltfJson {
   images?: { uri?: unknown; bufferView?: unknown }[];
   nodes?: unknown[];
   materials?: unknown[];
+  /** A list of strings once checkStringFields (validateJson.ts) has passed. */
   extensionsUsed?: string[];
 }
 

@@ -169,6 +169,27 @@ function idsOf(def: NodeJson | undefined): number[] | null {
 }
 
 /** Recomputes the bounding sphere of every mesh geometry under `root` (once per geometry). */
+/**
+ * 1 for every node reachable from some scene's `nodes` through `children` (an iterative walk, each
+ * node visited once: cycles and shared children in a hostile file cannot make it loop).
+ */
+function nodesInScenes(json: { scenes?: unknown }, nodes: readonly (NodeJson | undefined)[]): Uint8Array {
+  const drawn = new Uint8Array(nodes.length);
+  const stack: number[] = [];
+  const push = (i: unknown): void => {
+    if (typeof i === 'number' && Number.isInteger(i) && i >= 0 && i < nodes.length && drawn[i] === 0) { drawn[i] = 1; stack.push(i); }
+  };
+  for (const scene of Array.isArray(json.scenes) ? json.scenes as unknown[] : []) {
+    const roots = scene !== null && typeof scene === 'object' ? (scene as { nodes?: unknown }).nodes : undefined;
+    if (Array.isArray(roots)) for (const r of roots) push(r);
+  }
+  while (stack.length > 0) {
+    const children = nodes[stack.pop()!]?.children;
+    if (Array.isArray(children)) for (const c of children) push(c);
+  }
+  return drawn;
+}
+
 function tightenSpheres(root: Object3D, done: Set<BufferGeometry>): void {
   root.traverse((object) => {
     const geometry = (object as Object3D & { geometry?: unknown }).geometry;
@@ -254,7 +275,12 @@ export class MSFTLodLoaderPlugin implements GLTFLoaderPlugin {
         }
       });
     }
+    // Only nodes that some scene draws: asking the parser for any other node would build it (and
+    // its meshes) for nothing — on the 4,000-node chain, where no group is in a scene, that was
+    // most of the load.
+    const drawn = nodesInScenes(this.parser.json as { scenes?: unknown }, nodes);
     for (const group of checked) {
+      if (drawn[group.nodeIndex] === 0) continue;
       let cached: Object3D;
       try {
         cached = await this.parser.getDependency('node', group.nodeIndex) as Object3D;

@@ -101,7 +101,7 @@ describe('checkStringFields (found by the fuzzer: a number as a name, an object 
   it('extension lists are lists of strings; top-level objects\' names are strings; extras are not looked at', () => {
     const ok = { asset: { version: '2.0' }, extensionsUsed: ['MSFT_lod'], nodes: [{ name: 'a' }, {}, { extras: { name: 7 } }] };
     expect(() => checkStringFields(ok)).not.toThrow();
-    expect(() => checkStringFields({ ...ok, extensionsUsed: { 0: 'MSFT_lod' } })).toThrow(/^extensionsUsed must be a list of extension names, got \{"0":"MSFT_lod"\}/);
+    expect(() => checkStringFields({ ...ok, extensionsUsed: { 0: 'MSFT_lod' } as unknown as string[] })).toThrow(/^extensionsUsed must be a list of extension names, got \{"0":"MSFT_lod"\}/);
     expect(() => checkStringFields({ ...ok, extensionsRequired: ['KHR_x', 5] })).toThrow(/^extensionsRequired\[1\] must be an extension name \(a string\), got 5/);
     expect(() => checkStringFields({ ...ok, nodes: [{}, { name: 255 }] })).toThrow(/^nodes\[1\]\.name must be a string, got 255/);
     expect(() => checkStringFields({ ...ok, materials: [{ name: null }] })).toThrow(/^materials\[0\]\.name must be a string, got null/);

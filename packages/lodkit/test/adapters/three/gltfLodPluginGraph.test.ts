@@ -45,9 +45,23 @@ function glb(nodes: NodeDef[]): ArrayBuffer {
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }
 
-async function load(label: string, nodes: NodeDef[]): Promise<{ gltf: GLTF; plugin: MSFTLodLoaderPlugin }> {
+/**
+ * `parser.getDependency('node', i)` calls of the last load made with `countNodes` (three's scene
+ * building and the plugin's). Off by default: the wrapper's stack frame per call would overflow
+ * the stack on the 2,000-deep hierarchy, which three's loader builds recursively.
+ */
+let nodeRequests: number[] = [];
+
+async function load(label: string, nodes: NodeDef[], countNodes = false): Promise<{ gltf: GLTF; plugin: MSFTLodLoaderPlugin }> {
   let plugin: MSFTLodLoaderPlugin | undefined;
-  const loader = new GLTFLoader().register((parser) => (plugin = new MSFTLodLoaderPlugin(parser)));
+  nodeRequests = [];
+  const loader = new GLTFLoader().register((parser) => {
+    if (countNodes) {
+      const getDependency = parser.getDependency.bind(parser);
+      parser.getDependency = (type: string, index: number) => { if (type === 'node') nodeRequests.push(index); return getDependency(type, index); };
+    }
+    return (plugin = new MSFTLodLoaderPlugin(parser));
+  });
   const started = Date.now();
   const gltf = await loader.parseAsync(glb(nodes), '');
   console.log(`${label}: loaded in ${Date.now() - started} ms, graphWork ${plugin!.graphWork} for size ${sizeOf(nodes)}`); // record only
@@ -63,22 +77,28 @@ const codes = (plugin: MSFTLodLoaderPlugin): Record<string, number> => {
 describe('MSFTLodLoaderPlugin on large MSFT_lod graphs', () => {
   it('the 4,000-node chain: nodes 0…2974 nest past the depth ceiling (3999 − k > 1024), node 0 stays as loaded', async () => {
     const nodes = chain(4000);
-    const { gltf, plugin } = await load('4,000-node chain', nodes);
+    const { gltf, plugin } = await load('4,000-node chain', nodes, true);
     expect(codes(plugin)).toEqual({ 'too-deep': 2975 });
     expect(plugin.warnings[0].message).toBe('node 0: nodes[0].extensions.MSFT_lod.ids: levels nest 3999 deep (a level is itself an MSFT_lod group, whose level is another, …); at most 1024 (LOD_GRAPH_LIMITS.depth)');
     expect(plugin.groups).toHaveLength(0);
     expect(gltf.scene.children[0]).toBeInstanceOf(Mesh);
     expect(plugin.graphWork).toBeLessThanOrEqual(C * sizeOf(nodes));
+    // Only the scene's node is built: the 1,025 groups under the ceiling are in no scene (building
+    // each for nothing was most of the plugin's time on this file).
+    expect(nodeRequests).toEqual([0]);
   }, 60_000);
 
   it('a 1,000-node chain is under the ceiling: node 0 becomes a two-level LOD', async () => {
     const nodes = chain(1000);
-    const { gltf, plugin } = await load('1,000-node chain', nodes);
+    const { gltf, plugin } = await load('1,000-node chain', nodes, true);
     expect(plugin.warnings).toEqual([]);
     expect(plugin.groups).toHaveLength(1);
     expect(gltf.scene.children[0]).toBeInstanceOf(ScreenSizeLOD);
     expect(plugin.groups[0].levels).toHaveLength(2);
     expect(plugin.graphWork).toBeLessThanOrEqual(C * sizeOf(nodes));
+    // Node 0 by three's scene, then by the plugin (its cached object) and its level, node 1; the
+    // 998 valid groups 1…998 are in no scene and are not built.
+    expect(nodeRequests).toEqual([0, 0, 1]);
   }, 60_000);
 
   it('the 4,000-node cycle: 4,000 cycle warnings, each path shortened', async () => {
