@@ -63,7 +63,7 @@ export interface GpuInstancedRenderer extends ViewportSource {
 export interface GpuInstancedLODOptions {
   /** Levels, finest first (one material each; indexed or not). */
   levels: InstancedLODLevel[];
-  /** Metric of `thresholds`. Default `'pixels'`. */
+  /** Metric of `thresholds`. Default `'pixels'` (as `InstancedLOD`; `ScreenSizeLOD`'s is `'distance'`: docs/defaults.md). */
   metric?: SphereMetric;
   /** lodkit thresholds (levels − 1 values): descending sizes, or ascending distances. */
   thresholds: ArrayLike<number>;

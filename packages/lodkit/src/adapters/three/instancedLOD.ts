@@ -34,7 +34,9 @@ import { HIDDEN_LEVEL, LodSet, type LodFrameStats, type LodUpdateOptions, type L
 import { CameraFrustumCache } from './frustumFromCamera.js';
 import { LevelSlots } from './levelSlots.js';
 import { geometryTriangles, nonIncreasing } from './levelCosts.js';
-import { INSTANCED_LOD_DEFAULTS, unionSphere, type InstancedLODOptions, type InstancedUploadStats } from './instancedLODOptions.js';
+import {
+  INSTANCED_LOD_DEFAULTS, instanceMatrices, unionSphere, warnNoViewport, type InstancedLODOptions, type InstancedUploadStats,
+} from './instancedLODOptions.js';
 import { shadowFrustumPlanes, sphereInPlanes, type ShadowLight } from './shadowLight.js';
 
 export { INSTANCED_LOD_DEFAULTS, type InstancedLODLevel, type InstancedLODOptions, type InstancedUploadStats } from './instancedLODOptions.js';
@@ -203,9 +205,9 @@ export class InstancedLOD extends Object3D {
     return id;
   }
 
-  /** Adds `matrices.length / 16` instances (consecutive ids); returns the first id. */
-  addInstances(matrices: Float32Array): number {
-    if (!(matrices instanceof Float32Array) || matrices.length % 16 !== 0) throw new TypeError('InstancedLOD.addInstances: matrices must be a Float32Array of 16 floats per instance');
+  /** Adds `matrices.length / 16` instances (consecutive ids; a `Float32Array` or a `number[]`, 16 per instance, column-major); returns the first id. */
+  addInstances(matrices: Float32Array | readonly number[]): number {
+    matrices = instanceMatrices(matrices); // a Float32Array of 16 floats per instance, or a TypeError
     const n = matrices.length / 16;
     const spheres = new Float32Array(n * 4);
     this.updateWorldSnapshot();
@@ -307,9 +309,9 @@ export class InstancedLOD extends Object3D {
   /**
    * Chooses every instance's level for `camera` (thresholds policy without options) and updates
    * the level meshes: O(changed instances). Returns the batch engine's stats (same object each
-   * frame). Throws only for invalid options, or for a `'pixels'` metric with neither
-   * `viewportHeight` nor `renderer`; an unusable camera or a 0-px viewport skips the frame
-   * (`skippedFrames`), keeping every level.
+   * frame). Throws only for invalid options. An unusable camera, a 0-px viewport or a `'pixels'`
+   * metric with neither `viewportHeight` nor `renderer` (warned once per page) skips the frame
+   * (`skippedFrames`), keeping every level (docs/defaults.md).
    */
   update(camera: Camera, options: LodUpdateOptions = THRESHOLDS): LodFrameStats {
     const n = this.cache.update(camera);
@@ -317,9 +319,7 @@ export class InstancedLOD extends Object3D {
     if (this.viewportHeight !== null) viewport = this.viewportHeight;
     else if (this.renderer != null) viewport = this.renderer.getDrawingBufferSize(scratchSize).y;
     const pixels = this.set.getProfile(this.profile).metric === 'pixels';
-    if (pixels && this.viewportHeight === null && this.renderer == null) {
-      throw new RangeError("InstancedLOD.update: the 'pixels' metric needs the viewport height; set viewportHeight or renderer");
-    }
+    if (pixels && this.viewportHeight === null && this.renderer == null) warnNoViewport(this.name, 'InstancedLOD', 'set its renderer or viewportHeight', 'skippedFrames');
     if (n === 0 || (pixels && !(viewport > 0))) { this.skippedFrames++; return this.lastStats ?? EMPTY_STATS; }
     if (this.worldChanged()) this.refreshSpheres();
     const views = this.views;

@@ -9,6 +9,8 @@ import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import type { ViewportSource } from './screenSizeLODOptions.js';
 import type { ShadowLight, ShadowMapSource } from './shadowLight.js';
 
+export { warnNoViewport } from './screenSizeLODOptions.js';
+
 /** One level of an {@link InstancedLOD}: what to draw, finest first. @category three.js */
 export interface InstancedLODLevel {
   geometry: BufferGeometry;
@@ -18,7 +20,7 @@ export interface InstancedLODLevel {
 /** Options of {@link InstancedLOD}. @category three.js */
 export interface InstancedLODOptions {
   levels: InstancedLODLevel[];
-  /** Metric of `thresholds`. Default `'pixels'`. */
+  /** Metric of `thresholds`. Default `'pixels'` (unlike `ScreenSizeLOD`'s `'distance'`; see docs/defaults.md). */
   metric?: SphereMetric;
   /** lodkit thresholds (levels − 1 values): descending sizes, or ascending distances. */
   thresholds: ArrayLike<number>;
@@ -81,4 +83,21 @@ export function unionSphere(geometries: BufferGeometry[]): Sphere {
   }
   if (out.isEmpty()) out.set(new Vector3(), 0);
   return out;
+}
+
+/**
+ * The instance matrices `addInstances` takes: a `Float32Array`, or a plain `number[]` (copied once),
+ * 16 finite numbers per instance (column-major, as `Matrix4.elements`); else a TypeError.
+ */
+export function instanceMatrices(matrices: unknown): Float32Array {
+  const plain = Array.isArray(matrices);
+  if ((!plain && !(matrices instanceof Float32Array)) || (matrices as ArrayLike<number>).length % 16 !== 0) {
+    throw new TypeError('InstancedLOD.addInstances: matrices must be a Float32Array or a number[] of 16 floats per instance');
+  }
+  if (!plain) return matrices as Float32Array;
+  const list = matrices as unknown[];
+  for (let i = 0; i < list.length; i++) {
+    if (typeof list[i] !== 'number' || !Number.isFinite(list[i])) throw new TypeError(`InstancedLOD.addInstances: matrices[${i}] must be a finite number, got ${String(list[i])}`);
+  }
+  return Float32Array.from(list as number[]);
 }

@@ -34,6 +34,7 @@ import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import { HIDDEN_LEVEL, LodSet, type LodFrameStats, type LodUpdateOptions, type LodView } from '../../batch/lodSet.js';
 import { CameraFrustumCache } from './frustumFromCamera.js';
 import { ScreenSizeLOD, type ViewportSource } from './screenSizeLOD.js';
+import { warnNoViewport } from './screenSizeLODOptions.js';
 import { batchedTriangles, countTriangles, nonIncreasing } from './levelCosts.js';
 import {
   LOD_MANAGER_DEFAULTS, type BatchedLodGroup, type BatchedLodOptions, type LodCostOptions, type LodManagerOptions,
@@ -91,8 +92,8 @@ export class LodManager {
   /** Objects touched (visibility/instance/geometry changes) by the last update. */
   touched = 0;
   /**
-   * Frames skipped because the pixel height of the viewport was 0 (a `'pixels'` profile is
-   * registered and the renderer's drawing buffer is 0 px tall). A skipped frame keeps every level,
+   * Frames skipped because a `'pixels'` profile is registered and the viewport height is 0 px (the
+   * renderer's drawing buffer) or unknown (neither `viewportHeight` nor `renderer`). A skipped frame keeps every level,
    * touches nothing and returns the previous frame's stats.
    */
   skippedFrames = 0;
@@ -163,6 +164,9 @@ export class LodManager {
    * geometry added is drawn once at its own matrix. There, give `options.levelDrawIds` (per
    * instance, finest first: `instanceIds.length × levels` geometry ids, instance-major); the manager
    * shows one draw id per instance with `setVisibleAt` and copies the level-0 matrix to the others.
+   *
+   * Sets `mesh.perObjectFrustumCulled = false`: the manager already hides the instances outside the
+   * view (set it back to `true` afterwards only if something else shows instances the manager hides).
    */
   addBatched(mesh: BatchedMesh, instanceIds: ArrayLike<number>, options: BatchedLodOptions): BatchedLodGroup {
     if ((mesh as { isBatchedMesh?: boolean }).isBatchedMesh !== true) throw new TypeError('LodManager.addBatched: mesh must be a BatchedMesh');
@@ -203,6 +207,9 @@ export class LodManager {
     const group: BatchedLodGroup = { mesh, instanceIds: ids, levelGeometryIds: geo, firstId, levelDrawIds: drawIds };
     const gi = this.batchedGroups.length;
     this.batchedGroups.push(group);
+    // The manager hides every instance outside the view; three's per-instance test would repeat it
+    // each render (6.4 instead of 2.6 ms a frame at 100k instances). docs/defaults.md
+    mesh.perObjectFrustumCulled = false;
     for (let i = 0; i < ids.length; i++) {
       this.kinds[firstId + i] = KIND_BATCHED; this.owner[firstId + i] = gi; this.local[firstId + i] = i;
       if (drawIds === null) mesh.setVisibleAt(ids[i], false);
@@ -262,20 +269,18 @@ export class LodManager {
    * `ArrayCamera`: the largest size wins, so both eyes draw the same level), applies the policy and
    * updates only the objects whose level changed (plus cross-fades of objects inside blend
    * windows). Returns the batch engine's frame stats (the same object every frame). Without
-   * options it runs the thresholds policy. Throws only for invalid options (from `LodSet.update`)
-   * and, with a `'pixels'` profile, when neither `viewportHeight` nor `renderer` is set. Inside a
-   * frame nothing throws: an unusable camera gives a frame with no change, and a 0-px drawing
-   * buffer a skipped frame (counted in {@link LodManager.skippedFrames}).
+   * options it runs the thresholds policy. Throws only for invalid options (from `LodSet.update`).
+   * Inside a frame nothing throws: an unusable camera gives a frame with no change; a 0-px drawing
+   * buffer, or a `'pixels'` profile with neither `viewportHeight` nor `renderer` (warned once per
+   * page), a skipped frame (counted in {@link LodManager.skippedFrames}; docs/defaults.md).
    */
   update(camera: Camera, options: LodUpdateOptions = THRESHOLDS_POLICY): LodFrameStats {
     const n = this.cache.update(camera);
     const viewport = this.resolveViewportHeight();
     if (this.pixelProfiles > 0 && !(viewport > 0)) {
-      if (this.viewportHeight === null && this.renderer === null) {
-        throw new RangeError("LodManager.update: a registered object uses the 'pixels' metric; set the manager's viewportHeight or renderer");
-      }
-      // A renderer with a 0-px drawing buffer (a collapsed canvas, a hidden tab): nothing can be
-      // measured in pixels. Skip the frame, keep every level, count it.
+      // No viewport (warned once per page), or a 0-px drawing buffer (a collapsed canvas, a hidden
+      // tab): nothing can be measured in pixels. Skip the frame, keep every level, count it.
+      if (this.viewportHeight === null && this.renderer === null) warnNoViewport('', 'LodManager', "set the manager's renderer or viewportHeight", 'skippedFrames');
       this.skippedFrames++;
       this.touched = 0;
       return this.lastStats ?? EMPTY_STATS;

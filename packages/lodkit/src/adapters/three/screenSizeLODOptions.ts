@@ -63,19 +63,23 @@ export function requireFiniteNumber(value: unknown, field: string, min: number, 
 }
 
 
-let warnedNoViewport = false;
+/** Adapters that already warned about a missing viewport on this page (one warning per adapter class). */
+const warnedNoViewport = new Set<string>();
 
 /**
- * Warns once per page (not once per object: a scene has thousands) that a `'pixels'` LOD has no
- * way to know the viewport height; each skipped update is still counted in `skippedUpdates`.
+ * The one rule of every lodkit three.js adapter (docs/defaults.md): a `'pixels'` metric with
+ * neither `viewportHeight` nor `renderer` cannot measure anything. It is not an error at the API
+ * boundary (the renderer may be set later, or a `LodManager` may supply it), so `update` keeps
+ * every level, counts the frame (`skippedUpdates` / `skippedFrames`) and warns once per page and
+ * adapter class (not once per object: a scene has thousands).
  */
-export function warnNoViewport(name: string): void {
-  if (warnedNoViewport) return;
-  warnedNoViewport = true;
-  console.warn(`lodkit ScreenSizeLOD${name ? ` "${name}"` : ''}: the 'pixels' metric needs the viewport height; set lod.renderer or lod.viewportHeight (or register it with a LodManager). Its level does not change until then (counted in skippedUpdates; further objects are not reported).`);
+export function warnNoViewport(name: string, adapter = 'ScreenSizeLOD', fix = 'set lod.renderer or lod.viewportHeight (or register it with a LodManager)', counter = 'skippedUpdates'): void {
+  if (warnedNoViewport.has(adapter)) return;
+  warnedNoViewport.add(adapter);
+  console.warn(`lodkit ${adapter}${name ? ` "${name}"` : ''}: the 'pixels' metric needs the viewport height; ${fix}. Its levels do not change until then (counted in ${counter}; further ${adapter}s are not reported).`);
 }
 
-/** Lets {@link ScreenSizeLOD} warn again about a missing viewport (for tests). @category three.js */
+/** Lets the three.js adapters warn again about a missing viewport (for tests). @category three.js */
 export function resetScreenSizeLODWarnings(): void {
-  warnedNoViewport = false;
+  warnedNoViewport.clear();
 }

@@ -201,9 +201,13 @@ describe('LodManager', () => {
     manager.update(camera, { policy: 'rankQuota', quotas: [4, 6] });
     expect(lods.map(visibleLevel)).toEqual([...Array(4).fill(0), ...Array(6).fill(1), ...Array(10).fill(2)]);
     expect(() => manager.add(new ScreenSizeLOD())).toThrow(/no levels/);
+    // A 'pixels' manager with no viewport skips the frame (counted, warned once), never throws: docs/defaults.md.
     const noViewport = new LodManager();
     noViewport.add(bikeLod(0, 0, -5));
-    expect(() => noViewport.update(camera, { policy: 'thresholds' })).toThrow(/viewportHeight or renderer/);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(() => noViewport.update(camera, { policy: 'thresholds' })).not.toThrow();
+    expect(noViewport.skippedFrames).toBe(1);
+    warn.mockRestore();
   });
 });
 

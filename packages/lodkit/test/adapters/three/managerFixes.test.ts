@@ -74,11 +74,24 @@ describe('LodManager: viewport and default policy', () => {
     expect(la.map(visibleLevel)).toEqual(lb.map(visibleLevel));
   });
 
-  it('a pixel manager with neither viewportHeight nor renderer is a configuration error', () => {
+  it('a pixel manager with neither viewportHeight nor renderer skips its frames (counted, warned once), as every adapter does', () => {
+    resetScreenSizeLODWarnings();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const m = new LodManager();
-    m.add(pixelLod(-5));
+    const lod = pixelLod(-5);
+    m.add(lod);
     const camera = new PerspectiveCamera();
-    expect(() => m.update(camera)).toThrow(/viewportHeight or renderer/);
+    for (let f = 0; f < 3; f++) expect(() => m.update(camera)).not.toThrow();
+    expect(m.skippedFrames).toBe(3);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0][0])).toMatch(/LodManager.*viewport height.*skippedFrames/);
+    // Registration hid the levels until the first decision; a skipped frame decides nothing.
+    expect(lod.hiddenByManager).toBe(true);
+    m.viewportHeight = 1000;
+    m.update(camera);
+    expect(m.skippedFrames).toBe(3);
+    expect(lod.hiddenByManager).toBe(false);
+    warn.mockRestore();
   });
 });
 
