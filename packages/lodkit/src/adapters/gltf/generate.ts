@@ -63,8 +63,18 @@ import type { LodThresholds } from '../../heuristics/lodThresholds.js';
 export interface GenerateLodOptions {
   /** Total number of levels including the original (≥ 2). Default 4. */
   levels?: number;
-  /** Triangle ratio between successive levels, in (0, 1). Default 0.5. */
+  /** Triangle ratio between successive levels, in (0, 1). Default 0.5 (unless `switchPx` is given). */
   ratio?: number;
+  /**
+   * Size-driven levels instead of a triangle ratio: level i is simplified as far as its error stays
+   * within `maxErrorPx` when the object is `D_i` pixels across, with `D_1 = largest` down to
+   * `D_last = smallest` in geometric steps (4 levels, 400 → 75: 400, 173, 75 px). The thresholds
+   * still come from each level's recorded error, so a switch lands near its `D_i`, not on it
+   * (meshoptimizer's estimate runs under the measured error; one retry narrows the gap). A size at which no level loses 5 % of
+   * the finer level's triangles gets no level (`stoppedEarly` says so). `lodkit gltf lod` uses
+   * `{ largest: 400, smallest: 75 }` unless `--ratio` is given. When given, `ratio` is ignored.
+   */
+  switchPx?: { largest: number; smallest: number };
   /** Largest allowed on-screen error of a level, in pixels (> 0). Default 1. */
   maxErrorPx?: number;
   /** Reference viewport height in pixels (> 0). Default 1080. */
@@ -157,6 +167,11 @@ export function resolveGenerateOptions(options: GenerateLodOptions) {
   const o = { ...GENERATE_LOD_DEFAULTS, ...options };
   requireNumber(o.levels, 'levels', (v) => Number.isInteger(v) && v >= 2 && v <= 32, 'an integer in [2, 32]');
   requireNumber(o.ratio, 'ratio', (v) => v > 0 && v < 1, 'a number in (0, 1)');
+  if (o.switchPx !== undefined) {
+    if (o.switchPx === null || typeof o.switchPx !== 'object') throw new RangeError(`generateLodChain: switchPx must be { largest, smallest }, got ${String(o.switchPx)}`);
+    requireNumber(o.switchPx.largest, 'switchPx.largest', (v) => v > 0, 'a number > 0');
+    requireNumber(o.switchPx.smallest, 'switchPx.smallest', (v) => v > 0 && v <= o.switchPx!.largest, 'a number in (0, switchPx.largest]');
+  }
   requireNumber(o.maxErrorPx, 'maxErrorPx', (v) => v > 0, 'a number > 0');
   requireNumber(o.viewportHeight, 'viewportHeight', (v) => v > 0, 'a number > 0');
   requireNumber(o.aspect, 'aspect', (v) => v > 0, 'a number > 0');

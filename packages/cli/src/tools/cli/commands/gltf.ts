@@ -25,7 +25,8 @@ import type { Document, Format, ILogger, Logger, NodeIO } from '@gltf-transform/
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import type { GeneratedLodChain, LodCoverage } from 'lodkit/gltf';
-import { checkOutput, gltfResourcePaths, OutputError, writeOutputs, type InputResource, type WriteOutputsOptions } from '../../../simulator/files.js';
+import { checkOutput, gltfResourcePaths, OutputError, writeOutputs, type InputResource, type OutputFile, type WriteOutputsOptions } from '../../../simulator/files.js';
+import { previewHtml } from './gltfPreview.js';
 
 /**
  * The glTF modules, imported when the command runs: `@gltf-transform/core` and `meshoptimizer`
@@ -45,7 +46,9 @@ export const PROGRESS_MIN_TRIANGLES = 200_000;
 
 interface LodCommandOptions {
   levels: string;
-  ratio: string;
+  ratio?: string;
+  switchPx: string;
+  preview?: string;
   maxErrorPx: string;
   viewport: string;
   aspect: string;
@@ -57,6 +60,31 @@ interface LodCommandOptions {
   debug?: boolean;
   force?: boolean;
   allowOutsideResources?: boolean;
+}
+
+/** `--switch-px` when `--ratio` is not given: level 1 takes over at about 400 px across, the last at about 75 px. @category CLI */
+export const DEFAULT_SWITCH_PX = '400,75';
+/** On-screen diameters (px) at which the printed summary says which level is drawn. @category CLI */
+export const SAMPLE_SIZES_PX = [50, 75, 100, 150, 200, 300, 400, 600, 800];
+
+/** The legend printed under the table (docs/gltf.md repeats it). @category CLI */
+export function tableLegend(coverage: LodCoverage, maxErrorPx: number, viewportHeight: number): string {
+  return [
+    'legend: triangles = the level\'s triangle count; error = its largest deviation from level 0 in the model\'s units',
+    `  (max of meshoptimizer's estimate and the measured deviation); threshold (${coverage}) = the MSFT_screencoverage value written:`,
+    `  the level is drawn while the object covers at most this ${coverage === 'area' ? 'fraction of the screen area' : 'fraction of the screen height'};`,
+    `  threshold px = the same switch as the bounding sphere's diameter in pixels on a ${viewportHeight}-px-tall viewport, = 2·radius·${maxErrorPx}/error:`,
+    `  below it the level's error covers at most ${maxErrorPx} px. Level 0 is drawn above level 1's size; the last level down to 0 (or the cull size).`,
+  ].join('\n') + '\n';
+}
+
+/** The level drawn when the object is `px` pixels across: the finest level whose switch size is ≥ px; -1 when culled. @internal */
+export function levelAtSize(chain: GeneratedLodChain, px: number, viewportHeight: number, coverage: LodCoverage, aspect: number): number {
+  const cullPx = chain.cullBelow > 0 ? (coverage === 'area' ? Math.sqrt((4 * aspect * chain.cullBelow) / Math.PI) : chain.cullBelow) * viewportHeight : 0;
+  if (px < cullPx) return -1;
+  let level = 0;
+  for (let k = 1; k < chain.levels.length; k++) if (chain.levels[k].thresholdPx >= px) level = k;
+  return level;
 }
 
 /** A usage or input problem: exit code 2. */
@@ -103,10 +131,20 @@ async function runLod(input: string, output: string, options: LodCommandOptions,
   if (coverage !== 'area' && coverage !== 'height') throw new UsageError(`--coverage must be 'area' or 'height', got '${options.coverage}'`);
   if (options.error !== 'measured' && options.error !== 'estimate') throw new UsageError(`--error must be 'measured' or 'estimate', got '${options.error}'`);
   let generateOptions;
+  let chainShape: { ratio: number } | { switchPx: { largest: number; smallest: number } };
+  if (options.ratio !== undefined) {
+    chainShape = { ratio: parseNumber(options.ratio, '--ratio') };
+  } else {
+    const parts = options.switchPx.split(',');
+    if (parts.length !== 2) throw new UsageError(`--switch-px must be LARGEST,SMALLEST (pixels, e.g. ${DEFAULT_SWITCH_PX}), got '${options.switchPx}'`);
+    chainShape = { switchPx: { largest: parseNumber(parts[0], '--switch-px'), smallest: parseNumber(parts[1], '--switch-px') } };
+  }
+  const preview = options.preview;
+  if (preview !== undefined && !/\.html?$/i.test(preview)) throw new UsageError(`--preview must end in .html, got '${basename(preview)}'`);
   try {
     generateOptions = resolveGenerateOptions({
       levels: parseNumber(options.levels, '--levels'),
-      ratio: parseNumber(options.ratio, '--ratio'),
+      ...chainShape,
       maxErrorPx: parseNumber(options.maxErrorPx, '--max-error-px'),
       viewportHeight: parseNumber(options.viewport, '--viewport'),
       aspect: parseNumber(options.aspect, '--aspect'),
@@ -118,7 +156,8 @@ async function runLod(input: string, output: string, options: LodCommandOptions,
     if (error instanceof RangeError) {
       throw new UsageError(error.message.replace(/^generateLodChain: /, '')
         .replace(/^levels/, '--levels').replace(/^ratio/, '--ratio').replace(/^maxErrorPx/, '--max-error-px')
-        .replace(/^viewportHeight/, '--viewport').replace(/^aspect/, '--aspect').replace(/^cullBelowPx/, '--cull-below-px'));
+        .replace(/^viewportHeight/, '--viewport').replace(/^aspect/, '--aspect').replace(/^cullBelowPx/, '--cull-below-px')
+        .replace(/^switchPx\.(largest|smallest)/, '--switch-px ($1)'));
     }
     throw error;
   }
@@ -127,6 +166,10 @@ async function runLod(input: string, output: string, options: LodCommandOptions,
   const force = options.force === true;
   const resources = gltfResourcePaths(input, 'IN');
   checkOutput(output, { inputs: [input], resources, force, label: 'OUT' });
+  if (preview !== undefined) {
+    if (resolve(preview) === resolve(output)) throw new UsageError('--preview must not be OUT');
+    checkOutput(preview, { inputs: [input], resources, force, label: '--preview' });
+  }
 
   const { document, messages } = await readGltfDocument(input, { allowOutsideResources: options.allowOutsideResources === true });
   for (const message of messages) writeErr(`warning: ${message}\n`);
@@ -154,20 +197,35 @@ async function runLod(input: string, output: string, options: LodCommandOptions,
 
   const writerLogger: ILogger = { debug() {}, info() {}, warn: (t: string) => writeErr(`warning: ${t}\n`), error: (t: string) => writeErr(`warning: ${t}\n`) };
   const io = new NodeIO().registerExtensions([MSFTLod]).setLogger(writerLogger as unknown as Logger);
-  await writeDocument(io, document, output, { inputs: [input], resources, force, ...seam });
+  const extra: OutputFile[] = preview === undefined ? [] : [{
+    path: preview, label: '--preview',
+    data: previewHtml(chains, { coverage, viewportHeight: generateOptions.viewportHeight, maxErrorPx: generateOptions.maxErrorPx, title: `lodkit gltf lod: ${basename(input)}` }),
+  }];
+  await writeDocument(io, document, output, { inputs: [input], resources, force, ...seam }, extra);
 
   if (options.json) {
     writeOut(JSON.stringify(chains.map((c) => ({
       node: c.name,
       boundingRadius: c.boundingSphere.radius,
       coverage: c.coverage,
-      levels: c.levels.map((l) => ({ level: l.level, triangles: l.triangles, error: l.error, threshold: Number.isFinite(l.threshold) ? l.threshold : null })),
+      levels: c.levels.map((l) => ({
+        level: l.level, triangles: l.triangles, error: l.error,
+        threshold: Number.isFinite(l.threshold) ? l.threshold : null, thresholdPx: Number.isFinite(l.thresholdPx) ? l.thresholdPx : null,
+      })),
       ...(c.stoppedEarly ? { stoppedEarly: c.stoppedEarly } : {}),
     })), null, 2) + '\n');
   } else {
     writeOut(formatTable(chains, coverage));
+    if (chains.length > 0) writeOut(tableLegend(coverage, generateOptions.maxErrorPx, generateOptions.viewportHeight));
+    for (const chain of chains.slice(0, 20)) {
+      const at = SAMPLE_SIZES_PX.map((px) => {
+        const level = levelAtSize(chain, px, generateOptions.viewportHeight, coverage, generateOptions.aspect);
+        return `${px}→${level < 0 ? 'culled' : level}`;
+      });
+      writeOut(`${chain.name}: level drawn at px across (${generateOptions.viewportHeight}-px viewport): ${at.join(' ')}\n`);
+    }
     const newLevels = chains.reduce((n, c) => n + c.levels.length - 1, 0);
-    writeOut(`wrote ${basename(output)}: ${chains.length} LOD group${chains.length === 1 ? '' : 's'}, ${newLevels} new level${newLevels === 1 ? '' : 's'}; thresholds keep each level's error ≤ ${generateOptions.maxErrorPx} px at ${generateOptions.viewportHeight} px viewport height\n`);
+    writeOut(`wrote ${basename(output)}: ${chains.length} LOD group${chains.length === 1 ? '' : 's'}, ${newLevels} new level${newLevels === 1 ? '' : 's'}; thresholds keep each level's error ≤ ${generateOptions.maxErrorPx} px at ${generateOptions.viewportHeight} px viewport height (on the view axis; off-axis objects look larger, see docs/gltf.md)${preview !== undefined ? `; preview in ${basename(preview)}` : ''}\n`);
   }
   if (chains.length === 0) {
     const meshNodes = document.getRoot().listNodes().filter((n) => n.getMesh() != null).length;
@@ -187,10 +245,10 @@ async function runLod(input: string, output: string, options: LodCommandOptions,
  * resource, not an existing file or the input unless `--force`) before the first byte is written,
  * and all written through one temporary folder with the JSON renamed in last.
  */
-async function writeDocument(io: NodeIO, document: Document, output: string, options: WriteOutputsOptions & { resources: InputResource[] }): Promise<void> {
+async function writeDocument(io: NodeIO, document: Document, output: string, options: WriteOutputsOptions & { resources: InputResource[] }, extra: OutputFile[] = []): Promise<void> {
   try {
     if (extname(output).toLowerCase() === '.glb') {
-      writeOutputs([{ path: output, data: await io.writeBinary(document) }], { ...options, label: 'OUT' });
+      writeOutputs([...extra, { path: output, data: await io.writeBinary(document) }], { ...options, label: 'OUT' });
       return;
     }
     const base = basename(output, extname(output));
@@ -209,7 +267,7 @@ async function writeDocument(io: NodeIO, document: Document, output: string, opt
       if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) throw new UsageError(`cannot write resource "${uri}" of OUT: it would land outside OUT's folder`);
       return { path, data, label: 'resource of OUT' };
     });
-    writeOutputs([...files, { path: output, data: `${JSON.stringify(json, null, 2)}\n`, label: 'OUT' }], { ...options, label: 'OUT' });
+    writeOutputs([...files, ...extra, { path: output, data: `${JSON.stringify(json, null, 2)}\n`, label: 'OUT' }], { ...options, label: 'OUT' });
   } catch (error) {
     if (error instanceof UsageError || error instanceof OutputError) throw error;
     throw new UsageError(`cannot write ${basename(output)}: ${(error as Error).message}`);
@@ -234,8 +292,9 @@ export function registerGltfCommand(program: Command, seam: Pick<WriteOutputsOpt
     .argument('<IN>', 'input .glb or .gltf')
     .argument('<OUT>', 'output .glb or .gltf')
     .option('--levels <n>', 'levels including the original (2–32)', '4')
-    .option('--ratio <r>', 'triangle ratio between successive levels, in (0, 1)', '0.5')
-    .option('--max-error-px <px>', 'largest on-screen error of a level, in pixels', '1')
+    .option('--switch-px <largest,smallest>', 'on-screen diameters (px) where level 1 and the last level should take over, geometric steps between; each level keeps as few triangles as its error allows there', DEFAULT_SWITCH_PX)
+    .option('--ratio <r>', 'instead of --switch-px: triangle ratio between successive levels, in (0, 1)')
+    .option('--max-error-px <px>', 'largest on-screen error of a level, in pixels', '2')
     .option('--viewport <px>', 'reference viewport height in pixels', '1080')
     .option('--aspect <w/h>', 'reference aspect for area coverage, e.g. 16/9', '16/9')
     .option('--coverage <kind>', "coverage written: 'area' (Babylon.js's reading) or 'height'", 'area')
@@ -245,6 +304,7 @@ export function registerGltfCommand(program: Command, seam: Pick<WriteOutputsOpt
     .option('--force', 'replace OUT (and its .bin/images) if it exists, even when OUT is IN')
     .option('--allow-outside-resources', "read buffers/images outside IN's folder (absolute paths, ../, file:, hard links); off by default so a model from others cannot read your files")
     .option('--json', 'print the level table as JSON')
+    .option('--preview <file.html>', 'also write a self-contained HTML page drawing the levels side by side with their triangles and switch sizes')
     .option('--debug', 'print stack traces on errors')
     .action(async (input: string, output: string, options: LodCommandOptions, command: Command) => {
       try {
