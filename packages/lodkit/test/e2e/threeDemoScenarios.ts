@@ -141,7 +141,10 @@ export async function forestScenario(browser: Browser, url: string, errors: stri
   expect(big).toBeLessThanOrEqual(b1);
   expect(small).toBeLessThanOrEqual(b2);
   expect(small).toBeLessThan(big);
-  await forest.screenshot({ path: join(ARTIFACTS, screenshot) });
+  // A screenshot waits for the page's next frame: give it the same allowance as every frame wait
+  // (playwright's own 30 s default is shorter than one software-WebGL frame of the million trees
+  // on a busy 2-core machine, and failed a test:full run while the fuzzer ran beside it).
+  await forest.screenshot({ path: join(ARTIFACTS, screenshot), timeout: frameTimeout });
   await forest.close();
   expect(errors).toEqual([]);
 }
