@@ -118,7 +118,7 @@ export function readIndices(primitive: Primitive, vertexCount: number): Uint32Ar
  * centre of the box, radius = largest distance from it (see the module notes). Two passes.
  * @internal
  */
-function sphereOfPoints(forEachPoint: (visit: (x: number, y: number, z: number) => void) => void): BoundingSphere | null {
+export function sphereOfPoints(forEachPoint: (visit: (x: number, y: number, z: number) => void) => void): BoundingSphere | null {
   let minX = Infinity, minY = Infinity, minZ = Infinity;
   let maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
   forEachPoint((x, y, z) => {

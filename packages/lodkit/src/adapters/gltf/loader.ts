@@ -23,7 +23,7 @@ import type { Node } from '@gltf-transform/core';
 import type { LodThresholds } from '../../heuristics/lodThresholds.js';
 import type { LodIssue } from './extension.js';
 import type { CoverageLayout } from './coverage.js';
-import { maxAxisScale, readPositions, type BoundingSphere } from './geometry.js';
+import { maxAxisScale, readPositions, sphereOfPoints, type BoundingSphere } from './geometry.js';
 import { memo } from './subtrees.js';
 import {
   readGltfDocument, readLodGroups, type GltfSource, type ReadGltfOptions, type ReadLodOptions,
@@ -158,7 +158,6 @@ class Hierarchy {
   /** `nodeWorldBoundingSphere(node)`: box centre of the subtree's world-space vertices, radius to the farthest; null without positions. */
   sphere(node: Node): BoundingSphere | null {
     const start = this.index.get(node)!, end = start + this.size[start];
-    let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
     const each = (visit: (x: number, y: number, z: number) => void): void => {
       for (let k = start; k < end; k++) {
         const m = this.world[k];
@@ -170,15 +169,6 @@ class Hierarchy {
         }
       }
     };
-    each((x, y, z) => {
-      if (x < minX) minX = x; if (x > maxX) maxX = x;
-      if (y < minY) minY = y; if (y > maxY) maxY = y;
-      if (z < minZ) minZ = z; if (z > maxZ) maxZ = z;
-    });
-    if (!(minX <= maxX) || !(minY <= maxY) || !(minZ <= maxZ)) return null;
-    const cx = (minX + maxX) / 2, cy = (minY + maxY) / 2, cz = (minZ + maxZ) / 2;
-    let r2 = 0;
-    each((x, y, z) => { const d2 = (x - cx) ** 2 + (y - cy) ** 2 + (z - cz) ** 2; if (d2 > r2) r2 = d2; });
-    return { center: [cx, cy, cz], radius: Math.sqrt(r2) };
+    return sphereOfPoints(each); // the one box-centre rule, as for a single mesh (geometry.ts)
   }
 }
