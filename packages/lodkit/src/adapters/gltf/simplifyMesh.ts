@@ -140,7 +140,7 @@ export async function simplifyMesh(mesh: Mesh, o: SimplifyOptions): Promise<Simp
     previousTriangles = triangles;
   }
   if (skipped.length > 0 && !result.stoppedEarly) {
-    result.stoppedEarly = `no level for ${skipped.map((d) => `${d} px`).join(', ')}: at that size the finer level's error is already within ${o.maxErrorPx ?? 1} px with less than 5 % of its triangles to lose`;
+    result.stoppedEarly = `no level for ${skipped.map((d) => `${d} px`).join(', ')}: there the finer level's error is already within ${o.maxErrorPx ?? 1} px with less than 5 % of its triangles to lose`;
   }
   return result;
 }

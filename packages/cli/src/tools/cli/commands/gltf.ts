@@ -176,6 +176,9 @@ async function runLod(input: string, output: string, options: LodCommandOptions,
   const { warnings, groups: existingGroups } = readLodGroups(document, { lenient: options.lenient === true, coverage });
   for (const warning of warnings) writeErr(`warning: ${warning.message}\n`);
 
+  // Mesh nodes that may get a chain (not a level of a group, not a group): to say which got none.
+  const grouped = new Set<unknown>(existingGroups.flatMap((g) => g.levels.map((l) => l.node)));
+  const candidates = document.getRoot().listNodes().filter((n) => n.getMesh() != null && !grouped.has(n) && n.getExtension('MSFT_lod') == null);
   let totalTriangles = 0;
   for (const mesh of document.getRoot().listMeshes()) totalTriangles += meshTriangleCount(mesh);
   const showBar = process.stderr.isTTY === true && totalTriangles >= PROGRESS_MIN_TRIANGLES && !options.json;
@@ -227,7 +230,13 @@ async function runLod(input: string, output: string, options: LodCommandOptions,
     const newLevels = chains.reduce((n, c) => n + c.levels.length - 1, 0);
     writeOut(`wrote ${basename(output)}: ${chains.length} LOD group${chains.length === 1 ? '' : 's'}, ${newLevels} new level${newLevels === 1 ? '' : 's'}; thresholds keep each level's error ≤ ${generateOptions.maxErrorPx} px at ${generateOptions.viewportHeight} px viewport height (on the view axis; off-axis objects look larger, see docs/gltf.md)${preview !== undefined ? `; preview in ${basename(preview)}` : ''}\n`);
   }
-  if (chains.length === 0) {
+  const chained = new Set<unknown>(chains.map((c) => c.node));
+  const unchained = candidates.filter((n) => !chained.has(n));
+  if (unchained.length > 0) {
+    const names = unchained.slice(0, 3).map((n) => `"${n.getName() || n.getMesh()!.getName()}"`).join(', ');
+    writeErr(`note: ${unchained.length} mesh node${unchained.length === 1 ? '' : 's'} (${names}${unchained.length > 3 ? ', …' : ''}) got no levels: no simplification lost 5 % of the triangles while its error stayed under ${generateOptions.maxErrorPx} px at the switch sizes (a small mesh needs no LOD there; try a smaller --switch-px or a larger --max-error-px)\n`);
+  }
+  if (chains.length === 0 && unchained.length === 0) {
     const meshNodes = document.getRoot().listNodes().filter((n) => n.getMesh() != null).length;
     writeErr(meshNodes === 0
       ? `note: ${basename(input)} has no nodes with a mesh; nothing to simplify\n`

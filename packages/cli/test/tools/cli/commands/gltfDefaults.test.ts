@@ -104,6 +104,16 @@ describe('lodkit gltf lod defaults show every level at 50–600 px on a 1080-px 
   });
 });
 
+describe('lodkit gltf lod on a mesh too small for LOD', () => {
+  it('says which mesh nodes got no levels and why, instead of a silent "0 LOD groups"', async () => {
+    const tiny = await writeModel('Pebble', uvSphere(1, 8, 4)); // 48 triangles
+    const { code, err } = await run(tiny, join(dir, 'pebble_lod.glb'));
+    expect(code).toBe(0);
+    expect(err).toMatch(/note: 1 mesh node \("Pebble"\) got no levels: no simplification lost 5 % of the triangles while its error stayed under 2 px/);
+    expect(err).not.toMatch(/already in an MSFT_lod group/);
+  });
+});
+
 describe('lodkit gltf lod --preview', () => {
   it('writes a self-contained page with one drawing per level, names escaped', async () => {
     const hostile = await writeModel('<script>alert(1)</script>&"', uvSphere(1, 24, 12));
