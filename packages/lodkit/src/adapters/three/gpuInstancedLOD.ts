@@ -29,7 +29,7 @@
 import { BufferAttribute, BufferGeometry, Color, Mesh, Object3D, Sphere, Vector2, type Camera, type Material } from 'three';
 import { IndirectStorageBufferAttribute, StorageBufferAttribute } from 'three/webgpu';
 import { instanceIndex, storage, uint } from 'three/tsl';
-import type { LodView } from '../../batch/lodSet.js';
+import { LOD_UPDATE_DEFAULTS, type LodView } from '../../batch/lodSet.js';
 import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import { GpuLodSelector } from '../webgpu/gpuLodSelector.js';
 import { CameraFrustumCache } from './frustumFromCamera.js';
@@ -102,9 +102,9 @@ export const GPU_INSTANCED_LOD_DEFAULTS = { metric: 'pixels' as SphereMetric, vi
 
 /** Per-frame options of {@link GpuInstancedLOD.update}. @category three.js */
 export interface GpuInstancedUpdateOptions {
-  /** Multiplies screen sizes, divides distances. Default 1. */
+  /** Multiplies screen sizes, divides distances. Default 1 (`LOD_UPDATE_DEFAULTS.bias`, as every adapter). */
   bias?: number;
-  /** Relative hysteresis band in [0, 1). Default 0. */
+  /** Relative hysteresis band in [0, 1). Default 0 (`LOD_UPDATE_DEFAULTS.hysteresis`, as every adapter). */
   hysteresis?: number;
 }
 
@@ -142,7 +142,7 @@ export function gpuInstancedCapacity(limits: GpuInstancedLimits, levelCount: num
 
 const NO_OPTIONS: GpuInstancedUpdateOptions = {};
 // Reused per-frame options of the CPU path (no allocation per frame).
-const cpuOptions = { policy: 'thresholds' as const, bias: 1, hysteresis: 0 };
+const cpuOptions = { policy: 'thresholds' as const, bias: LOD_UPDATE_DEFAULTS.bias as number, hysteresis: LOD_UPDATE_DEFAULTS.hysteresis as number };
 const scratchSize = new Vector2();
 
 /**
@@ -361,7 +361,7 @@ export class GpuInstancedLOD extends Object3D {
    * lists). An unusable camera or a 0-px viewport skips the frame (`skippedFrames`), keeping levels.
    */
   update(camera: Camera, options: GpuInstancedUpdateOptions = NO_OPTIONS): void {
-    const bias = options.bias ?? 1, hysteresis = options.hysteresis ?? 0;
+    const bias = options.bias ?? LOD_UPDATE_DEFAULTS.bias, hysteresis = options.hysteresis ?? LOD_UPDATE_DEFAULTS.hysteresis;
     if (this.cpu !== null) {
       this.cpu.viewportHeight = this.viewportHeight;
       const skipped = this.cpu.skippedFrames;
