@@ -92,8 +92,9 @@ export class LodManager {
   /** Objects touched (visibility/instance/geometry changes) by the last update. */
   touched = 0;
   /**
-   * Frames skipped because a `'pixels'` profile is registered and the viewport height is 0 px (the
-   * renderer's drawing buffer) or unknown (neither `viewportHeight` nor `renderer`). A skipped frame keeps every level,
+   * Frames skipped for an unusable camera (a non-finite matrix), or because a `'pixels'` profile is
+   * registered and the viewport height is 0 px (the renderer's drawing buffer) or unknown (neither
+   * `viewportHeight` nor `renderer`), as `InstancedLOD.skippedFrames` counts. A skipped frame keeps every level,
    * touches nothing and returns the previous frame's stats.
    */
   skippedFrames = 0;
@@ -270,9 +271,9 @@ export class LodManager {
    * updates only the objects whose level changed (plus cross-fades of objects inside blend
    * windows). Returns the batch engine's frame stats (the same object every frame). Without
    * options it runs the thresholds policy. Throws only for invalid options (from `LodSet.update`).
-   * Inside a frame nothing throws: an unusable camera gives a frame with no change; a 0-px drawing
-   * buffer, or a `'pixels'` profile with neither `viewportHeight` nor `renderer` (warned once per
-   * page), a skipped frame (counted in {@link LodManager.skippedFrames}; docs/defaults.md).
+   * Inside a frame nothing throws: an unusable camera, a 0-px drawing buffer, or a `'pixels'`
+   * profile with neither `viewportHeight` nor `renderer` (warned once per page) is a skipped frame
+   * with no change (counted in {@link LodManager.skippedFrames}; docs/defaults.md).
    */
   update(camera: Camera, options: LodUpdateOptions = THRESHOLDS_POLICY): LodFrameStats {
     const n = this.cache.update(camera);
@@ -296,6 +297,7 @@ export class LodManager {
     }
     if (n === 0) {
       // An unusable camera: keep every level. LodSet needs a view, so run nothing and report no changes.
+      this.skippedFrames++;
       this.touched = 0;
       return this.lastStats ?? EMPTY_STATS;
     }

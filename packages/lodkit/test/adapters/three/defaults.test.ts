@@ -103,6 +103,22 @@ describe('docs/defaults.md: LodManager', () => {
     expect(String(warn.mock.calls[0][0])).toMatch(/LodManager.*viewport height.*skippedFrames/);
   });
 
+  it('an unusable camera is a skipped frame too, counted in skippedFrames as InstancedLOD and GpuInstancedLOD count it', () => {
+    const lod = new ScreenSizeLOD();
+    lod.addLevel(new Mesh(new BoxGeometry(), material), 0).addLevel(new Mesh(new BoxGeometry(), material), 10);
+    const m = new LodManager();
+    m.add(lod);
+    const bad = camera();
+    bad.projectionMatrix.elements[0] = Number.NaN;
+    expect(() => m.update(bad)).not.toThrow();
+    expect(m.skippedFrames).toBe(1);
+    expect(m.touched).toBe(0);
+    const inst = new InstancedLOD({ levels, metric: 'distance', thresholds: [10, 20] });
+    inst.addInstance(new Matrix4());
+    inst.update(bad);
+    expect(inst.skippedFrames).toBe(1);
+  });
+
   it('addBatched sets perObjectFrustumCulled = false on its BatchedMesh (three defaults to true)', () => {
     const batched = new BatchedMesh(2, 2000, 8000, material);
     expect(batched.perObjectFrustumCulled).toBe(true);
