@@ -31,8 +31,11 @@
  *   That error is an estimate from meshoptimizer's quadric metric, and on test meshes the real
  *   deviation was 1.3–2.4× larger, so by default the recorded error is max(estimate, measured
  *   sampled symmetric deviation) (see `deviation.ts`); `error: 'estimate'` skips the measurement.
- * - Target error is unbounded so the triangle budget (`ratio^i`) drives each level; `maxError`
- *   optionally stops a chain once a level's error exceeds it (relative to the mesh radius).
+ * - Two shapes of chain (simplifyMesh.ts): by ratio, target error unbounded so the triangle budget
+ *   (`ratio^i`) drives each level; by size (`switchPx`, the CLI's default), triangle target 3 and
+ *   target error `2R·maxErrorPx/D_i` for a switch at `D_i` px, retried once with the target scaled
+ *   down when the measured error overshoots it. `maxError` optionally stops a chain once a level's
+ *   error exceeds it (relative to the mesh radius).
  * - Non-indexed primitives are indexed by position first (meshoptimizer's position remap), so
  *   exporters' triangle soups simplify too; their level meshes get index buffers.
  * - A level that fails to cut the triangle count by at least 5 % of the previous level ends the

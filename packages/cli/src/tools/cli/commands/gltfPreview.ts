@@ -11,7 +11,10 @@
  *   on the chain's bounding sphere and scaled by its radius.
  * - Every string that comes from the file (node names) goes through {@link escapeHtml}.
  * - A level over {@link PREVIEW_MAX_TRIANGLES} triangles is listed without a drawing: the page
- *   must stay small enough to open (about 45 bytes per drawn triangle).
+ *   must stay small enough to open (a drawn triangle costs about 50 bytes, 40 above 8,000 triangles,
+ *   where coordinates are whole pixels and edges are not drawn; a closed mesh shows about half its
+ *   triangles, a height field nearly all: the 128² terrain's four levels, 33,556 triangles, made a
+ *   1.6 MB page).
  *
  * @module
  */
@@ -69,6 +72,8 @@ export function levelSvg(chain: GeneratedLodChain, level: number): string | null
   const { center, radius } = chain.boundingSphere;
   const scale = radius > 0 ? (SIZE / 2 - 4) / radius : 1;
   const drawn: { depth: number; d: string; shade: number }[] = [];
+  const wire = chain.levels[level].triangles <= 8_000;
+  const round = wire ? (v: number): string => v.toFixed(1) : (v: number): string => String(Math.round(v));
   for (let k = 0; k + 8 < t.length; k += 9) {
     const p = [0, 1, 2].map((c) => project(t[k + 3 * c] - center[0], t[k + 3 * c + 1] - center[1], t[k + 3 * c + 2] - center[2]));
     const ux = p[1][0] - p[0][0], uy = p[1][1] - p[0][1], uz = p[1][2] - p[0][2];
@@ -78,13 +83,14 @@ export function levelSvg(chain: GeneratedLodChain, level: number): string | null
     const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz;
     const length = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
     const light = Math.max(0, (-0.4 * nx + 0.6 * ny + 0.7 * nz) / (length * Math.sqrt(0.4 * 0.4 + 0.6 * 0.6 + 0.7 * 0.7)));
-    // SVG's y points down: flip.
-    const pt = (q: [number, number, number]): string => `${(SIZE / 2 + q[0] * scale).toFixed(1)} ${(SIZE / 2 - q[1] * scale).toFixed(1)}`;
-    drawn.push({ depth: (p[0][2] + p[1][2] + p[2][2]) / 3, d: `M${pt(p[0])}L${pt(p[1])}L${pt(p[2])}Z`, shade: Math.round(90 + 150 * light) });
+    // SVG's y points down: flip. Whole pixels above 8,000 triangles (drawn without edges): a third smaller.
+    const pt = (q: [number, number, number]): string => `${round(SIZE / 2 + q[0] * scale)} ${round(SIZE / 2 - q[1] * scale)}`;
+    drawn.push({ depth: (p[0][2] + p[1][2] + p[2][2]) / 3, d: `M${pt(p[0])}L${pt(p[1])}L${pt(p[2])}Z`, shade: Math.round(5 + 9 * light) });
   }
   drawn.sort((a, b) => a.depth - b.depth);
-  const stroke = chain.levels[level].triangles <= 8_000 ? ' stroke="#234" stroke-width="0.35" stroke-linejoin="round"' : '';
-  const paths = drawn.map((q) => `<path d="${q.d}" fill="rgb(${q.shade},${q.shade},${Math.min(255, q.shade + 12)})"/>`).join('');
+  const stroke = wire ? ' stroke="#234" stroke-width="0.35" stroke-linejoin="round"' : '';
+  // 15 grey levels, bluish, as 3-digit colours: #559 … #eef.
+  const paths = drawn.map((q) => `<path d="${q.d}" fill="#${q.shade.toString(16).repeat(2)}${Math.min(15, q.shade + 1).toString(16)}"/>`).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}" role="img"><g${stroke}>${paths}</g></svg>`;
 }
 
@@ -129,7 +135,7 @@ export function previewHtml(chains: GeneratedLodChain[], options: PreviewOptions
 <style>body{font:14px system-ui,sans-serif;margin:1.5em;color:#111}.row{display:flex;flex-wrap:wrap;gap:1em}figure{margin:0;border:1px solid #ccd;padding:.5em;background:#f7f8fb}figcaption{font-size:12px;line-height:1.4}.none{width:${SIZE}px;height:${SIZE}px;display:flex;align-items:center;text-align:center}</style>
 </head><body>
 <h1>${escapeHtml(options.title)}</h1>
-<p>Each level drawn from the same fixed orthographic view. Sizes are the object's bounding-sphere diameter in pixels on a ${options.viewportHeight}-px-tall viewport; a level is drawn only while its error (object units, the largest measured deviation from level 0) covers at most ${options.maxErrorPx} px. Coverage written: ${options.coverage}.</p>
+<p>Each level drawn from the same fixed orthographic view. Sizes are the object's bounding-sphere diameter in pixels on a ${options.viewportHeight}-px-tall viewport; a level is drawn only while its error (in the model's units: the larger of meshoptimizer's estimate and the measured deviation from level 0) covers at most ${options.maxErrorPx} px, for an object on the view axis (off the axis perspective draws it larger: see docs/gltf.md). Coverage written: ${options.coverage}.</p>
 ${sections}
 ${more}
 </body></html>
