@@ -104,6 +104,33 @@ describe('lodkit gltf lod defaults show every level at 50–600 px on a 1080-px 
   });
 });
 
+describe('lodkit gltf lod --switch-px', () => {
+  for (const [value, pattern] of [
+    ['400', /--switch-px must be LARGEST,SMALLEST \(pixels, e\.g\. 400,75\), got '400'/],
+    ['75,400', /--switch-px \(smallest\) must be a number in \(0, switchPx\.largest\], got 400/],
+    ['0,0', /--switch-px \(largest\) must be a number > 0, got 0/],
+    ['a,b', /--switch-px must be a number, got 'a'/],
+  ] as const) {
+    it(`exits 2 for --switch-px ${value}, writing nothing`, async () => {
+      const output = join(dir, 'bad_switch.glb');
+      const { code, err } = await run(models.ball, output, '--switch-px', value);
+      expect(code).toBe(2);
+      expect(err).toMatch(pattern);
+      expect(existsSync(output)).toBe(false);
+    });
+  }
+
+  it('--ratio gives the triangle-ratio chain (level i keeps about ratio^i of the triangles)', async () => {
+    const { code, out } = await run(models.ball, join(dir, 'ball_ratio.glb'), '--ratio', '0.5', '--json');
+    expect(code).toBe(0);
+    const [chain] = JSON.parse(out);
+    chain.levels.slice(1).forEach((l: { triangles: number }, k: number) => {
+      expect(l.triangles / 2208).toBeGreaterThan(0.5 ** (k + 1) * 0.9);
+      expect(l.triangles / 2208).toBeLessThanOrEqual(0.5 ** (k + 1));
+    });
+  });
+});
+
 describe('lodkit gltf lod on a mesh too small for LOD', () => {
   it('says which mesh nodes got no levels and why, instead of a silent "0 LOD groups"', async () => {
     const tiny = await writeModel('Pebble', uvSphere(1, 8, 4)); // 48 triangles
