@@ -17,6 +17,7 @@ export {
 export type { FrustumView } from './metrics/frustumView.js';
 export { sphereDistance, spherePixelDiameter, sphereScreenArea, sphereScreenHeight } from './metrics/checkedSphereMetrics.js';
 export { areaToHeight, areaToPixels, heightToArea, heightToPixels, pixelsToArea, pixelsToHeight } from './metrics/conversions.js';
+export { offAxisStretch, offAxisStretchAt } from './metrics/offAxis.js';
 export {
   computeLodAscending, computeLodDescending, hysteresisDocumented, hysteresisOpenUsd, writeLodAscending, writeLodAscendingUnchecked,
   writeLodDescending, writeLodDescendingUnchecked,

@@ -34,12 +34,7 @@ const NODE_PAGES = new Set(['docs/gltf.md', 'docs/simulate.md']);
  * Blocks known not to compile, by `page: first line`, with the error they give. Only pages whose
  * text is not this test's to fix may appear here.
  */
-const KNOWN_BROKEN: Record<string, RegExp> = {
-  // Programs (they import) that use names they never define: the input bytes or path…
-  "docs/gltf.md: import { readGltfDocument, readLodGroups } from 'lodkit/gltf';": /TS2304: Cannot find name 'bytesOrPath'/,
-  // …and the Document, the level nodes and the caller's IO (`document`, `high`, `medium`, `low`, `myIO`).
-  "docs/gltf.md: import { createLodIO, MSFTLod, writeLodGroup } from 'lodkit/gltf';": /TS258[0-4]: Cannot find name 'document'|TS2304: Cannot find name 'high'/,
-};
+const KNOWN_BROKEN: Record<string, RegExp> = {};
 
 interface Snippet { key: string; page: string; line: number; code: string; fragment: boolean }
 
