@@ -10,3 +10,7 @@ export {
   BABYLON_LOD_MANAGER_DEFAULTS, type BabylonLevelSink, type BabylonLodManagerOptions, type BabylonLodOptions, type BabylonSphere,
 } from './lodManagerOptions.js';
 export { babylonViewportHeight, frustumFromBabylonCamera } from './cameraFrustum.js';
+export {
+  LODKIT_MSFT_LOD, LodkitMSFTLod, lodkitManagerOf, registerLodkitMSFTLod,
+  type LodkitMSFTLodOptions, type LodkitMSFTLodWarning, type RegisterGLTFExtension,
+} from './msftLod.js';
