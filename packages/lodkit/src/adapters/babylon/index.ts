@@ -14,3 +14,4 @@ export {
   LODKIT_MSFT_LOD, LodkitMSFTLod, lodkitManagerOf, registerLodkitMSFTLod,
   type LodkitMSFTLodOptions, type LodkitMSFTLodWarning, type RegisterGLTFExtension,
 } from './msftLod.js';
+export { BabylonThinInstanceLod, type BabylonThinInstanceOptions } from './thinInstances.js';

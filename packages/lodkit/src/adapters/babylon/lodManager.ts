@@ -192,8 +192,13 @@ export class BabylonLodManager {
     this.owner[id] = -1;
   }
 
-  /** Moves one `local` of a sink to another id's bookkeeping (for sinks that compact their objects). */
-  setLocal(id: number, local: number): void { this.local[id] = local; }
+  /** Calls `sink.flush()` after the next update even if none of its objects changes level (e.g. it moved one). */
+  requestFlush(sink: BabylonLevelSink): void {
+    const s = this.sinkIndex.get(sink);
+    if (s === undefined || sink.flush === undefined || this.flushMark[s][0] === 1) return;
+    this.flushMark[s][0] = 1;
+    this.flushList.push(sink);
+  }
 
   /**
    * Runs one frame now (the observer calls it before every render): measures every object against
