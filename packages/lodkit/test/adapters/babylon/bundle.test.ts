@@ -1,0 +1,65 @@
+/**
+ * What a browser app pays for `lodkit/babylon`: the built entry bundled with Vite (rolldown,
+ * minified, Babylon external), held under a stated ceiling. The entry imports Babylon as types
+ * only, so the bundle imports nothing at all; most of its bytes are lodkit's batch engine
+ * (`LodSet`), which the manager drives.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Rolldown } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertFreshDist, PACKAGE_ROOT } from '../../helpers/dist.js';
+
+/**
+ * The ceiling for everything `lodkit/babylon` exports (minified, Babylon external): 258 KB when
+ * written, of which `LodSet` alone (with its embedded WebAssembly kernels) is 236 KB.
+ */
+const BABYLON_LIMIT_BYTES = 280 * 1024;
+/** The ceiling for what the adapter adds on top of the batch engine (21 KB when written). */
+const ADAPTER_LIMIT_BYTES = 24 * 1024;
+
+let work = '';
+
+async function bundle(name: string, source: string): Promise<{ code: string; bytes: number; imports: string[] }> {
+  const entry = join(work, `${name}.js`);
+  writeFileSync(entry, source);
+  const result = await build({
+    configFile: false,
+    root: work,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry, formats: ['es'], fileName: name },
+      rollupOptions: { external: (id: string) => id.startsWith('@babylonjs/') },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunks = outputs.flatMap((o) => o.output).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+  expect(chunks).toHaveLength(1);
+  return { code: chunks[0].code, bytes: Buffer.byteLength(chunks[0].code), imports: chunks[0].imports };
+}
+
+const dist = (path: string) => JSON.stringify(pathToFileURL(join(PACKAGE_ROOT, 'dist', path)).href);
+
+describe('lodkit/babylon bundle size (vite build, minified, Babylon external)', () => {
+  beforeAll(() => {
+    assertFreshDist();
+    work = mkdtempSync(join(tmpdir(), 'lodkit-babylon-bundle-'));
+  });
+  afterAll(() => { if (work) rmSync(work, { recursive: true, force: true }); });
+
+  it(`the whole entry is at most ${BABYLON_LIMIT_BYTES / 1024} KB, the adapter over LodSet at most ${ADAPTER_LIMIT_BYTES / 1024} KB, and neither imports Babylon`, async () => {
+    const all = await bundle('babylon', `export * from ${dist('adapters/babylon/index.js')};\n`);
+    const engine = await bundle('lodset', `export { LodSet } from ${dist('index.js')};\n`);
+    console.log(`lodkit/babylon bundle: ${all.bytes} bytes minified; LodSet alone ${engine.bytes}; the adapter adds ${all.bytes - engine.bytes}`);
+    expect(all.imports).toEqual([]);
+    expect(all.code).toContain('lodkit_MSFT_lod');
+    expect(all.code).toContain('MSFT_screencoverage');
+    expect(all.bytes).toBeLessThanOrEqual(BABYLON_LIMIT_BYTES);
+    expect(all.bytes - engine.bytes).toBeGreaterThan(2 * 1024);
+    expect(all.bytes - engine.bytes).toBeLessThanOrEqual(ADAPTER_LIMIT_BYTES);
+  });
+});
