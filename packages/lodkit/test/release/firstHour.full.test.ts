@@ -182,7 +182,9 @@ describe.skipIf(!chromiumOrNotice('first-hour app test (Chromium)'))('issue 29: 
     // Docs gap: three ships no .d.ts and neither the README's install lines nor docs/three.md say
     // to add @types/three, so a strict app following them does not type-check.
     const without = typeCheck(app);
-    console.log(`[first hour] tsc 5.9 without @types/three: ${without.errors.length} errors, e.g. ${without.errors.slice(0, 2).join(' | ')}`);
+    const codes = new Map<string, number>();
+    for (const l of without.errors) { const key = `${/^[^(]*/.exec(l)![0]} ${/TS\d+/.exec(l)![0]}`; codes.set(key, (codes.get(key) ?? 0) + 1); }
+    console.log(`[first hour] tsc 5.9 without @types/three: ${without.errors.length} errors (${[...codes].map(([k, n]) => `${k} ×${n}`).join(', ')}), first: ${without.errors[0]}`);
     expect(without.errors.some((l) => /TS7016.*'three'/.test(l))).toBe(true);
     const pinned = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
     npmInstall(app, ['-D', `@types/three@${pinned['@types/three']}`]);
@@ -194,9 +196,16 @@ describe.skipIf(!chromiumOrNotice('first-hour app test (Chromium)'))('issue 29: 
   it('built with Vite and run in Chromium: every level of each LOD kind is drawn, in the colour levels() reports', async () => {
     const outDir = join(ARTIFACTS, 'first-hour-dist');
     mkdirSync(outDir, { recursive: true });
-    const { build } = await import('vite');
-    await build({ root: app, base: './', configFile: false, logLevel: 'error', build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 4000 } });
+    const { build, createLogger } = await import('vite');
+    const logger = createLogger('warn');
+    const viteWarnings: string[] = [];
+    logger.warn = (message) => { viteWarnings.push(message); };
+    logger.warnOnce = logger.warn;
+    await build({ root: app, base: './', configFile: false, logLevel: 'warn', customLogger: logger, build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 4000 } });
     expect(existsSync(join(outDir, 'out.glb'))).toBe(true);
+    const js = readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js'));
+    console.log(`[first hour] Vite build: ${js.map((f) => `${f} ${(readFileSync(join(outDir, 'assets', f)).length / 1024).toFixed(0)} KB`).join(', ')}`);
+    expect(viteWarnings).toEqual([]);   // e.g. a Node built-in reaching the browser bundle
     server = await serveDirectory(outDir);
     browser = await launchChromium();
     const page: Page = await browser.newPage({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: 1 });
