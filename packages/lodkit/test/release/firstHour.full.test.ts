@@ -177,10 +177,10 @@ describe.skipIf(!chromiumOrNotice('first-hour app test (Chromium)'))('issue 29: 
     expect(group.levels.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('type-checks with TypeScript 5.9, strict, against the installed packages (with @types/three, which the docs do not name)', () => {
+  it('type-checks with TypeScript 5.9, strict, against the installed packages, once @types/three is added as the docs say', () => {
     expect(spawnSync(process.execPath, [TSC_59, '-v'], { encoding: 'utf8' }).stdout).toMatch(/Version 5\.9\./);
-    // Docs gap: three ships no .d.ts and neither the README's install lines nor docs/three.md say
-    // to add @types/three, so a strict app following them does not type-check.
+    // three ships no .d.ts: without @types/three (the README's install lines and docs/three.md say
+    // to add it; this test found that they did not) a strict app does not type-check.
     const without = typeCheck(app);
     const codes = new Map<string, number>();
     for (const l of without.errors) { const key = `${/^[^(]*/.exec(l)![0]} ${/TS\d+/.exec(l)![0]}`; codes.set(key, (codes.get(key) ?? 0) + 1); }
