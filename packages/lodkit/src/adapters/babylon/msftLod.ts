@@ -29,7 +29,14 @@ import type { Scene } from '@babylonjs/core/scene.js';
 import { checkCoverageList, checkLodIds, MSFT_SCREENCOVERAGE, type CoverageProblemCode } from '../gltf/coverage.js';
 import { BabylonLodManager } from './lodManager.js';
 
-/** The name the lodkit extension is registered under. @category Babylon */
+/**
+ * The name the lodkit extension is registered under.
+ * @example
+ * ```ts
+ * unregisterGLTFExtension(LODKIT_MSFT_LOD); // back to Babylon's own MSFT_lod handling
+ * ```
+ * @category Babylon
+ */
 export const LODKIT_MSFT_LOD = 'lodkit_MSFT_lod';
 
 /**
@@ -71,7 +78,15 @@ export interface LodkitMSFTLodOptions {
   onGroup?: (handle: number, levels: readonly TransformNode[], scene: Scene) => void;
 }
 
-/** Babylon's `registerGLTFExtension` (or any function with its signature). @category Babylon */
+/**
+ * Babylon's `registerGLTFExtension` (or any function with its signature).
+ * @example
+ * ```ts
+ * import { registerGLTFExtension } from '@babylonjs/loaders/glTF/2.0/glTFLoaderExtensionRegistry';
+ * const register: RegisterGLTFExtension = registerGLTFExtension;
+ * ```
+ * @category Babylon
+ */
 export type RegisterGLTFExtension = (name: string, isGLTFExtension: boolean, factory: (loader: GLTFLoader) => IGLTFLoaderExtension) => void;
 
 const managers = new WeakMap<Scene, BabylonLodManager>();

@@ -109,6 +109,37 @@ describe('registerLodkitMSFTLod', () => {
     }
   }
 
+  it('hysteresis: dollying in and back out, each change follows the band rule (h = 0.3)', async () => {
+    const h = 0.3;
+    registerLodkitMSFTLod(registerGLTFExtension, { hysteresis: h, onWarning: (w) => warnings.push(w) });
+    const c = await chain();
+    const { scene, camera } = await load(c.bytes, false);
+    const centre = [c.center[0], c.center[1], -c.center[2]];
+    const halfH = Math.tan(FOV / 2), k2 = (4 * halfH * halfH * (W / H)) / Math.PI;
+    const far = 2 * c.radius / Math.sqrt(c.coverage[c.coverage.length - 1] * k2), near = Math.max(0.5 * c.radius / Math.sqrt(c.coverage[0] * k2), 2 * c.radius);
+    const path = [...Array(41).keys()].map((k) => far * Math.pow(near / far, k / 40));
+    let previous = -1, held = 0;
+    const rule = (v: number) => expectedLevel(c.coverage, c.names.length, v);
+    for (const distance of [...path, ...path.slice().reverse()]) {
+      camera.position.set(centre[0], centre[1], centre[2] - distance);
+      camera.setTarget(new Vector3(centre[0], centre[1], centre[2]));
+      scene.render();
+      const v = coverageAt(c, distance, 'area');
+      const hi = rule(v * (1 + h)), lo = rule(v * (1 - h)), mid = rule(v);
+      const got = enabled(scene, c.names);
+      if (hi !== null && lo !== null && mid !== null && previous !== -1 && mid !== -1) {
+        // Keep the previous level while any size in [v(1−h), v(1+h)] still maps to it, else take v's level.
+        const keep = hi <= previous && (lo === -1 || previous <= lo);
+        expect(got, `distance ${distance.toFixed(2)}`).toBe(keep ? previous : mid);
+        if (keep && mid !== previous) held++;
+      }
+      previous = got;
+    }
+    expect(held).toBeGreaterThan(0); // the band did hold a level the plain rule would have changed
+    expect(warnings).toEqual([]);
+    scene.dispose();
+  });
+
   it('bad coverage is reported and the group is loaded as Babylon loads it', async () => {
     registerLodkitMSFTLod(registerGLTFExtension, { onWarning: (w) => warnings.push(w) });
     const document = new Document();
