@@ -142,6 +142,7 @@ export class BabylonLodManager {
   refresh(handle: number, sphere?: { center: ArrayLike<number>; radius: number }): void {
     const sink = this.nodes.get(handle);
     if (sink === undefined) throw new RangeError(`BabylonLodManager.refresh: ${handle} is not a registered handle`);
+    if (sphere === undefined && sink.levels[0] === null) throw new RangeError('BabylonLodManager.refresh: level 0 is null; pass the sphere');
     const s = this.sphereOf(sink, sphere === undefined ? {} : { sphere });
     this.set.setSphere(handle, s[0], s[1], s[2], s[3]);
   }

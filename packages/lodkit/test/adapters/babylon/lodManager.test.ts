@@ -174,6 +174,33 @@ describe('BabylonLodManager', () => {
     scene.dispose();
   });
 
+  it('refresh re-reads a moved object\'s sphere; an explicit sphere replaces it', () => {
+    const c: Case = { name: 'refresh', rightHanded: false, metric: 'pixels', thresholds: [120, 40, 12] };
+    const scene = new Scene(engine);
+    const camera = makeCamera(scene, c);
+    camera.setTarget(new Vector3(0, 0, 10));
+    const manager = new BabylonLodManager(scene);
+    const [o] = populate(scene, manager, c.metric, c.thresholds, 1, 9);
+    const m = model(c, camera, [0, 0, 10]);
+    scene.render();
+    const drawn = (level: number | null) => (level === 3 ? 255 : level);
+    expect(enabledLevel(o)).toBe(drawn(expectedLevel([m], c, o.center, o.radius)));
+    const levels = new Set<number>();
+    for (const z of [8, 30, 120, 260]) {
+      o.center = [0, 0, z];
+      for (const l of o.levels) l?.position.set(0, 0, z);
+      manager.refresh(o.handle);
+      scene.render();
+      levels.add(enabledLevel(o));
+      expect(enabledLevel(o), `z = ${z}`).toBe(drawn(expectedLevel([m], c, o.center, o.radius)));
+    }
+    expect(levels.size).toBeGreaterThanOrEqual(3);
+    manager.refresh(o.handle, { center: [0, 0, 20], radius: 10 });
+    scene.render();
+    expect(enabledLevel(o)).toBe(drawn(expectedLevel([m], c, [0, 0, 20], 10)));
+    scene.dispose();
+  });
+
   it('dispose removes its observers; remove stops switching an object', async () => {
     const scene = new Scene(engine);
     const before = scene.onBeforeRenderObservable.observers.length, disposeBefore = scene.onDisposeObservable.observers.length;
