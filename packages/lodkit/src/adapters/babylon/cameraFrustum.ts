@@ -47,8 +47,8 @@ const basis = new Float64Array(9);
  *
  * @example
  * ```ts
- * import { FreeCamera } from '@babylonjs/core/Cameras/freeCamera';
- * import { Vector3 } from '@babylonjs/core/Maths/math.vector';
+ * import { FreeCamera } from '@babylonjs/core/Cameras/freeCamera.js';
+ * import { Vector3 } from '@babylonjs/core/Maths/math.vector.js';
  * import { frustumFromBabylonCamera } from 'lodkit/babylon';
  * const camera = new FreeCamera('cam', new Vector3(0, 2, -10), scene);
  * camera.setTarget(Vector3.Zero());

@@ -82,7 +82,7 @@ export interface LodkitMSFTLodOptions {
  * Babylon's `registerGLTFExtension` (or any function with its signature).
  * @example
  * ```ts
- * import { registerGLTFExtension } from '@babylonjs/loaders/glTF/2.0/glTFLoaderExtensionRegistry';
+ * import { registerGLTFExtension } from '@babylonjs/loaders/glTF/2.0/glTFLoaderExtensionRegistry.js';
  * const register: RegisterGLTFExtension = registerGLTFExtension;
  * ```
  * @category Babylon
@@ -113,8 +113,8 @@ export function lodkitManagerOf(scene: Scene): BabylonLodManager | undefined {
  *
  * @example
  * ```ts
- * import { registerGLTFExtension } from '@babylonjs/loaders/glTF/2.0/glTFLoaderExtensionRegistry';
- * import '@babylonjs/loaders/glTF/2.0';
+ * import { registerGLTFExtension } from '@babylonjs/loaders/glTF/2.0/glTFLoaderExtensionRegistry.js';
+ * import '@babylonjs/loaders/glTF/2.0/index.js';
  * import { registerLodkitMSFTLod, lodkitManagerOf } from 'lodkit/babylon';
  * registerLodkitMSFTLod(registerGLTFExtension, { coverage: 'area' });
  * await AppendSceneAsync('city.glb', scene); // every level loaded, switched by coverage
