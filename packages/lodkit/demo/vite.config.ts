@@ -5,10 +5,10 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: import.meta.dirname,
   base: './',
-  // Two pages: the MotoGP / forest demo and the GPU-driven one (gpu.html, WebGPU).
+  // Three pages: the MotoGP / forest demo, the GPU-driven one (gpu.html, WebGPU) and the Babylon.js one (babylon.html).
   build: {
     outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500, target: 'es2022',
-    rollupOptions: { input: { main: resolve(import.meta.dirname, 'index.html'), gpu: resolve(import.meta.dirname, 'gpu.html') } },
+    rollupOptions: { input: { main: resolve(import.meta.dirname, 'index.html'), gpu: resolve(import.meta.dirname, 'gpu.html'), babylon: resolve(import.meta.dirname, 'babylon.html') } },
   },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
