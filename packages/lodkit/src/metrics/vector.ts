@@ -182,25 +182,7 @@ export function lookAtRotation(eye: Vec3Like, target: Vec3Like, up: Vec3Like = [
   }
   xx /= len; xy /= len; xz /= len;
   const yx = zy * xz - zz * xy, yy = zz * xx - zx * xz, yz = zx * xy - zy * xx;
-  // Rotation matrix columns are (x, y, z); convert to a quaternion (Shepperd's method).
-  const trace = xx + yy + zz;
-  let qx: number, qy: number, qz: number, qw: number;
-  if (trace > 0) {
-    const s = 0.5 / Math.sqrt(trace + 1);
-    qw = 0.25 / s; qx = (yz - zy) * s; qy = (zx - xz) * s; qz = (xy - yx) * s;
-  } else if (xx > yy && xx > zz) {
-    const s = 2 * Math.sqrt(1 + xx - yy - zz);
-    qw = (yz - zy) / s; qx = 0.25 * s; qy = (yx + xy) / s; qz = (zx + xz) / s;
-  } else if (yy > zz) {
-    const s = 2 * Math.sqrt(1 + yy - xx - zz);
-    qw = (zx - xz) / s; qx = (yx + xy) / s; qy = 0.25 * s; qz = (zy + yz) / s;
-  } else {
-    const s = 2 * Math.sqrt(1 + zz - xx - yy);
-    qw = (xy - yx) / s; qx = (zx + xz) / s; qy = (zy + yz) / s; qz = 0.25 * s;
-  }
-  const n = Math.hypot(qx, qy, qz, qw);
-  out[0] = qx / n; out[1] = qy / n; out[2] = qz / n; out[3] = qw / n;
-  return out;
+  return rotationFromAxes(xx, xy, xz, yx, yy, yz, zx, zy, zz, out);
 }
 
 /**
@@ -252,4 +234,39 @@ export function invertMatrixGf(m: Mat4Like, out: Float64Array, det: Float64Array
   out[8] = c02 * k; out[9] = c12 * k; out[10] = c22 * k; out[11] = c32 * k;
   out[12] = c03 * k; out[13] = c13 * k; out[14] = c23 * k; out[15] = c33 * k;
   return true;
+}
+
+/**
+ * The unit quaternion `[x, y, z, w]` of the rotation whose matrix has the orthonormal axes
+ * x = (xx, xy, xz), y = (yx, yy, yz), z = (zx, zy, zz) as its columns (Shepperd's method: the
+ * largest of the trace and the diagonal picks the branch, so no division by a small number).
+ * What {@link lookAtRotation} ends with, and how an engine's camera basis becomes a lodkit rotation.
+ * @example
+ * ```ts
+ * rotationFromAxes(1, 0, 0, 0, 1, 0, 0, 0, 1, new Float64Array(4)); // [0, 0, 0, 1]: no rotation
+ * ```
+ * @category Math
+ */
+export function rotationFromAxes(
+  xx: number, xy: number, xz: number, yx: number, yy: number, yz: number, zx: number, zy: number, zz: number,
+  out: Float64Array = new Float64Array(4),
+): Float64Array {
+  const trace = xx + yy + zz;
+  let qx: number, qy: number, qz: number, qw: number;
+  if (trace > 0) {
+    const s = 0.5 / Math.sqrt(trace + 1);
+    qw = 0.25 / s; qx = (yz - zy) * s; qy = (zx - xz) * s; qz = (xy - yx) * s;
+  } else if (xx > yy && xx > zz) {
+    const s = 2 * Math.sqrt(1 + xx - yy - zz);
+    qw = (yz - zy) / s; qx = 0.25 * s; qy = (yx + xy) / s; qz = (zx + xz) / s;
+  } else if (yy > zz) {
+    const s = 2 * Math.sqrt(1 + yy - xx - zz);
+    qw = (zx - xz) / s; qx = (yx + xy) / s; qy = 0.25 * s; qz = (zy + yz) / s;
+  } else {
+    const s = 2 * Math.sqrt(1 + zz - xx - yy);
+    qw = (xy - yx) / s; qx = (zx + xz) / s; qy = (zy + yz) / s; qz = 0.25 * s;
+  }
+  const n = Math.hypot(qx, qy, qz, qw);
+  out[0] = qx / n; out[1] = qy / n; out[2] = qz / n; out[3] = qw / n;
+  return out;
 }

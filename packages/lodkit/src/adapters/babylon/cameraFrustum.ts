@@ -23,6 +23,7 @@
  */
 import type { Camera } from '@babylonjs/core/Cameras/camera.js';
 import { Frustum, type FrustumInit } from '../../metrics/frustum.js';
+import { rotationFromAxes } from '../../metrics/vector.js';
 
 /** Babylon's `Camera.ORTHOGRAPHIC_CAMERA` (read as a number: no runtime import of Babylon). */
 const ORTHOGRAPHIC_CAMERA = 1;
@@ -77,7 +78,7 @@ export function frustumFromBabylonCamera(camera: Camera, out?: Frustum): Frustum
   // view axes as they are; left-handed ones flip x and z (a rotation: two flips).
   const flip = rightHanded ? 1 : -1;
   for (let k = 0; k < 3; k++) { basis[k] *= flip; basis[6 + k] *= flip; }
-  quaternionFromBasis(basis, initRotation);
+  rotationFromAxes(basis[0], basis[1], basis[2], basis[3], basis[4], basis[5], basis[6], basis[7], basis[8], initRotation);
   initPosition[0] = ex; initPosition[1] = ey; initPosition[2] = ez;
   // The window: perspective on the plane at distance 1 in front of the eye, orthographic at depth 0.
   const zFront = ortho ? 0 : rightHanded ? -1 : 1;
@@ -109,25 +110,3 @@ export function babylonViewportHeight(camera: Camera): number {
   return camera.getEngine().getRenderHeight() * camera.viewport.height;
 }
 
-/** Unit quaternion `[x, y, z, w]` of an orthonormal basis given as three rows (x, y, z axes). */
-function quaternionFromBasis(b: Float64Array, q: Float64Array): void {
-  // Rotation matrix R with columns = the axes: R[r][c] = axis c, component r.
-  const m00 = b[0], m10 = b[1], m20 = b[2], m01 = b[3], m11 = b[4], m21 = b[5], m02 = b[6], m12 = b[7], m22 = b[8];
-  const trace = m00 + m11 + m22;
-  let x: number, y: number, z: number, w: number;
-  if (trace > 0) {
-    const s = 0.5 / Math.sqrt(trace + 1);
-    w = 0.25 / s; x = (m21 - m12) * s; y = (m02 - m20) * s; z = (m10 - m01) * s;
-  } else if (m00 > m11 && m00 > m22) {
-    const s = 2 * Math.sqrt(1 + m00 - m11 - m22);
-    w = (m21 - m12) / s; x = 0.25 * s; y = (m01 + m10) / s; z = (m02 + m20) / s;
-  } else if (m11 > m22) {
-    const s = 2 * Math.sqrt(1 + m11 - m00 - m22);
-    w = (m02 - m20) / s; x = (m01 + m10) / s; y = 0.25 * s; z = (m12 + m21) / s;
-  } else {
-    const s = 2 * Math.sqrt(1 + m22 - m00 - m11);
-    w = (m10 - m01) / s; x = (m02 + m20) / s; y = (m12 + m21) / s; z = 0.25 * s;
-  }
-  const n = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
-  q[0] = x * n; q[1] = y * n; q[2] = z * n; q[3] = w * n;
-}
