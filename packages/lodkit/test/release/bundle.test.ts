@@ -1,12 +1,12 @@
 // What a browser app pays for the glTF loader plugin: bundle `MSFTLodLoaderPlugin` from the built
 // package with Vite (rolldown, minified, three external) and hold the size to the issue's ceiling.
 // Also bundles the core's most used API to show the core stays small and tree-shakes.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleEntry, type Bundle } from '../helpers/bundle.js';
 import { assertFreshDist, PACKAGE_ROOT } from '../helpers/dist.js';
 
 /** The ceiling for the plugin bundle (minified, three external), from the release-quality issue. */
@@ -14,27 +14,7 @@ const PLUGIN_LIMIT_BYTES = 40 * 1024;
 
 let work = '';
 
-interface Bundle { code: string; bytes: number; imports: string[] }
-
-async function bundle(name: string, source: string): Promise<Bundle> {
-  const entry = join(work, `${name}.js`);
-  writeFileSync(entry, source);
-  const result = await build({
-    configFile: false,
-    root: work,
-    logLevel: 'silent',
-    build: {
-      write: false,
-      minify: true,
-      lib: { entry, formats: ['es'], fileName: name },
-      rollupOptions: { external: (id: string) => id === 'three' || id.startsWith('three/') },
-    },
-  });
-  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-  const chunks = outputs.flatMap((o) => o.output).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
-  expect(chunks).toHaveLength(1);
-  return { code: chunks[0].code, bytes: Buffer.byteLength(chunks[0].code), imports: chunks[0].imports };
-}
+const bundle = (name: string, source: string): Promise<Bundle> => bundleEntry(work, name, source, (id: string) => id === 'three' || id.startsWith('three/'));
 
 function distUrl(path: string): string {
   return pathToFileURL(join(PACKAGE_ROOT, 'dist', path)).href;

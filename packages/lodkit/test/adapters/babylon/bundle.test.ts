@@ -4,12 +4,12 @@
  * only, so the bundle imports nothing at all; most of its bytes are lodkit's batch engine
  * (`LodSet`), which the manager drives.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleEntry, type Bundle } from '../../helpers/bundle.js';
 import { assertFreshDist, PACKAGE_ROOT } from '../../helpers/dist.js';
 
 /**
@@ -22,25 +22,7 @@ const ADAPTER_LIMIT_BYTES = 24 * 1024;
 
 let work = '';
 
-async function bundle(name: string, source: string): Promise<{ code: string; bytes: number; imports: string[] }> {
-  const entry = join(work, `${name}.js`);
-  writeFileSync(entry, source);
-  const result = await build({
-    configFile: false,
-    root: work,
-    logLevel: 'silent',
-    build: {
-      write: false,
-      minify: true,
-      lib: { entry, formats: ['es'], fileName: name },
-      rollupOptions: { external: (id: string) => id.startsWith('@babylonjs/') },
-    },
-  });
-  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-  const chunks = outputs.flatMap((o) => o.output).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
-  expect(chunks).toHaveLength(1);
-  return { code: chunks[0].code, bytes: Buffer.byteLength(chunks[0].code), imports: chunks[0].imports };
-}
+const bundle = (name: string, source: string): Promise<Bundle> => bundleEntry(work, name, source, (id: string) => id.startsWith('@babylonjs/'));
 
 const dist = (path: string) => JSON.stringify(pathToFileURL(join(PACKAGE_ROOT, 'dist', path)).href);
 

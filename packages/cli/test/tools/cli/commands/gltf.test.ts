@@ -1,10 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command, CommanderError } from 'commander';
 import { Document } from '@gltf-transform/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerGltfCommand } from '../../../../src/tools/cli/commands/gltf.js';
+import { runGltfLod } from './runGltfLod.js';
 import { readGltfDocument, readLodGroups } from 'lodkit/gltf';
 import { addMesh, lodIO, packGlb, specExample, toGlbParts, uvSphere } from '../../../../../lodkit/test/adapters/gltf/fixtures.js';
 
@@ -21,18 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '', err = '';
-  const program = new Command('lodkit').exitOverride().configureOutput({ writeOut: (s) => { out += s; }, writeErr: (s) => { err += s; } });
-  registerGltfCommand(program);
-  try {
-    await program.parseAsync(['node', 'lodkit', 'gltf', 'lod', ...args]);
-    return { code: 0, out, err };
-  } catch (error) {
-    if (error instanceof CommanderError) return { code: error.exitCode, out, err };
-    throw error;
-  }
-}
+const run = runGltfLod;
 
 describe('lodkit gltf lod', () => {
   it('writes an LOD chain and prints the level table (exit 0)', async () => {

@@ -8,10 +8,11 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command, CommanderError } from 'commander';
 import { Document } from '@gltf-transform/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Command, CommanderError } from 'commander';
 import { registerGltfCommand } from '../../../../src/tools/cli/commands/gltf.js';
+import { runGltfLod } from './runGltfLod.js';
 import { escapeHtml } from '../../../../src/tools/cli/commands/gltfPreview.js';
 import { readGltfDocument } from 'lodkit/gltf';
 import { addMesh, lodIO, terrain, uvSphere } from '../../../../../lodkit/test/adapters/gltf/fixtures.js';
@@ -41,18 +42,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '', err = '';
-  const program = new Command('lodkit').exitOverride().configureOutput({ writeOut: (s) => { out += s; }, writeErr: (s) => { err += s; } });
-  registerGltfCommand(program);
-  try {
-    await program.parseAsync(['node', 'lodkit', 'gltf', 'lod', ...args]);
-    return { code: 0, out, err };
-  } catch (error) {
-    if (error instanceof CommanderError) return { code: error.exitCode, out, err };
-    throw error;
-  }
-}
+const run = runGltfLod;
 
 describe('lodkit gltf lod defaults show every level at 50–600 px on a 1080-px viewport', () => {
   for (const name of ['ball', 'rock', 'terrain']) {
