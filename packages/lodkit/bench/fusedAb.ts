@@ -13,7 +13,7 @@
  * On a shared machine the 10th percentile is the steadiest figure (other jobs only add time).
  */
 import { LodSet, type LodUpdateOptions } from '../src/batch/lodSet.js';
-import { setFusedKernel, setWasmKernels } from '../src/batch/wasmKernels.js';
+import { setFusedKernel, setWasmKernels } from '../src/batch/wasm/wasmKernels.js';
 import { BENCH_PROFILE, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
 
 const argv = process.argv.slice(2);

@@ -9,10 +9,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import { LodSet, type LodUpdateOptions, type LodView } from '../src/batch/lodSet.js';
-import type { ClusterIndex } from '../src/batch/clusters.js';
-import { rankCutsOf } from '../src/batch/rankCuts.js';
-import { budgetStateOf } from '../src/batch/budgetIncremental.js';
-import { hybridStateOf } from '../src/batch/hybridIncremental.js';
+import type { ClusterIndex } from '../src/batch/spatial/clusters.js';
+import { rankCutsOf } from '../src/batch/passes/rankCuts.js';
+import { budgetStateOf } from '../src/batch/passes/budgetIncremental.js';
+import { hybridStateOf } from '../src/batch/passes/hybridIncremental.js';
 import { BENCH_PROFILE, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
 
 const which = process.argv[2] ?? 'all';

@@ -15,10 +15,10 @@
  * MS milliseconds after frame 1, `--other-set` runs four frames of a second 1M set after frame 1.
  */
 import { LodSet, type LodUpdateOptions } from '../src/batch/lodSet.js';
-import type { ClusterIndex } from '../src/batch/clusters.js';
-import { fusedCounters } from '../src/batch/fusedPass.js';
-import { owedBlendCount } from '../src/batch/owedBlends.js';
-import type { ThreadModeChooser } from '../src/batch/threadChooser.js';
+import type { ClusterIndex } from '../src/batch/spatial/clusters.js';
+import { fusedCounters } from '../src/batch/passes/fusedPass.js';
+import { owedBlendCount } from '../src/batch/outputs/owedBlends.js';
+import type { ThreadModeChooser } from '../src/batch/core/threadChooser.js';
 import { BENCH_PROFILE, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
 
 const argv = process.argv.slice(2);

@@ -34,9 +34,9 @@ import { FreeCamera } from '@babylonjs/core/Cameras/freeCamera.js';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector.js';
 import { Logger } from '@babylonjs/core/Misc/logger.js';
 import { LodSet, type LodUpdateOptions, type LodView } from '../src/batch/lodSet.js';
-import { setFusedKernel, setWasmKernels } from '../src/batch/wasmKernels.js';
-import { fusedCounters } from '../src/batch/fusedPass.js';
-import type { ClusterIndex } from '../src/batch/clusters.js';
+import { setFusedKernel, setWasmKernels } from '../src/batch/wasm/wasmKernels.js';
+import { fusedCounters } from '../src/batch/passes/fusedPass.js';
+import type { ClusterIndex } from '../src/batch/spatial/clusters.js';
 import { threePeer } from './threePeer.js';
 import { BENCH_PROFILE, peerDistances, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
 

@@ -35,7 +35,7 @@ export {
   LodSet, HIDDEN_LEVEL, NO_FORCED_LEVEL, LOD_UPDATE_DEFAULTS, blendLowerLevel,
   type FrameTimeBudget, type LodClusterStats, type LodFrameStats, type LodPolicy, type LodThreadStats, type LodUpdateOptions, type LodView,
 } from './batch/lodSet.js';
-export { MetricCode, validateLodProfile, type LodProfile, type LodProfileOptions } from './batch/profiles.js';
+export { MetricCode, validateLodProfile, type LodProfile, type LodProfileOptions } from './batch/core/profiles.js';
 export { assignQuotaRanks, selectSmallest } from './policies/rankQuota.js';
 export { buildUpgradeChain, selectAffordablePrefix } from './policies/budget.js';
 export {
@@ -49,4 +49,4 @@ export {
   MAX_DEFAULT_ERROR, REFERENCE_ASPECT, REFERENCE_VIEWPORT_HEIGHT, SPHERE_ERROR_CONSTANT,
 } from './policies/screenSpaceError.js';
 export { FrameTimeGovernor, FRAME_TIME_GOVERNOR_DEFAULTS, type FrameTimeGovernorOptions } from './policies/frameTimeGovernor.js';
-export { SCREEN_SPACE_DEFAULTS } from './batch/screenSpacePasses.js';
+export { SCREEN_SPACE_DEFAULTS } from './batch/passes/screenSpacePasses.js';

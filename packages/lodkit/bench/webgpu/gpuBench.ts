@@ -22,7 +22,7 @@
  */
 import { Frustum } from '../../src/metrics/frustum.js';
 import type { LodView } from '../../src/batch/lodSet.js';
-import type { LodProfileOptions } from '../../src/batch/profiles.js';
+import type { LodProfileOptions } from '../../src/batch/core/profiles.js';
 import { GpuLodSelector, OBJECT_WORDS, referenceFrame, type GpuLevelMesh } from '../../src/adapters/webgpu/index.js';
 
 /** What a software adapter's report says instead of times. */

@@ -51,35 +51,35 @@
  */
 // --- issue 14 (screen-space budgets, frame-time target): imports ---
 import { FrameTimeGovernor } from '../policies/frameTimeGovernor.js';
-import { ScreenSpaceScratch } from './screenSpacePasses.js';
+import { ScreenSpaceScratch } from './passes/screenSpacePasses.js';
 // --- end issue 14 ---
-import { FLAG_HIDDEN, FLAG_REMOVED, FrameState, HIDDEN_LEVEL, NO_FORCED_LEVEL } from './frameState.js';
-import { ProfileTable, validateLodProfile, type LodProfile, type LodProfileOptions } from './profiles.js';
-import { LodThreads, MAX_THREADED_VIEWS } from './threads.js';
-import { ClusterIndex } from './clusters.js';
-import { ClusterViews } from './clusterPass.js';
+import { FLAG_HIDDEN, FLAG_REMOVED, FrameState, HIDDEN_LEVEL, NO_FORCED_LEVEL } from './core/frameState.js';
+import { ProfileTable, validateLodProfile, type LodProfile, type LodProfileOptions } from './core/profiles.js';
+import { LodThreads, MAX_THREADED_VIEWS } from './drivers/threads.js';
+import { ClusterIndex } from './spatial/clusters.js';
+import { ClusterViews } from './spatial/clusterViews.js';
 import { warmUpClusteredPath } from './warmUp.js';
 import { validateUpdate } from './updateValidation.js';
 import {
   LOD_UPDATE_DEFAULTS, type LodClusterStats, type LodFrameStats, type LodThreadStats, type LodUpdateOptions, type LodView,
-} from './updateOptions.js';
-import { budgetPolicy, hybridPolicy, rankQuotaPolicy, thresholdPass } from './policyDrivers.js';
-import { clusteredBudget, clusteredHybrid, clusteredRankQuota, clusteredThresholds } from './clusterDrivers.js';
-import { freshIds, placeSizes, sizesToIds } from './slotSizes.js';
-import { owedBeforeFrame, settleOwed, settleOwedCluster } from './owedSizes.js';
-import { settleBlends } from './owedBlends.js';
-import { refitSupers } from './superClusters.js';
-import { shareProfileRanges, threadedClustered, threadedThresholds } from './threadedDrivers.js';
-import { ThreadModeChooser, type WorkerSchedule } from './threadChooser.js';
+} from './core/updateOptions.js';
+import { budgetPolicy, hybridPolicy, rankQuotaPolicy, thresholdPass } from './drivers/policyDrivers.js';
+import { clusteredBudget, clusteredHybrid, clusteredRankQuota, clusteredThresholds } from './drivers/clusterDrivers.js';
+import { freshIds, placeSizes, sizesToIds } from './outputs/slotSizes.js';
+import { owedBeforeFrame, settleOwed, settleOwedCluster } from './outputs/owedSizes.js';
+import { settleBlends } from './outputs/owedBlends.js';
+import { refitSupers } from './spatial/blockCulling.js';
+import { shareProfileRanges, threadedClustered, threadedThresholds } from './drivers/threadedDrivers.js';
+import { ThreadModeChooser, type WorkerSchedule } from './core/threadChooser.js';
 import { ensureScratch, growObjectArrays, resetState } from './objectStorage.js';
-import { beginFrame, loadProfiles } from './frameSetup.js';
+import { beginFrame, loadProfiles } from './drivers/frameSetup.js';
 
-export { HIDDEN_LEVEL, NO_FORCED_LEVEL } from './frameState.js';
+export { HIDDEN_LEVEL, NO_FORCED_LEVEL } from './core/frameState.js';
 
 export {
   blendLowerLevel, LOD_UPDATE_DEFAULTS, type FrameTimeBudget, type LodClusterStats, type LodFrameStats, type LodPolicy,
   type LodThreadStats, type LodUpdateOptions, type LodView,
-} from './updateOptions.js';
+} from './core/updateOptions.js';
 
 
 /**

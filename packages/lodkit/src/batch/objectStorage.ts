@@ -10,10 +10,10 @@
  *
  * @module
  */
-import { HIDDEN_LEVEL, NO_FORCED_LEVEL, type FrameState } from './frameState.js';
-import type { ProfileTable } from './profiles.js';
-import type { ScreenSpaceScratch } from './screenSpacePasses.js';
-import type { LodPolicy } from './updateOptions.js';
+import { HIDDEN_LEVEL, NO_FORCED_LEVEL, type FrameState } from './core/frameState.js';
+import type { ProfileTable } from './core/profiles.js';
+import type { ScreenSpaceScratch } from './passes/screenSpacePasses.js';
+import type { LodPolicy } from './core/updateOptions.js';
 
 /**
  * Re-allocates the object arrays of `st` for `capacity` objects, keeping the first `old` entries of

@@ -4,9 +4,9 @@
  *
  * @module
  */
-import type { LodPolicy, LodUpdateOptions, LodView } from './updateOptions.js';
-import { MetricCode, type ProfileTable } from './profiles.js';
-import { SCREEN_SPACE_DEFAULTS } from './screenSpacePasses.js';
+import type { LodPolicy, LodUpdateOptions, LodView } from './core/updateOptions.js';
+import { MetricCode, type ProfileTable } from './core/profiles.js';
+import { SCREEN_SPACE_DEFAULTS } from './passes/screenSpacePasses.js';
 
 const POLICIES: readonly LodPolicy[] = ['thresholds', 'rankQuota', 'budget', 'hybrid'];
 

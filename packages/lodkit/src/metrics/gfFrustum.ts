@@ -6,7 +6,17 @@
  *
  * @module
  */
-import type { Frustum } from './frustum.js';
+
+/** What {@link gfFrustumPlanes} reads of a frustum (`Frustum` has it; named here so this module does not import it). @internal */
+export interface GfFrustumInputs {
+  readonly viewMatrix: Float64Array;
+  readonly windowMin: Float64Array;
+  readonly windowMax: Float64Array;
+  readonly near: number;
+  readonly far: number;
+  readonly isPerspective: boolean;
+  readonly planes: Float64Array;
+}
 import { acosRoundedAt, sinCosRoundedAt } from './roundedTrig.js';
 import { invertMatrixGf } from './vector.js';
 
@@ -110,7 +120,7 @@ function planeThrough(planes: Float64Array, index: number, a: number, b: number,
  * degenerate as OpenUSD's do (near = 0 in perspective: zero normals, planes that cull nothing).
  * @internal
  */
-export function gfFrustumPlanes(f: Frustum): void {
+export function gfFrustumPlanes(f: GfFrustumInputs): void {
   const m = scratchViewInverse;
   invertMatrixGf(f.viewMatrix, m, scratchDeterminant);
   const l = f.windowMin[0], r = f.windowMax[0], b = f.windowMin[1], t = f.windowMax[1];

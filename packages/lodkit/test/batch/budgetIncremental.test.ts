@@ -15,13 +15,13 @@ import { expectNonVacuous } from '../setup/fastCheckSeed.js';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
 import { Frustum } from '../../src/metrics/frustum.js';
 import { lookAtRotation } from '../../src/metrics/vector.js';
-import { setWasmKernels } from '../../src/batch/wasmKernels.js';
-import { FrameState } from '../../src/batch/frameState.js';
-import { ScreenSpaceScratch } from '../../src/batch/screenSpacePasses.js';
-import { computeHybridStableRanges, computeStableRanges, STABLE_MAX_RANGES, StableRanges } from '../../src/batch/budgetStable.js';
+import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
+import { FrameState } from '../../src/batch/core/frameState.js';
+import { ScreenSpaceScratch } from '../../src/batch/passes/screenSpacePasses.js';
+import { computeHybridStableRanges, computeStableRanges, STABLE_MAX_RANGES, StableRanges } from '../../src/batch/passes/budgetStable.js';
 import { buildObjectChain } from '../../src/policies/screenSpaceError.js';
-import { budgetStateOf } from '../../src/batch/budgetIncremental.js';
-import type { ClusterIndex } from '../../src/batch/clusters.js';
+import { budgetStateOf } from '../../src/batch/passes/budgetIncremental.js';
+import type { ClusterIndex } from '../../src/batch/spatial/clusters.js';
 import { applyEdit, expectSameBudgetFrame, lcg, randomSpheres } from './helpers.js';
 
 describe('stable ranges of the budget chains', () => {

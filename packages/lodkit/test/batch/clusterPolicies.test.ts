@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { LodSet, type LodPolicy, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
 import { Frustum } from '../../src/metrics/frustum.js';
 import { lookAtRotation } from '../../src/metrics/vector.js';
-import { setWasmKernels } from '../../src/batch/wasmKernels.js';
+import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
 import { randomSpheres, sizeMapsLike } from './helpers.js';
 
 function view(eye: number[], yaw: number): LodView {

@@ -9,8 +9,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HIDDEN_LEVEL, LodSet, type LodUpdateOptions } from '../../src/batch/lodSet.js';
 import { computeLodDescending } from '../../src/heuristics/lodIndex.js';
-import { mortonOrder } from '../../src/batch/clusters.js';
-import { setWasmKernels } from '../../src/batch/wasmKernels.js';
+import { mortonOrder } from '../../src/batch/spatial/clusters.js';
+import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
 import { Frustum } from '../../src/metrics/frustum.js';
 import { lookAtRotation } from '../../src/metrics/vector.js';
 import { sphereDistance, spherePixelDiameter, sphereScreenArea, sphereScreenHeight } from '../../src/metrics/sphereMetrics.js';
@@ -285,7 +285,7 @@ describe('1M-object replay: clustered = reference', () => {
 
 describe('cluster bounds and the skip rule, directly', () => {
   it('uniformLevel: hand-worked intervals (plain band, blend window, threshold inside, clamp)', async () => {
-    const { uniformLevel } = await import('../../src/batch/clusterPass.js');
+    const { uniformLevel } = await import('../../src/batch/passes/clusterPass.js');
     const set = new LodSet(4);
     set.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08], costs: [4, 3, 2, 1] });
     set.update({ frustum: camera0 }, { policy: 'thresholds' }); // fills lo/hi
@@ -304,7 +304,7 @@ describe('cluster bounds and the skip rule, directly', () => {
   });
 
   it('every object\'s metric (reference formula) lies inside its cluster\'s interval (fast-check over cameras)', async () => {
-    const { classify, clusterInterval } = await import('../../src/batch/clusterPass.js');
+    const { classify, clusterInterval } = await import('../../src/batch/passes/clusterPass.js');
     let total = 0;
     fc.assert(fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 0, max: 3 }), fc.boolean(), fc.double({ min: -3, max: 3, noNaN: true }), (seed, metric, ortho, yaw) => {
       const set = new LodSet(64);
@@ -313,7 +313,7 @@ describe('cluster bounds and the skip rule, directly', () => {
       set.addMany(spheres, 0);
       const v = view([seed % 50, 5, 0], yaw, ortho);
       set.update(v, { policy: 'thresholds' });
-      const inner = set as unknown as { ci: import('../../src/batch/clusters.js').ClusterIndex; cv: import('../../src/batch/clusterPass.js').ClusterViews; st: import('../../src/batch/frameState.js').FrameState };
+      const inner = set as unknown as { ci: import('../../src/batch/spatial/clusters.js').ClusterIndex; cv: import('../../src/batch/spatial/clusterViews.js').ClusterViews; st: import('../../src/batch/core/frameState.js').FrameState };
       const { ci, cv, st } = inner;
       let checked = 0;
       for (let c = 0; c < ci.count; c++) {

@@ -13,9 +13,9 @@ import { expectNonVacuous } from '../setup/fastCheckSeed.js';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
 import { Frustum } from '../../src/metrics/frustum.js';
 import { lookAtRotation } from '../../src/metrics/vector.js';
-import { setWasmKernels } from '../../src/batch/wasmKernels.js';
-import { hybridStateOf } from '../../src/batch/hybridIncremental.js';
-import type { ClusterIndex } from '../../src/batch/clusters.js';
+import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
+import { hybridStateOf } from '../../src/batch/passes/hybridIncremental.js';
+import type { ClusterIndex } from '../../src/batch/spatial/clusters.js';
 import { applyEdit, expectSameBudgetFrame, lcg, randomSpheres, sizeMapsLike } from './helpers.js';
 
 /** A jittered grid (ids row by row, radii 1–2 m): clusters narrow enough to share one preferred level. */

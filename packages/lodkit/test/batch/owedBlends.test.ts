@@ -10,9 +10,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expectNonVacuous } from '../setup/fastCheckSeed.js';
 import { LodSet, type LodUpdateOptions } from '../../src/batch/lodSet.js';
-import { setWasmKernels } from '../../src/batch/wasmKernels.js';
-import type { ClusterIndex } from '../../src/batch/clusters.js';
-import { owedBlendCount } from '../../src/batch/owedBlends.js';
+import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
+import type { ClusterIndex } from '../../src/batch/spatial/clusters.js';
+import { owedBlendCount } from '../../src/batch/outputs/owedBlends.js';
 import { applyOwedEdit, treeGrid, yawView } from './helpers.js';
 
 const ciOf = (s: LodSet) => (s as unknown as { ci: ClusterIndex }).ci;

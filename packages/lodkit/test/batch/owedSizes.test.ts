@@ -10,8 +10,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LodSet, type LodFrameStats, type LodUpdateOptions } from '../../src/batch/lodSet.js';
-import { setWasmKernels } from '../../src/batch/wasmKernels.js';
-import type { ClusterIndex } from '../../src/batch/clusters.js';
+import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
+import type { ClusterIndex } from '../../src/batch/spatial/clusters.js';
 import { applyOwedEdit, treeGrid, yawView } from './helpers.js';
 
 interface Step { policy: number; dx: number; dz: number; yaw: number; edit: number; target: number; readBefore: boolean; readAfter: boolean; hold: boolean }

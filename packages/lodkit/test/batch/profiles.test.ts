@@ -7,7 +7,7 @@
  * worked out from distances chosen far from the thresholds.
  */
 import { describe, expect, it } from 'vitest';
-import { ProfileTable, validateLodProfile } from '../../src/batch/profiles.js';
+import { ProfileTable, validateLodProfile } from '../../src/batch/core/profiles.js';
 import { LodSet } from '../../src/batch/lodSet.js';
 import { camera } from './helpers.js';
 

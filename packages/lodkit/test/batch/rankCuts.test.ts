@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
 import { Frustum } from '../../src/metrics/frustum.js';
 import { lookAtRotation } from '../../src/metrics/vector.js';
-import { setWasmKernels } from '../../src/batch/wasmKernels.js';
-import { rankCutsOf } from '../../src/batch/rankCuts.js';
-import type { ClusterIndex } from '../../src/batch/clusters.js';
+import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
+import { rankCutsOf } from '../../src/batch/passes/rankCuts.js';
+import type { ClusterIndex } from '../../src/batch/spatial/clusters.js';
 import { lcg, randomSpheres } from './helpers.js';
 
 function view(eye: number[], target: number[], fovY = 60): LodView {

@@ -10,10 +10,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
-import type { ClusterIndex } from '../../src/batch/clusters.js';
-import type { ClusterViews } from '../../src/batch/clusterPass.js';
-import { SUPER_SIZE, superCulled } from '../../src/batch/superClusters.js';
-import { setWasmKernels } from '../../src/batch/wasmKernels.js';
+import type { ClusterIndex } from '../../src/batch/spatial/clusters.js';
+import type { ClusterViews } from '../../src/batch/spatial/clusterViews.js';
+import { SUPER_SIZE } from '../../src/batch/spatial/blocks.js';
+import { superCulled } from '../../src/batch/spatial/blockCulling.js';
+import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
 import { lcg, yawView } from './helpers.js';
 
 interface Inner { ci: ClusterIndex; cv: ClusterViews }

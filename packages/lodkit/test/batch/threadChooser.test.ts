@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ALTERNATE_FRAMES, PROBE_EVERY, RESET_BELOW, SAMPLES, ThreadModeChooser, WARM_FRAMES } from '../../src/batch/threadChooser.js';
+import { ALTERNATE_FRAMES, PROBE_EVERY, RESET_BELOW, SAMPLES, ThreadModeChooser, WARM_FRAMES } from '../../src/batch/core/threadChooser.js';
 
 function median(values: number[]): number {
   const s = values.slice().sort((a, b) => a - b), n = s.length;

@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LodSet } from '../../src/batch/lodSet.js';
-import type { ClusterIndex } from '../../src/batch/clusters.js';
-import { fusedCounters } from '../../src/batch/fusedPass.js';
-import { SHARED_MAX_PAGES, sharedMemoryVariant } from '../../src/batch/sharedWasm.js';
+import type { ClusterIndex } from '../../src/batch/spatial/clusters.js';
+import { fusedCounters } from '../../src/batch/passes/fusedPass.js';
+import { SHARED_MAX_PAGES, sharedMemoryVariant } from '../../src/batch/wasm/sharedWasm.js';
 import { HEIGHT_KERNEL_WASM } from '../../src/batch/wasm/heightKernel.generated.js';
 import { FUSED_KERNEL_WASM } from '../../src/batch/wasm/fusedKernel.generated.js';
 import { camera, randomSpheres } from './helpers.js';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions } from '../../src/batch/lodSet.js';
-import { setWasmKernels } from '../../src/batch/wasmKernels.js';
+import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
 import { runWarmUp, warmUpMs } from '../../src/batch/warmUp.js';
 import { camera, lcg, randomSpheres } from './helpers.js';
 

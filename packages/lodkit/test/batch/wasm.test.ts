@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions } from '../../src/batch/lodSet.js';
-import { heightPerspectiveKernel } from '../../src/batch/metricKernels.js';
-import { newHeightKernel, setWasmKernels, SP_OFFSET } from '../../src/batch/wasmKernels.js';
+import { heightPerspectiveKernel } from '../../src/batch/kernels/metricKernels.js';
+import { newHeightKernel, setWasmKernels, SP_OFFSET } from '../../src/batch/wasm/wasmKernels.js';
 import { camera, randomSpheres } from './helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -12,9 +12,9 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
-import type { ClusterIndex } from '../../src/batch/clusters.js';
-import { fusedCounters } from '../../src/batch/fusedPass.js';
-import { setWasmKernels } from '../../src/batch/wasmKernels.js';
+import type { ClusterIndex } from '../../src/batch/spatial/clusters.js';
+import { fusedCounters } from '../../src/batch/passes/fusedPass.js';
+import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
 import { Frustum } from '../../src/metrics/frustum.js';
 import { lookAtRotation } from '../../src/metrics/vector.js';
 import { lcg, randomSpheres, yawView } from './helpers.js';

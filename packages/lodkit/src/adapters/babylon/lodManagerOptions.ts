@@ -8,7 +8,7 @@ import type { Camera } from '@babylonjs/core/Cameras/camera.js';
 import type { TransformNode } from '@babylonjs/core/Meshes/transformNode.js';
 import type { AbstractMesh } from '@babylonjs/core/Meshes/abstractMesh.js';
 import type { SphereMetric } from '../../heuristics/lodThresholds.js';
-import type { LodUpdateOptions } from '../../batch/updateOptions.js';
+import type { LodUpdateOptions } from '../../batch/core/updateOptions.js';
 
 /**
  * A world-space bounding sphere.

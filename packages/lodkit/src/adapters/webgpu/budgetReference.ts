@@ -18,7 +18,7 @@
  * @module
  */
 import { BUDGET_BUCKETS, ProfileWord } from './layout.js';
-import { NEAR_EPSILON, type ProfileView } from './reference.js';
+import { NEAR_EPSILON, type ProfileView } from './referenceTolerance.js';
 
 const fr = Math.fround;
 const MAXF32 = fr(3.4028234663852886e38);

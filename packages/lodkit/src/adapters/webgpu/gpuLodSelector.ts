@@ -22,14 +22,14 @@
  * @module
  */
 import type { LodView } from '../../batch/lodSet.js';
-import { validateLodProfile, type LodProfile, type LodProfileOptions } from '../../batch/profiles.js';
+import { validateLodProfile, type LodProfile, type LodProfileOptions } from '../../batch/core/profiles.js';
 import {
   costScaleOf, FRAME_BYTES, FRESH_STATE, MAX_GPU_LEVELS, MAX_GPU_MIN_FRAMES, MAX_GPU_VIEWS, OBJECT_WORDS,
   packFrame, packProfiles, Scratch, SCRATCH_CHANGED,
 } from './layout.js';
 import { BUDGET_CUT_WGSL } from './budgetWgsl.js';
 import { CLUSTER_REFIT_WGSL } from './clusterWgsl.js';
-import { CLUSTER_SIZE, mortonOrder } from '../../batch/clusters.js';
+import { CLUSTER_SIZE, mortonOrder } from '../../batch/spatial/clusters.js';
 import { SELECT_WGSL } from './wgsl.js';
 import { layoutProfileLists, profileListArgs, writeMeshArgs, type GpuLevelMesh } from './lists.js';
 

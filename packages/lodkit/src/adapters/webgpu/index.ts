@@ -11,7 +11,8 @@ export {
   PROFILE_BYTES, Scratch, packFrame, packProfiles,
 } from './layout.js';
 export type { FrameExtras } from './layout.js';
-export { BLEND_TOLERANCE, NEAR_EPSILON, referenceFrame } from './reference.js';
+export { referenceFrame } from './reference.js';
+export { BLEND_TOLERANCE, NEAR_EPSILON } from './referenceTolerance.js';
 export type { ReferenceStats } from './reference.js';
 export { bucketOfKey, cutFloat32, keyCodeOf } from './budgetReference.js';
 export { BUDGET_CUT_WGSL } from './budgetWgsl.js';

@@ -37,7 +37,7 @@
  * @module
  */
 import type { LodView } from '../../batch/lodSet.js';
-import type { LodProfile } from '../../batch/profiles.js';
+import type { LodProfile } from '../../batch/core/profiles.js';
 
 /** Views a frame may combine (max of screen sizes, min of distances). @category WebGPU */
 export const MAX_GPU_VIEWS = 4;

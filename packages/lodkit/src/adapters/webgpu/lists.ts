@@ -12,7 +12,7 @@
  *
  * @module
  */
-import type { LodProfile } from '../../batch/profiles.js';
+import type { LodProfile } from '../../batch/core/profiles.js';
 import { PROFILE_BYTES } from './layout.js';
 
 /** Index range of one level's mesh in the bound index buffer. @category WebGPU */

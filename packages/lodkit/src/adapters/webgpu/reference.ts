@@ -29,11 +29,7 @@
  */
 import { BUDGET_BUCKETS, BUDGET_SUB_BUCKETS, FrameFlag, NO_REFERENCE, OBJECT_WORDS, PROFILE_BYTES, ProfileWord, viewOffset } from './layout.js';
 import { chainFloat32, cutFloat32, suffixCut } from './budgetReference.js';
-
-/** Relative distance to a compared value under which an object counts as near-threshold. @category WebGPU */
-export const NEAR_EPSILON = 2 ** -19;
-/** Largest allowed |GPU blend − reference blend| for an object that is not near-threshold. @category WebGPU */
-export const BLEND_TOLERANCE = 2 ** -16;
+import { NEAR_EPSILON, type ProfileView } from './referenceTolerance.js';
 
 const fr = Math.fround;
 const PI32 = fr(Math.PI);
@@ -46,8 +42,6 @@ export function bitsOf(x: number): number { f32[0] = x; return u32[0]; }
 /** The float32 whose bits are `b`. */
 export function floatOf(b: number): number { u32[0] = b; return f32[0]; }
 
-/** Profile `p`'s record, read as the kernel reads it. */
-export interface ProfileView { pu: Uint32Array; pt: Float32Array; o: number }
 
 /** OpenUSD's fractional index at `x`, clamped to `[lo, hi]` (kernel `lodIndex`). */
 export function lodIndexF32(pv: ProfileView, desc: boolean, x: number, lo: number, hi: number): number {

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Frustum } from '../../../src/metrics/frustum.js';
 import type { LodView } from '../../../src/batch/lodSet.js';
-import { validateLodProfile, type LodProfileOptions } from '../../../src/batch/profiles.js';
+import { validateLodProfile, type LodProfileOptions } from '../../../src/batch/core/profiles.js';
 import { buildObjectChain } from '../../../src/policies/screenSpaceError.js';
 import {
   BUDGET_BUCKETS, bucketOfKey, costScaleOf, keyCodeOf, cutFloat32, FRAME_BYTES, FRESH_STATE, OBJECT_WORDS, packFrame, packProfiles, referenceFrame,

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateLodProfile } from '../../../src/batch/profiles.js';
+import { validateLodProfile } from '../../../src/batch/core/profiles.js';
 import { MAX_GPU_LEVELS, PROFILE_BYTES, packProfiles } from '../../../src/adapters/webgpu/index.js';
 import { LIST_WORDS, layoutProfileLists, profileListArgs } from '../../../src/adapters/webgpu/lists.js';
 

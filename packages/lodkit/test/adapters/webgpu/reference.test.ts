@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Frustum } from '../../../src/metrics/frustum.js';
 import type { LodView } from '../../../src/batch/lodSet.js';
-import { validateLodProfile, type LodProfileOptions } from '../../../src/batch/profiles.js';
+import { validateLodProfile, type LodProfileOptions } from '../../../src/batch/core/profiles.js';
 import { profileScene } from './scenes.js';
 import { FRAME_BYTES, FRESH_STATE, NO_REFERENCE, OBJECT_WORDS, packFrame, packProfiles, referenceFrame, type FrameExtras } from '../../../src/adapters/webgpu/index.js';
 

@@ -4,7 +4,7 @@
  * profile ids as flat arrays for the float32 reference.
  */
 import { LodSet } from '../../../src/batch/lodSet.js';
-import type { LodProfileOptions } from '../../../src/batch/profiles.js';
+import type { LodProfileOptions } from '../../../src/batch/core/profiles.js';
 
 export interface ProfileScene { spheres: Float32Array; ids: Uint32Array; set: LodSet }
 

@@ -9,7 +9,7 @@
 import { Frustum } from '../../../src/metrics/frustum.js';
 import type { LodView } from '../../../src/batch/lodSet.js';
 import { FRAME_BYTES, FRESH_STATE, GpuLodSelector, OBJECT_WORDS, packFrame, referenceFrame, type GpuLodUpdateOptions } from '../../../src/adapters/webgpu/index.js';
-import type { LodProfileOptions } from '../../../src/batch/profiles.js';
+import type { LodProfileOptions } from '../../../src/batch/core/profiles.js';
 import { knownKernelErrors } from '../../helpers/knownKernel.js';
 
 let device: GPUDevice | null = null;

@@ -1,0 +1,204 @@
+/**
+ * The policy drivers of `LodSet.update` over the spatial clusters: the thresholds policy in chunks
+ * of 256 clusters (clusterPass.ts), and rankQuota, budget and hybrid with culled clusters hidden
+ * whole and their passes over the visible slots only (clusterPolicyPasses.ts, the list variants
+ * of screenSpacePasses.ts). Each gives the same levels, blend, stats and price as its per-object
+ * counterpart in policyDrivers.ts (test/batch/clusters.test.ts, clusterPolicies.test.ts).
+ *
+ * Contributor notes:
+ * - Module functions over an explicit context (the set's {@link FrameState}, {@link ClusterIndex},
+ *   {@link ClusterViews}, {@link ProfileTable}, {@link ScreenSpaceScratch} and its object count
+ *   `used`), run once a frame; the per-object and per-cluster loops stay in the chunk functions.
+ *   The only double argument is the frame's budget, passed once a frame.
+ *
+ * @module
+ */
+import { selectAffordablePrefix } from '../../policies/budget.js';
+import {
+  applyScreenSpaceUpgrades, collectScreenSpaceItemsList, type ScreenSpaceScratch, updatePrice,
+} from '../passes/screenSpacePasses.js';
+import type { FrameState } from '../core/frameState.js';
+import { MetricCode, type ProfileTable } from '../core/profiles.js';
+import type { ClusterIndex } from '../spatial/clusters.js';
+import { clusterChunk, prepareClusterFrame } from '../passes/clusterPass.js';
+import type { ClusterViews } from '../spatial/clusterViews.js';
+import { cullBlocks } from '../spatial/blockCulling.js';
+import { classifyList, feedChunk, finalizeList, hideCulled } from '../passes/clusterPolicyPasses.js';
+import { budgetFeedChunk, budgetFinalize, budgetSolve, budgetStateOf, reducedSolve } from '../passes/budgetIncremental.js';
+import { computeHybridStableRanges, computeStableRanges } from '../passes/budgetStable.js';
+import { hybridCollectChunk, hybridPrefChunk, hybridStateOf } from '../passes/hybridIncremental.js';
+import { addKernelSettled, hybridFinalize, hybridMinimumWithin } from '../passes/hybridFinalize.js';
+import { rankCutsOf, rankFeedChunk, rankFinalize, resolveRanks } from '../passes/rankCuts.js';
+import { itemShift } from './policyDrivers.js';
+import { sizesToIds } from '../outputs/slotSizes.js';
+import { beginOwing, dropOwed } from '../outputs/owedSizes.js';
+import { OWED_DISTANCE, OWED_PIXELS } from '../spatial/owedSizesTable.js';
+import type { LodView } from '../core/updateOptions.js';
+
+/**
+ * The thresholds policy over the spatial clusters (clusterPass.ts) on the calling thread, in chunks
+ * of 256 clusters; with culling clusterChunk culls blocks of 16 clusters with one test
+ * (superClusters.ts; the threaded chunks test cluster by cluster, threadedDrivers.ts). The driver
+ * stays a small loop over chunks: a loop here over the blocks (cullBlocks, then hideCulled) was
+ * compiled by V8 only in frames 2–3 of a fresh process, on the other core.
+ */
+export function clusteredThresholds(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, used: number,
+  views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
+  prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, exactSizes, used, table.metricMask);
+  const count = ci.count;
+  for (let c = 0; c < count; c += 256) clusterChunk(st, ci, cv, c, c + 256 < count ? c + 256 : count, cull);
+}
+
+/** Metric `code` of the objects of every cluster not culled as a whole into `work`; returns the visible slot count. */
+export function clusteredFeed(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, used: number, code: number,
+  views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean): number {
+  prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
+  ci.visibleCount = 0; ci.culledCount = 0;
+  const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (superClusters.ts: blocks culled whole)
+  for (let k = 0; k < runs; k++) {
+    for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) feedChunk(st, ci, cv, code, c, c + 256 < to ? c + 256 : to);
+  }
+  st.clustersCulled = ci.culledCount; st.objectsEvaluated = ci.visibleCount;
+  return ci.visibleCount;
+}
+
+/**
+ * rankQuota over the clusters, incremental across frames (rankCuts.ts): culled clusters hidden
+ * whole; one pass over the visible objects (distances, classification, bands around last frame's
+ * cut distances), the quota selections over the objects near the cuts only (or every adjustable
+ * object when a cut left its window), finalize per cluster.
+ */
+export function clusteredRankQuota(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, used: number,
+  views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, quotas: ArrayLike<number>): void {
+  prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
+  beginOwing(ci, OWED_DISTANCE, cv.block[24], cv.block[25], cv.block[26]); // (the single view's eye: its inline path)
+  const rc = rankCutsOf(ci);
+  rc.ensure(ci.slotId.length, ci.start.length);
+  rc.counts.fill(0, 0, 2 * rc.active + 1);
+  rc.winCount = 0;
+  ci.culledCount = 0; ci.visibleClusterCount = 0;
+  const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (superClusters.ts: blocks culled whole)
+  for (let k = 0; k < runs; k++) {
+    for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) rankFeedChunk(st, ci, cv, rc, c, c + 256 < to ? c + 256 : to);
+  }
+  st.clustersCulled = ci.culledCount;
+  resolveRanks(st, ci, rc, quotas);
+  rankFinalize(st, ci, rc, quotas.length);
+  hideCulled(st, ci);
+}
+
+/**
+ * budget over the clusters: first the incremental pass (budgetIncremental.ts: chains only for
+ * objects outside a stable range of their (profile, previous level), budgetStable.ts; the reduced
+ * solve); when it does not apply or its proof fails, the full clustered path below — culled
+ * clusters hidden whole, every visible object's chain — with the same chains, solver and price as
+ * the per-object `budgetPolicy`.
+ */
+export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
+  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): void {
+  // With minFramesBetweenChanges the classification reads last frame's sizes, which the incremental
+  // pass overwrites (a frame redone below would read this frame's); without a price or a band there
+  // is no protected tier, so no object can be stable. Both take the full path at once.
+  if (st.minFrames === 0 && sse.band > 0 && sse.lambda > 0) {
+    if (clusteredBudgetIncremental(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget) === 1) return;
+  }
+  sizesToIds(ci, st.sizes, used); // the full path's passes write sizes by id
+  const m = clusteredFeed(st, ci, cv, table, used, MetricCode.pixels, views, single, viewCount, cull);
+  for (let k = 0; k < m; k += 8192) classifyList(st, ci, k, k + 8192 < m ? k + 8192 : m, false);
+  const shift = itemShift(table);
+  const items = collectScreenSpaceItemsList(st, sse, st.work, ci, m, shift, false);
+  if (st.baseCost <= budget) {
+    const bought = selectAffordablePrefix(st.keys, st.items, items, budget - st.baseCost, st.chainOf, sse.deltaCost, shift);
+    applyScreenSpaceUpgrades(st, sse, bought, shift);
+    updatePrice(st, sse, bought, items);
+  } else {
+    sse.lambda = 0;
+  }
+  finalizeList(st, ci, m);
+  hideCulled(st, ci);
+}
+
+/** The incremental budget frame; returns 0 (stats restored) when the full path must redo it. */
+function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
+  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): number {
+  prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
+  const block = cv.block;
+  beginOwing(ci, OWED_PIXELS, block[24], block[25], block[26]); // (the single view's inline path)
+  const op = ci.owed.params;
+  op[3] = block[27]; op[4] = block[29]; op[5] = st.bias; op[6] = sse.viewportMax;
+  const bi = budgetStateOf(ci);
+  bi.ensure(ci.slotId.length, ci.start.length);
+  computeStableRanges(st, sse, bi.ranges, table.count);
+  const hidden = st.hidden, invalid = st.invalid;
+  ci.culledCount = 0; ci.visibleClusterCount = 0;
+  bi.items = 0; bi.protectedItems = 0; bi.stableObjects = 0;
+  bi.acc[0] = 0; bi.acc[1] = 0; bi.acc[2] = 0; bi.acc[3] = st.minimumCost; bi.acc[4] = budget;
+  const shift = itemShift(table);
+  const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (superClusters.ts: blocks culled whole)
+  for (let k = 0; k < runs; k++) {
+    for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) budgetFeedChunk(st, ci, cv, sse, bi, shift, c, c + 256 < to ? c + 256 : to);
+  }
+  st.clustersCulled = ci.culledCount;
+  bi.frames++;
+  if (budgetSolve(st, sse, bi, shift) === 0) {
+    bi.fallbacks++;
+    dropOwed(ci); // the full path writes every visible object's size
+    st.clustersSkipped = 0;
+    st.hidden = hidden; st.invalid = invalid; st.minimumCost = bi.acc[3]; st.objectsEvaluated = 0;
+    return 0;
+  }
+  bi.stableTotal += bi.stableObjects;
+  budgetFinalize(st, ci, bi);
+  hideCulled(st, ci);
+  bi.completedFrame = st.frame;
+  return 1;
+}
+
+/**
+ * hybrid over the clusters (hybridIncremental.ts): culled clusters hidden whole; clusters with one
+ * preferred level for every object decided as a whole, the others per object; over budget, the
+ * coarsening items without the chains of stable objects (whole clusters where possible), solved
+ * with their protected cost taken off the capacity — collected again with every chain when not all
+ * protected items fit. Same chains, solver and price as the per-object `hybridPolicy`.
+ */
+export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
+  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number, exactSizes: boolean): void {
+  prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, exactSizes, used, table.metricMask);
+  const hy = hybridStateOf(ci);
+  hy.ensure(ci.slotId.length, ci.start.length, st.stride);
+  hy.keptCounts.fill(0);
+  ci.visibleCount = 0; ci.culledCount = 0; ci.visibleClusterCount = 0;
+  // The stable ranges before pass A (they depend on last frame's price only): the kernel settles
+  // clusters there as the first collection would (fusedCollect.ts).
+  computeHybridStableRanges(st, sse, hy.ranges, table.count);
+  hy.collectOn = hy.ranges.any; hy.collectVmax = sse.viewportMax; hy.kAcc.fill(0);
+  const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (superClusters.ts: blocks culled whole)
+  for (let k = 0; k < runs; k++) {
+    for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) hybridPrefChunk(st, ci, cv, hy, c, c + 256 < to ? c + 256 : to);
+  }
+  st.clustersCulled = ci.culledCount;
+  const preferredCost = st.totalCost;
+  st.levelCounts.fill(0);
+  hy.frames++;
+  if (preferredCost <= budget) {
+    sse.lambda = 0; // issue 14: the budget did not bind
+    hybridMinimumWithin(st, ci, hy);
+    hybridFinalize(st, ci, hy, false);
+    hideCulled(st, ci);
+    return;
+  }
+  const shift = itemShift(table), visible = ci.visibleClusterCount, acc = hy.acc;
+  for (let pass = 0; pass < 2; pass++) {
+    hy.items = 0; hy.protectedItems = 0; hy.stableObjects = 0; acc[0] = 0; acc[1] = 0; acc[2] = 0; acc[3] = 0;
+    hy.listCount = 0; hy.listCounts.fill(0);
+    for (let k = 0; k < visible; k += 256) hybridCollectChunk(st, ci, cv, sse, hy, shift, pass === 0, pass === 1, k, k + 256 < visible ? k + 256 : visible);
+    if (pass === 0) addKernelSettled(hy, st.stride);
+    st.minimumCost = acc[0];
+    acc[4] = budget;
+    if (reducedSolve(st, sse, acc, hy.items, hy.protectedItems, hy.stableObjects, shift, ci.idSlot) === 1) break; // (next by slot)
+    hy.fallbacks++;
+  }
+  hy.stableTotal += hy.stableObjects;
+  hybridFinalize(st, ci, hy, true);
+  hideCulled(st, ci);
+}

@@ -1,0 +1,116 @@
+/**
+ * The set side of worker-thread mode (`LodSet.setThreads`): the thresholds policy split into
+ * contiguous id ranges, one per thread (`clusters: false`), or into small chunks of clusters that
+ * the threads claim from a shared counter (the default), then the changed ids compacted in range /
+ * chunk order and the stats summed.
+ * The workers themselves live in threads.ts; `LodSet` keeps the mode's state (thread count, the
+ * adaptive choice between threaded and single-thread clustered frames).
+ *
+ * Contributor notes:
+ * - Module functions over an explicit context, run once a frame; the per-object work is the
+ *   kernels' and cluster chunks' as on one thread, so the results are identical
+ *   (test/batch/threads.test.ts).
+ *
+ * @module
+ */
+import type { FrameState } from '../core/frameState.js';
+import { VIEW_EYE, VIEW_SCALE, VIEW_WINDOW_MAX, VIEW_WINDOW_MIN } from '../kernels/metricKernels.js';
+import type { ProfileTable } from '../core/profiles.js';
+import { LodThreads, MAX_CHUNKS, MIN_CHUNK_CLUSTERS, RESULT_HEAD } from './threads.js';
+import type { ClusterIndex } from '../spatial/clusters.js';
+import { clusterChunk, prepareClusterFrame } from '../passes/clusterPass.js';
+import type { ClusterViews } from '../spatial/clusterViews.js';
+import { thresholdPass } from './policyDrivers.js';
+import type { LodView } from '../core/updateOptions.js';
+
+/** (Re)allocates the per-profile level ranges `st.lo` / `st.hi` for `n` profiles, shared when `shared`. */
+export function shareProfileRanges(st: FrameState, n: number, shared: boolean): void {
+  st.lo = shared ? new Uint8Array(new SharedArrayBuffer(n)) : new Uint8Array(n);
+  st.hi = shared ? new Uint8Array(new SharedArrayBuffer(n)) : new Uint8Array(n);
+}
+
+/** The thresholds policy over worker threads: same kernels, contiguous id ranges, merged stats. */
+export function threadedThresholds(threads: LodThreads, st: FrameState, table: ProfileTable, views: LodView | readonly LodView[],
+  single: boolean, viewCount: number, cull: boolean, n: number): void {
+  const params = threads.parameterBlock;
+  params[0] = st.bias; params[1] = st.hysteresis; params[2] = st.minFrames; params[3] = st.frame;
+  params[4] = cull ? 1 : 0; params[5] = viewCount; params[6] = table.metricMask; params[7] = 0;
+  for (let v = 0; v < viewCount; v++) {
+    const view = single ? (views as LodView) : (views as readonly LodView[])[v];
+    const f = view.frustum, o = LodThreads.viewOffset(v);
+    params.set(f.planes, o);
+    params.set(f.position, o + 24 + VIEW_EYE);
+    params.set(f.windowMin, o + 24 + VIEW_WINDOW_MIN);
+    params.set(f.windowMax, o + 24 + VIEW_WINDOW_MAX);
+    params[o + 24 + VIEW_SCALE] = view.viewportHeight ?? 1;
+    params[o + 32] = f.isPerspective ? 1 : 0;
+  }
+  const mainEnd = threads.split(n);
+  threads.start();
+  thresholdPass(st, table, views, single, viewCount, cull, 0, mainEnd, st.levels, true);
+  threads.wait();
+  const results = threads.results, stride = table.stride, changed = st.changed, levelCounts = st.levelCounts;
+  let count = st.changedCount;
+  for (let w = 1; w <= threads.workerCount; w++) {
+    const r = w * (RESULT_HEAD + stride), k = results[r], from = threads.starts[w];
+    if (k > 0) changed.copyWithin(count, from, from + k);
+    count += k;
+    st.totalCost += results[r + 1]; st.minimumCost += results[r + 2];
+    st.invalid += results[r + 3]; st.hidden += results[r + 4];
+    for (let l = 0; l < stride; l++) levelCounts[l] += results[r + RESULT_HEAD + l];
+  }
+  st.changedCount = count;
+}
+
+/**
+ * The clustered thresholds pass over chunks of clusters claimed dynamically: the calling thread
+ * and the workers take the next chunk from one `Atomics` counter until none is left, so a worker
+ * that is late, descheduled or absent costs the frame at most the chunk it holds — the calling
+ * thread simply does the rest. Each chunk writes its changed ids from its first slot on; they are
+ * compacted in chunk order afterwards (the single-thread order), and the stats summed.
+ */
+export function threadedClustered(threads: LodThreads, st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable,
+  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
+  const params = threads.parameterBlock;
+  prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, exactSizes, used, table.metricMask);
+  const count = ci.count;
+  const minSize = Math.ceil(count / MAX_CHUNKS);
+  const size = minSize > MIN_CHUNK_CLUSTERS ? minSize : MIN_CHUNK_CLUSTERS;
+  const chunks = Math.ceil(count / size);
+  params[0] = st.bias; params[1] = st.hysteresis; params[2] = st.minFrames; params[3] = st.frame;
+  params[4] = cull ? 1 : 0; params[5] = viewCount; params[6] = table.metricMask; params[7] = 1;
+  params[8] = count; params[9] = size;
+  cv.scalars[0] = exactSizes ? 1 : 0; cv.scalars[1] = cv.eyeMagnitude; cv.scalars[2] = ci.sizesInSlots ? 1 : 0;
+  if (ci.sizesInSlots) ci.sizesAllDirty = true; // (the workers do not mark their clusters)
+  threads.openChunks(chunks);
+  threads.start();
+  threads.awaitWorkerClaim(); // (the worker seam; returns at once in use)
+  const starts = ci.start, mineChanges = threads.mineChanges;
+  for (let j = threads.claimChunk(); j >= 0; j = threads.claimChunk()) {
+    const from = j * size, first = starts[from];
+    st.changedCount = first;
+    clusterChunk(st, ci, cv, from, from + size < count ? from + size : count, false); // (chunks of any size: no blocks)
+    mineChanges[j] = st.changedCount - first;
+  }
+  threads.releaseHeldChunk(); // (the worker seam)
+  // Every chunk is claimed; the ones not done here were claimed by a worker and are awaited.
+  const results = threads.chunkResults, mine = threads.mine, stride = table.stride, changed = st.changed, levelCounts = st.levelCounts;
+  let changes = 0;
+  for (let j = 0; j < chunks; j++) {
+    let k: number;
+    if (mine[j] === 1) k = mineChanges[j];
+    else {
+      threads.waitChunk(j);
+      const r = j * (RESULT_HEAD + stride);
+      k = results[r];
+      st.totalCost += results[r + 1]; st.minimumCost += results[r + 2];
+      st.invalid += results[r + 3]; st.hidden += results[r + 4];
+      st.clustersCulled += results[r + 5]; st.clustersSkipped += results[r + 6]; st.objectsEvaluated += results[r + 7];
+      for (let l = 0; l < stride; l++) levelCounts[l] += results[r + RESULT_HEAD + l];
+    }
+    const first = starts[j * size];
+    if (k > 0 && first !== changes) changed.copyWithin(changes, first, first + k);
+    changes += k;
+  }
+  st.changedCount = changes;
+}

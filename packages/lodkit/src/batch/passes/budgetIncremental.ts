@@ -1,0 +1,361 @@
+/**
+ * The budget policy over the spatial clusters without building the chains of stable objects: one
+ * pass over the visible clusters' objects computes the projected diameters, classifies each object
+ * (exactly as classifyList; frames with `minFramesBetweenChanges` take the full path, whose hold
+ * rule reads last frame's sizes), writes `sizes` and clears blend, and for an adjustable object whose
+ * diameter lies in a stable range of its (profile, previous level) (budgetStable.ts) adds its
+ * base cost `cost(s0)` and its protected items' cost `cost(L) − cost(s0)` instead of building
+ * its chain; every other adjustable object gets its chain and items as in
+ * collectScreenSpaceItemsList. A whole cluster stable in the single view, which it wholly contains
+ * (the eye outside the cluster's sphere), needs no diameter at all: its `sizes` values are owed and
+ * computed when observed (owedSizes.ts).
+ *
+ * Why the result is the per-object one: the full item list is the computed items plus the stable
+ * objects' protected steps. Protected items come first in the solver's order ("key descending,
+ * then item"), so when all of them fit (`Σ protected ≤ capacity`), the bought prefix is all
+ * protected items, then the same regular prefix as with the reduced list and the capacity less
+ * the stable objects' protected cost; the price (largest raw key left out) is a regular key of a
+ * computed object; the stable objects end at their previous level. The reduced solve shows whether
+ * all protected items fit (capacity ≥ 0 and every computed protected item bought); when not, or
+ * when the base cost exceeds the budget, the frame is redone by the full path (clusterDrivers.ts),
+ * which recomputes the same `sizes` and classification. The offset of the protected tier is taken
+ * over the computed items only: it only orders protected items among themselves and maps their
+ * keys back in the price, which matters only when the boundary lies inside that tier.
+ *
+ * Contributor notes:
+ * - Costs are summed in another order than the reference: integer costs sum exactly; other costs
+ *   may differ in the last bits (as for the clustered thresholds path).
+ * - The per-object body mirrors classifyList and collectScreenSpaceItemsList (same literals, same
+ *   operations per object): change them together (test/batch/budgetIncremental.test.ts,
+ *   test/batch/clusterPolicies.test.ts compare with `clusters: false` frame by frame).
+ * - Literals in loops: flag bits 1 hidden, 2 removed; 255 hidden level / no forced level; kinds
+ *   0 chain built, 1 fixed, 2 not drawn, 3 stable.
+ *
+ * @module
+ */
+import { buildObjectChain } from '../../policies/screenSpaceError.js';
+import { selectAffordablePrefix } from '../../policies/budget.js';
+import type { ClusterIndex } from '../spatial/clusters.js';
+import type { ClusterViews } from '../spatial/clusterViews.js';
+import { classify, clusterInterval, clusterMetric } from './clusterPass.js';
+import type { FrameState } from '../core/frameState.js';
+import { applyScreenSpaceUpgrades, type ScreenSpaceScratch, updatePrice } from './screenSpacePasses.js';
+import { STABLE_MAX_RANGES, StableRanges } from './budgetStable.js';
+import { clusterStateGetter } from '../spatial/clusterState.js';
+import { oweCluster } from '../outputs/owedSizes.js';
+
+/** Per-set state of the incremental budget path and its scratch. */
+export class BudgetIncremental {
+  ranges = new StableRanges();
+  /** Per slot: kind and fixed level (see the notes). */
+  kindS: Uint8Array = new Uint8Array(0);
+  lvS: Uint8Array = new Uint8Array(0);
+  /**
+   * Frame accumulators: base cost, stable objects' protected cost, largest raw key; [3] the minimum
+   * cost before the pass; [4] the frame's budget (doubles in a typed array: arguments would be boxed).
+   */
+  acc: Float64Array = new Float64Array(5);
+  items = 0;
+  protectedItems = 0;
+  stableObjects = 0;
+  /** Frames solved with stable objects / redone by the full path (for tests and the bench). */
+  frames = 0;
+  fallbacks = 0;
+  /** Objects whose chain was not built, summed over frames. */
+  stableTotal = 0;
+
+  /** Per cluster: the previous level every live object keeps (the whole cluster stable), or 255. */
+  uniform: Uint8Array = new Uint8Array(0);
+  /**
+   * Per cluster: the frame it was last whole-stable, and the last frame this path completed. A
+   * cluster whole-stable in the previous frame, completed, and not edited since (`ci.edited`) has
+   * every live object at `uniform[c]`, shown, blend 0: its objects need no check.
+   */
+  stableFrame: Uint32Array = new Uint32Array(0);
+  completedFrame = -1;
+
+  ensure(slots: number, clusters: number): void {
+    if (this.kindS.length < slots) { this.kindS = new Uint8Array(slots); this.lvS = new Uint8Array(slots); }
+    if (this.uniform.length < clusters) {
+      const u = new Uint8Array(clusters), f = new Uint32Array(clusters);
+      u.set(this.uniform); f.set(this.stableFrame);
+      this.uniform = u; this.stableFrame = f;
+    }
+  }
+}
+
+/** The {@link BudgetIncremental} of a set's cluster index (created on its first budget frame). */
+export const budgetStateOf: (ci: ClusterIndex) => BudgetIncremental = clusterStateGetter(() => new BudgetIncremental());
+
+const chainParams = new Float64Array(4);
+
+/**
+ * Clusters `[from, to)`: culled ones (culling on) to `ci.culledList`; for the others the pass of
+ * the module comment. Visible clusters go to `ci.visibleClusters`; items to `st.keys`/`st.items`.
+ */
+export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews, sc: ScreenSpaceScratch, bi: BudgetIncremental,
+  shift: number, from: number, to: number): void {
+  const live = ci.live, bounds = ci.bounds, culledList = ci.culledList, flagsS = ci.flagsS, forcedS = ci.forcedS;
+  const levelsS = ci.levelsS, blendS = ci.blendS, slotId = ci.slotId, profS = ci.profS, workS = ci.workS;
+  const state = ci.state, startA = ci.start, endA = ci.end, clusters = ci.visibleClusters;
+  const profile = ci.profile, forcedCount = ci.forcedCount, uniform = bi.uniform, sp = ci.sp;
+  const block = cv.block, klass = cv.klass, singleView = cv.count === 1;
+  const ex = block[24], ey = block[25], ez = block[26], wh = block[27], scale = block[29];
+  const bySlot = ci.sizesInSlots, sizes = bySlot ? ci.sizesS : st.sizes; // (clusters.ts `sizesS`)
+  const blend = st.blend, next = st.next, chainOf = st.chainOf;
+  const keys = st.keys, items = st.items, costs = st.costs, errors = st.errors;
+  const lc = st.levelCount, loA = st.lo, hiA = st.hi, stride = st.stride;
+  const bias = st.bias;
+  const cs = sc.stride, vmax = sc.viewportMax, band = sc.band, lambda = sc.lambda;
+  const outLevel = sc.level, outCost = sc.deltaCost, outSlope = sc.slope;
+  const kindS = bi.kindS, lvS = bi.lvS, acc = bi.acc;
+  const sr = bi.ranges, rCount = sr.count, rLo = sr.lo, rHi = sr.hi, rStart = sr.start, useRanges = sr.any;
+  const params = chainParams;
+  params[1] = sc.tolerance; params[2] = band; params[3] = lambda;
+  const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
+  const ceilKey = band > 0 ? (1 + band) * lambda : 0;
+  let q = ci.culledCount, vc = ci.visibleClusterCount, m = bi.items, prot = bi.protectedItems, stable = bi.stableObjects;
+  let base = acc[0], protCost = acc[1], maxKey = acc[2];
+  // The last stable range hit and its two costs (as hybridCollectChunk: neighbours share them).
+  let lastRow = -1, lastHit = 0, lastC0 = 0, lastProt = 0;
+  const owed = ci.owed, eyeMagnitude = cv.eyeMagnitude;
+  const stableFrame = bi.stableFrame, edited = ci.edited, frame = st.frame, prevFrame = frame - 1, prevDone = bi.completedFrame === prevFrame;
+  let hidden = 0, invalid = 0, minimumCost = 0, evaluated = 0, skipped = 0;
+  for (let c = from; c < to; c++) {
+    if (live[c] === 0) continue;
+    const R = bounds[c * 6 + 3];
+    if (R === R && cv.cull && classify(ci, cv, c) === 1) { culledList[q++] = c; continue; }
+    state[c] = 254;
+    clusters[vc++] = c;
+    ci.markSizes(c);
+    const kept = prevDone && stableFrame[c] === prevFrame && edited[c] === 0 ? uniform[c] : 255; // (see stableFrame)
+    uniform[c] = 255;
+    let measured = false;
+    const p0 = profile[c], a0 = startA[c], e0 = endA[c];
+    if (useRanges && R === R && forcedCount[c] === 0 && p0 !== 0xffff) {
+      // Whole cluster stable: one previous level L for every live object and the cluster's size
+      // interval (clusterInterval: conservative, after bias) inside one stable range of (p0, L).
+      let L = kept;
+      if (L === 255) for (let s = a0; s < e0; s++) if (!(flagsS[s] & 2)) { L = levelsS[s]; break; }
+      if (!cv.cull) classify(ci, cv, c); // clusterInterval reads the per-view classes
+      if (L !== 255 && L >= loA[p0] && L <= hiA[p0] && clusterInterval(st, ci, cv, c, 1) === 1) {
+        const scr = cv.scr, wLo = scr[0] < vmax ? scr[0] : vmax, wHi = scr[1] < vmax ? scr[1] : vmax;
+        const row = p0 * stride + L;
+        let hit = -1;
+        for (let r = row * STABLE_MAX_RANGES, end = r + rCount[row]; r < end; r++) {
+          if (wLo >= rLo[r] && wHi <= rHi[r]) { hit = r; break; }
+        }
+        if (hit >= 0) {
+          // One perspective view wholly containing the cluster: the kernel's value without its
+          // plane tests (all pass), same operations (metricKernels.ts heightPerspectiveKernel).
+          const inline = singleView && klass[0] === 2 && block[30] !== 0;
+          // Eye outside the cluster's sphere (so outside every object's, d > r) and nothing else
+          // to check per object but flags and levels: the sizes are owed (owedSizes.ts).
+          if (inline) {
+            const o6 = c * 6, cx = bounds[o6] - ex, cy = bounds[o6 + 1] - ey, cz = bounds[o6 + 2] - ez;
+            const D = Math.sqrt(cx * cx + cy * cy + cz * cz);
+            if (D - R > 1e-6 * D + 1e-9 * (Math.abs(bounds[o6]) + Math.abs(bounds[o6 + 1]) + Math.abs(bounds[o6 + 2]) + R + eyeMagnitude)) {
+              let n = 0, clean = 1;
+              if (kept !== 255) n = live[c]; // (every live object at L, shown, blend 0: checked when it became so)
+              else {
+                for (let s = a0; s < e0; s++) {
+                  const fl = flagsS[s];
+                  if (fl & 2) continue;
+                  if ((fl & 1) !== 0 || levelsS[s] !== L) { clean = 0; break; }
+                  if (blendS[s] !== 0) { blendS[s] = 0; blend[slotId[s]] = 0; }
+                  n++;
+                }
+              }
+              if (clean === 1) {
+                oweCluster(owed, c); stableFrame[c] = frame; edited[c] = 0;
+                const c0 = costs[p0 * stride + rStart[hit]];
+                base += n * c0; protCost += n * (costs[row] - c0); minimumCost += n * costs[p0 * stride + hiA[p0]];
+                stable += n; skipped++;
+                uniform[c] = L;
+                continue;
+              }
+            }
+          }
+          if (!inline) { clusterMetric(st, ci, cv, c, 1, false); measured = true; }
+          let n = 0, clean = 1;
+          for (let s = a0; s < e0; s++) {
+            const fl = flagsS[s];
+            if (fl & 2) continue;
+            if ((fl & 1) !== 0 || levelsS[s] !== L) { clean = 0; break; }
+            let x: number;
+            if (inline) {
+              const o = s << 2, r = sp[o + 3];
+              const dx = sp[o] - ex, dy = sp[o + 1] - ey, dz = sp[o + 2] - ez;
+              const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+              if (d <= r) { clean = 0; break; }
+              x = ((2 * r) / (d * wh)) * scale;
+            } else {
+              x = workS[s];
+            }
+            const i = slotId[s], raw = x * bias;
+            sizes[bySlot ? s : i] = raw > vmax ? vmax : raw;
+            if (blendS[s] !== 0) { blendS[s] = 0; blend[i] = 0; }
+            n++;
+          }
+          if (clean === 1) {
+            const c0 = costs[p0 * stride + rStart[hit]];
+            base += n * c0; protCost += n * (costs[row] - c0); minimumCost += n * costs[p0 * stride + hiA[p0]];
+            stable += n; evaluated += n;
+            uniform[c] = L; stableFrame[c] = frame; edited[c] = 0;
+            continue;
+          }
+        }
+      }
+    }
+    if (!measured) clusterMetric(st, ci, cv, c, 1, false);
+    for (let s = a0; s < e0; s++) {
+      const fl = flagsS[s];
+      if (fl & 2) continue;
+      evaluated++;
+      const i = slotId[s];
+      const x = workS[s];
+      if (blendS[s] !== 0) { blendS[s] = 0; blend[i] = 0; }
+      if ((fl & 1) !== 0 || x === -1) { kindS[s] = 2; hidden++; sizes[bySlot ? s : i] = Number.NaN; continue; }
+      const p = profS[s];
+      const raw = x * bias; // NaN for invalid spheres: reported as such in `sizes`
+      const size = raw > vmax ? vmax : raw;
+      if (x !== x) {
+        const level = hiA[p];
+        kindS[s] = 1; lvS[s] = level; invalid++;
+        const cost = costs[p * stride + level];
+        minimumCost += cost; base += cost; sizes[bySlot ? s : i] = size;
+        continue;
+      }
+      const fo = forcedS[s];
+      if (fo !== 255) {
+        const level = fo < lc[p] ? fo : lc[p] - 1;
+        kindS[s] = 1; lvS[s] = level;
+        const cost = costs[p * stride + level];
+        minimumCost += cost; base += cost; sizes[bySlot ? s : i] = size;
+        continue;
+      }
+      const prev = levelsS[s];
+      // No minFramesBetweenChanges hold here: such frames take the full path (clusterDrivers.ts).
+      minimumCost += costs[p * stride + hiA[p]];
+      sizes[bySlot ? s : i] = size;
+      let w = size;
+      if (!(w >= 0)) w = 0; // culled in every view but drawn because culling is off
+      if (useRanges && prev !== 255 && prev >= loA[p] && prev <= hiA[p]) {
+        const row = p * stride + prev;
+        let hit = -1;
+        if (row === lastRow && w >= rLo[lastHit] && w <= rHi[lastHit]) hit = lastHit;
+        else {
+          for (let r = row * STABLE_MAX_RANGES, end = r + rCount[row]; r < end; r++) {
+            if (w >= rLo[r] && w <= rHi[r]) { hit = r; break; }
+          }
+          if (hit >= 0) {
+            lastRow = row; lastHit = hit;
+            lastC0 = costs[p * stride + rStart[hit]]; lastProt = costs[p * stride + prev] - lastC0;
+          }
+        }
+        if (hit >= 0) {
+          base += lastC0; protCost += lastProt;
+          kindS[s] = 3; stable++;
+          continue;
+        }
+      }
+      params[0] = w;
+      const packed = buildObjectChain(costs, errors, p * stride, hiA[p], loA[p], prev, false, params, outLevel, outCost, outSlope, s * cs); // (stored by slot: sequential; the solver finds it through chainOf)
+      const start = packed & 255, steps = packed >>> 8;
+      next[i] = start;
+      base += costs[p * stride + start];
+      chainOf[i] = s * cs;
+      kindS[s] = 0;
+      for (let j = 0; j < steps; j++) {
+        const key = outSlope[s * cs + j];
+        if (prev !== 255 && outLevel[s * cs + j] < prev && key < ceilKey) break;
+        if (key > maxKey) maxKey = key;
+        const protect = floorKey > 0 && prev !== 255 && outLevel[s * cs + j] >= prev && key >= floorKey;
+        if (protect) prot++;
+        keys[m] = protect ? -key : key;
+        items[m++] = ((i << shift) | j) >>> 0;
+      }
+    }
+  }
+  ci.culledCount = q; ci.visibleClusterCount = vc;
+  bi.items = m; bi.protectedItems = prot; bi.stableObjects = stable;
+  acc[0] = base; acc[1] = protCost; acc[2] = maxKey;
+  st.hidden += hidden; st.invalid += invalid; st.minimumCost += minimumCost; st.objectsEvaluated += evaluated;
+  st.clustersSkipped += skipped;
+}
+
+/**
+ * After the chunks: the protected tier (as finishItems in screenSpacePasses.ts), the reduced solve,
+ * upgrades and price. Returns 0 when the frame must be redone by the full path (nothing written
+ * but `sizes`, blend and the classification scratch), 1 when solved.
+ */
+export function budgetSolve(st: FrameState, sc: ScreenSpaceScratch, bi: BudgetIncremental, shift: number): number {
+  st.baseCost = bi.acc[0];
+  return reducedSolve(st, sc, bi.acc, bi.items, bi.protectedItems, bi.stableObjects, shift);
+}
+
+/**
+ * The solve shared by the incremental budget and hybrid paths: `acc` = [cost before upgrades,
+ * stable objects' protected cost, largest raw key, -, budget], `m` items of which `protectedItems` protected,
+ * `stableObjects` objects without a chain. Returns 0 when not every protected item fits (or
+ * nothing can be bought while stable objects rely on their protected steps): the caller redoes the
+ * frame with every chain built.
+ */
+export function reducedSolve(st: FrameState, sc: ScreenSpaceScratch, acc: Float64Array, m: number, protectedItems: number,
+  stableObjects: number, shift: number, idSlot: Uint32Array | null = null): number {
+  const keys = st.keys, budget = acc[4];
+  const floorKey = sc.band > 0 && sc.lambda > 0 ? (1 - sc.band) * sc.lambda : 0;
+  if (floorKey > 0) {
+    const offset = acc[2] * 2 + 1e-300;
+    sc.offset = offset;
+    for (let k = 0; k < m; k++) { const v = keys[k]; if (v < 0) keys[k] = offset - v; }
+  } else {
+    sc.offset = Number.POSITIVE_INFINITY;
+  }
+  const base = acc[0];
+  const withStable = stableObjects > 0;
+  if (!(base <= budget)) {
+    if (withStable) return 0; // nothing is bought: stable objects would stay at their chain start
+    sc.lambda = 0;
+    return 1;
+  }
+  const capacity = withStable ? budget - base - acc[1] : budget - base;
+  const bought = selectAffordablePrefix(keys, st.items, m, capacity, st.chainOf, sc.deltaCost, shift);
+  if (withStable && !(capacity >= 0 && bought >= protectedItems)) return 0;
+  applyScreenSpaceUpgrades(st, sc, bought, shift, idSlot);
+  updatePrice(st, sc, bought, m);
+  return 1;
+}
+
+/** Levels by kind over the visible clusters (`levelsS` kept in step), the changed list (reset first), histogram, total cost. */
+export function budgetFinalize(st: FrameState, ci: ClusterIndex, bi: BudgetIncremental): void {
+  const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
+  const levelsS = ci.levelsS, profS = ci.profS, kindS = bi.kindS, lvS = bi.lvS;
+  const uniform = bi.uniform, live = ci.live, profile = ci.profile;
+  const levels = st.levels, next = st.next, changed = st.changed, lastChange = st.lastChange;
+  const costs = st.costs, stride = st.stride, levelCounts = st.levelCounts, frame = st.frame;
+  let changedCount = 0, totalCost = 0;
+  for (let k = 0; k < ci.visibleClusterCount; k++) {
+    const c = clusters[k], u = uniform[c];
+    if (u !== 255) { // whole cluster stable: every live object keeps level u
+      levelCounts[u] += live[c];
+      totalCost += live[c] * costs[profile[c] * stride + u];
+      continue;
+    }
+    for (let s = startA[c], e = endA[c]; s < e; s++) {
+      if (flagsS[s] & 2) continue;
+      const kind = kindS[s], old = levelsS[s];
+      const level = kind === 3 ? old : kind === 2 ? 255 : kind === 1 ? lvS[s] : next[slotId[s]];
+      if (level !== old) {
+        const id = slotId[s];
+        changed[changedCount++] = id; lastChange[id] = frame; levels[id] = level; levelsS[s] = level;
+      }
+      if (level !== 255) {
+        levelCounts[level]++;
+        totalCost += costs[profS[s] * stride + level];
+      }
+    }
+  }
+  st.changedCount = changedCount;
+  st.totalCost = totalCost;
+}

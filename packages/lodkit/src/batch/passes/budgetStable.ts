@@ -1,0 +1,271 @@
+/**
+ * Stable ranges of the budget policy's upgrade chains: for each profile `p` and previous level
+ * `L`, the projected diameters `w` (px, after bias and the viewport clamp) for which an adjustable
+ * object's chain ({@link buildObjectChain}, this frame's tolerance, band and price) is *stable*:
+ *
+ * - the steps from its start `s0` up to `L` all have a key ≥ `(1 − band) λ` (the protected tier of
+ *   collectScreenSpaceItems: bought before every other item) and reach `L` exactly, and
+ * - the first step finer than `L` (if any) has a key < `(1 + band) λ`, so it is not offered.
+ *
+ * Such an object offers only protected steps toward `L`; when every protected item of the frame is
+ * bought (the budget's boundary lies in the regular tier, checked after the solve), its level is
+ * `L` again, its base cost `cost(s0)` and its items cost `cost(L) − cost(s0)` — known without
+ * building its chain (budgetIncremental.ts).
+ *
+ * How the ranges are found: between consecutive kinks of the benefit functions (`w = τ / e_l`,
+ * where a level's loss leaves 0; `w = (1 − band) τ / e_{L+1}`, where the keep bonus switches; 0 and
+ * the viewport height) every benefit is affine in `w`, so every comparison the chain builder makes
+ * (benefit vs benefit, slope vs 0, slope vs slope, key vs the two price thresholds) compares two
+ * affine functions. {@link stableEval} replays the builder at one `w` and records whether each
+ * comparison held by a relative margin of 1e-9 (or compared two values that do not depend on `w`
+ * and are computed by the same operations everywhere). A range `[u, v]` inside one such piece whose
+ * two ends give the same start and steps, are stable and pass every margin is stable throughout:
+ * an affine difference positive (negative) at both ends is so in between, and the builder's double
+ * rounding at any `w` is far below the margin. Pieces that fail are bisected (depth 3); `w = 0` and
+ * `w = viewport height` (clamped sizes) are checked as single points with the builder itself.
+ *
+ * Contributor notes:
+ * - Only profiles of at most {@link STABLE_MAX_LEVELS} levels get ranges; others (and frames
+ *   without a protected tier: band 0 or price 0) run every chain.
+ * - {@link stableEval} must stay a replay of `buildObjectChain` (src/policies/screenSpaceError.ts)
+ *   and of the tiering in `collectScreenSpaceItems` (screenSpacePasses.ts): change them together;
+ *   test/batch/budgetIncremental.test.ts compares the clustered frames with the per-object path.
+ *
+ * @module
+ */
+import type { FrameState } from '../core/frameState.js';
+import type { ScreenSpaceScratch } from './screenSpacePasses.js';
+
+/** Largest level count of a profile that gets stable ranges. */
+export const STABLE_MAX_LEVELS = 8;
+/** Ranges kept per (profile, previous level). */
+export const STABLE_MAX_RANGES = 24;
+
+/** Per-frame stable ranges, `[lo, hi]` with start level `start`, `count` of them per (profile, level). */
+export class StableRanges {
+  lo: Float64Array = new Float64Array(0);
+  hi: Float64Array = new Float64Array(0);
+  start: Uint8Array = new Uint8Array(0);
+  count: Uint8Array = new Uint8Array(0);
+  /** Levels per profile row (the profile table's stride). */
+  stride = 1;
+  /** False when this frame has no protected tier (no object can be stable). */
+  any = false;
+
+  /** Sizes the table for `rows` rows (budget: profile × level; hybrid: profile × preferred × level). */
+  ensure(rows: number, stride: number): void {
+    this.stride = stride;
+    if (this.count.length < rows) {
+      this.count = new Uint8Array(rows);
+      this.lo = new Float64Array(rows * STABLE_MAX_RANGES);
+      this.hi = new Float64Array(rows * STABLE_MAX_RANGES);
+      this.start = new Uint8Array(rows * STABLE_MAX_RANGES);
+    }
+  }
+}
+
+// Scratch of one evaluation: benefits, whether each is independent of w, the steps.
+const ben = new Float64Array(256);
+const constant = new Uint8Array(256);
+const kinks = new Float64Array(2 * STABLE_MAX_LEVELS + 8);
+/** Input of {@link stableEval}: [0] the diameter w. */
+export const evalIn = new Float64Array(1);
+/** Result of the last {@link stableEval}: [0] start level, [1] step signature, [2] margins held (1/0). */
+export const evalOut = new Float64Array(3);
+// Bisection stack of fillRow: [u, v] pairs and depths.
+const stackW = new Float64Array(64);
+const stackD = new Uint8Array(32);
+
+// Margin test of one comparison of `a` with `b` (written out at each use: a helper taking doubles
+// would box them when not inlined): it holds unless both sides are w-independent (the same
+// operations give the same doubles at every w) or they differ by more than 1e-9 × the sum of the
+// magnitudes of the terms they were computed from, so the rounding of a difference of two large
+// benefits cannot hide behind a small result.
+
+const mag = new Float64Array(256);
+
+/**
+ * Replays `buildObjectChain(costs, errors, p · stride, coarsest, finest, L, keepFlat, [w, τ, band, λ])`
+ * with `w = evalIn[0]` (doubles travel in typed arrays: arguments would be boxed) and the tiering: returns 1 when the chain is stable (module comment), writing its start level,
+ * a signature of its steps and whether every comparison held by the margin into {@link evalOut}.
+ */
+export function stableEval(st: FrameState, sc: ScreenSpaceScratch, p: number, finest: number, coarsest: number, L: number,
+  keepFlat: boolean): number {
+  const costs = st.costs, errors = st.errors, off = p * st.stride, w = evalIn[0];
+  const tolerance = sc.tolerance, band = sc.band, lambda = sc.lambda;
+  const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
+  const ceilKey = band > 0 ? (1 + band) * lambda : 0;
+  let ok = 1;
+  // ben[l]: the builder's benefit; mag[l]: the sum of the magnitudes of its terms (rounding scale).
+  for (let l = finest; l <= coarsest; l++) {
+    const sse = errors[off + l] * w, e = sse - tolerance;
+    { const d = sse - tolerance; if (!((d < 0 ? -d : d) > 1e-9 * (sse + tolerance) + 1e-300)) ok = 0; }
+    ben[l] = e > 0 ? -e : 0;
+    mag[l] = e > 0 ? sse + tolerance : 0;
+    constant[l] = e > 0 ? 0 : 1;
+  }
+  if (L >= finest && L <= coarsest && band > 0) {
+    const prevCost = costs[off + L];
+    const price = band * lambda;
+    const sse = errors[off + L] * w;
+    const coarserSse = L < coarsest ? errors[off + L + 1] * w : 1e308; // 1e308 for +∞ (see metricKernels.ts)
+    if (L < coarsest) { const d = coarserSse - (1 - band) * tolerance; if (!((d < 0 ? -d : d) > 1e-9 * (coarserSse + tolerance) + 1e-300)) ok = 0; }
+    if (coarserSse > (1 - band) * tolerance) {
+      const keep = band * (sse > tolerance ? sse : tolerance);
+      { const d = sse - tolerance; if (!((d < 0 ? -d : d) > 1e-9 * (sse + tolerance) + 1e-300)) ok = 0; }
+      ben[L] += keep; mag[L] += keep;
+      if (sse > tolerance) constant[L] = 0;
+    }
+    if (price > 0) {
+      for (let l = finest; l <= coarsest; l++) {
+        if (l === L) continue;
+        const d = costs[off + l] - prevCost, t = price * (d > 0 ? d : -d);
+        ben[l] -= t; mag[l] += t;
+      }
+    }
+  }
+  const c0 = costs[off + coarsest];
+  let current = coarsest;
+  for (let l = coarsest - 1; l >= finest && costs[off + l] === c0; l--) {
+    { const d = ben[l] - ben[current]; if (!(constant[l] === 1 && constant[current] === 1) && !((d < 0 ? -d : d) > 1e-9 * (mag[l] + mag[current]) + 1e-300)) ok = 0; }
+    if (ben[l] >= ben[current]) current = l;
+  }
+  const start = current;
+  let signature = 0, stable = floorKey > 0 ? 1 : 0, reached = start === L ? 1 : 0;
+  while (current > finest) {
+    const cc = costs[off + current], cb = ben[current], cConst = constant[current], cMag = mag[current];
+    let best = -1, bestSlope = 0, bestConst = 0, bestScale = 0;
+    for (let l = current - 1; l >= finest; l--) {
+      const dc = costs[off + l] - cc;
+      if (!(dc > 0)) continue;
+      const slope = (ben[l] - cb) / dc, sConst = cConst === 1 && constant[l] === 1, sScale = (mag[l] + cMag) / dc;
+      { const d = slope; if (!(sConst) && !((d < 0 ? -d : d) > 1e-9 * (sScale) + 1e-300)) ok = 0; }
+      if (slope > 0 || (keepFlat && slope === 0)) {
+        if (best >= 0) { const d = slope - bestSlope; if (!(sConst && bestConst === 1) && !((d < 0 ? -d : d) > 1e-9 * (sScale + bestScale) + 1e-300)) ok = 0; }
+        if (best < 0 || slope >= bestSlope) { bestSlope = slope; best = l; bestConst = sConst ? 1 : 0; bestScale = sScale; }
+      }
+    }
+    if (best < 0) break;
+    signature = signature * 16 + best + 1;
+    // The tiering of collectScreenSpaceItems for this step (prev = L).
+    if (best < L) {
+      { const d = bestSlope - ceilKey; if (!(bestConst === 1) && !((d < 0 ? -d : d) > 1e-9 * (bestScale + ceilKey) + 1e-300)) ok = 0; }
+      if (!(bestSlope < ceilKey)) stable = 0;
+      signature = signature * 16 + 15;
+      break; // a finer step below the price is not offered: the rest of the chain does not matter
+    }
+    { const d = bestSlope - floorKey; if (!(bestConst === 1) && !((d < 0 ? -d : d) > 1e-9 * (bestScale + floorKey) + 1e-300)) ok = 0; }
+    if (!(bestSlope >= floorKey)) stable = 0;
+    if (best === L) reached = 1;
+    current = best;
+  }
+  evalOut[0] = start; evalOut[1] = signature; evalOut[2] = ok;
+  return stable === 1 && reached === 1 ? 1 : 0;
+}
+
+/**
+ * Fills `sr` for this frame's budget policy (rows `p · stride + L`, profiles `[0, profiles)`,
+ * levels within each profile's allowed range). Runs after the frame's options are in `st`/`sc`.
+ */
+export function computeStableRanges(st: FrameState, sc: ScreenSpaceScratch, sr: StableRanges, profiles: number): void {
+  const stride = st.stride;
+  sr.ensure(profiles * stride, stride);
+  sr.count.fill(0, 0, profiles * stride);
+  sr.any = sc.band > 0 && sc.lambda > 0;
+  if (!sr.any) return;
+  for (let p = 0; p < profiles; p++) {
+    const finest = st.lo[p], coarsest = st.hi[p];
+    if (st.levelCount[p] > STABLE_MAX_LEVELS || finest > coarsest) continue;
+    for (let L = finest; L <= coarsest; L++) fillRow(st, sc, sr, p, finest, coarsest, L, false, p * stride + L);
+  }
+}
+
+/**
+ * Fills `sr` for this frame's hybrid policy: rows `(p · stride + pref) · stride + L` for the chains
+ * from the quality floor (coarsest) to the preferred level `pref` (finest), flat steps kept.
+ */
+export function computeHybridStableRanges(st: FrameState, sc: ScreenSpaceScratch, sr: StableRanges, profiles: number): void {
+  const stride = st.stride;
+  sr.ensure(profiles * stride * stride, stride);
+  sr.count.fill(0, 0, profiles * stride * stride);
+  sr.any = sc.band > 0 && sc.lambda > 0;
+  if (!sr.any) return;
+  for (let p = 0; p < profiles; p++) {
+    const floor = st.floor[p];
+    if (st.levelCount[p] > STABLE_MAX_LEVELS) continue;
+    for (let pref = st.lo[p]; pref < floor; pref++) {
+      for (let L = pref; L <= floor; L++) fillRow(st, sc, sr, p, pref, floor, L, true, (p * stride + pref) * stride + L);
+    }
+  }
+}
+
+/** The stable ranges of one (profile, chain range, previous level) row. */
+function fillRow(st: FrameState, sc: ScreenSpaceScratch, sr: StableRanges, p: number, finest: number, coarsest: number, L: number,
+  keepFlat: boolean, row: number): void {
+  const vmax = sc.viewportMax, tolerance = sc.tolerance, band = sc.band, errors = st.errors, off = p * st.stride;
+  // The kinks in (0, vmax), sorted.
+  let n = 0;
+  kinks[n++] = 0;
+  for (let l = finest; l <= coarsest; l++) { const e = errors[off + l]; if (e > 0) kinks[n++] = tolerance / e; }
+  if (L < coarsest && errors[off + L + 1] > 0) kinks[n++] = ((1 - band) * tolerance) / errors[off + L + 1];
+  kinks[n++] = vmax;
+  for (let i = 1; i < n; i++) {
+    const x = kinks[i];
+    let j = i - 1;
+    while (j >= 0 && kinks[j] > x) { kinks[j + 1] = kinks[j]; j--; }
+    kinks[j + 1] = x;
+  }
+  point(st, sc, sr, p, finest, coarsest, L, keepFlat, row, 0);
+  for (let i = 0; i + 1 < n; i++) {
+    const a = kinks[i], b = kinks[i + 1];
+    if (!(a < vmax) || !(b > a)) continue;
+    const hiEnd = b < vmax ? b : vmax;
+    const u0 = a + 1e-7 * (a > 0 ? a : -a) + 1e-12, v0 = hiEnd - 1e-7 * (hiEnd > 0 ? hiEnd : -hiEnd) - 1e-12;
+    if (!(u0 < v0)) continue;
+    // Depth-first bisection (depth 3), left half first so that ranges arrive in order.
+    let top = 0;
+    stackW[0] = u0; stackW[1] = v0; stackD[0] = 3; top = 1;
+    while (top > 0) {
+      top--;
+      const u = stackW[2 * top], v = stackW[2 * top + 1], depth = stackD[top];
+      evalIn[0] = u;
+      const su = stableEval(st, sc, p, finest, coarsest, L, keepFlat), startU = evalOut[0], sigU = evalOut[1], okU = evalOut[2];
+      evalIn[0] = v;
+      const sv = stableEval(st, sc, p, finest, coarsest, L, keepFlat), startV = evalOut[0], sigV = evalOut[1], okV = evalOut[2];
+      const same = okU === 1 && okV === 1 && startU === startV && sigU === sigV;
+      if (same && su === 1 && sv === 1) {
+        rangeIn[0] = u; rangeIn[1] = v;
+        push(sr, row, startU);
+        continue;
+      }
+      if (depth === 0 || (same && su === 0 && sv === 0)) continue; // unstable throughout, or no deeper
+      const mid = (u + v) * 0.5;
+      if (!(mid > u && mid < v)) continue;
+      // Right half below the left one on the stack: the left is popped first.
+      stackW[2 * top] = mid; stackW[2 * top + 1] = v; stackD[top] = depth - 1; top++;
+      stackW[2 * top] = u; stackW[2 * top + 1] = mid; stackD[top] = depth - 1; top++;
+    }
+  }
+  point(st, sc, sr, p, finest, coarsest, L, keepFlat, row, 1);
+}
+
+/** `w = 0` (`which` 0) or the viewport height (1) is stable: a one-point range, evaluated exactly as the builder does. */
+function point(st: FrameState, sc: ScreenSpaceScratch, sr: StableRanges, p: number, finest: number, coarsest: number, L: number,
+  keepFlat: boolean, row: number, which: number): void {
+  evalIn[0] = which === 0 ? 0 : sc.viewportMax;
+  if (stableEval(st, sc, p, finest, coarsest, L, keepFlat) === 1) {
+    rangeIn[0] = evalIn[0]; rangeIn[1] = evalIn[0];
+    push(sr, row, evalOut[0]);
+  }
+}
+
+const rangeIn = new Float64Array(2);
+
+/** Appends `[rangeIn[0], rangeIn[1]]` to row `row`, merging with the last range when they touch and share the start level. */
+function push(sr: StableRanges, row: number, start: number): void {
+  const k = sr.count[row], base = row * STABLE_MAX_RANGES, lo = rangeIn[0], hi = rangeIn[1];
+  if (k > 0 && sr.hi[base + k - 1] === lo && sr.start[base + k - 1] === start) { sr.hi[base + k - 1] = hi; return; }
+  if (k >= STABLE_MAX_RANGES) return;
+  sr.lo[base + k] = lo; sr.hi[base + k] = hi; sr.start[base + k] = start;
+  sr.count[row] = k + 1;
+}

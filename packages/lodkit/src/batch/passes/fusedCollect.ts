@@ -1,0 +1,92 @@
+/**
+ * Hybrid's collection inside the fused kernel's first pass (wasm/fusedKernel.wat `$collect4`).
+ *
+ * Over budget, hybridCollectChunk visits every object of a cluster with coarsening chains (an
+ * adjustable object preferring a level finer than the quality floor) — on the random scene
+ * ≈ 86,000 objects of ≈ 1,350 clusters a frame, 2 ms — although ≈ 72 % of those clusters need no
+ * chain and no finalize entry: each object is held, or at or past the floor at its displayed
+ * level, or stable (its projected diameter in a stable range of its (preferred, previous) row,
+ * budgetStable.ts) without a blend to clear. The kernel already holds each lane's preferred level,
+ * previous level, metric value and new blend when it commits a group, so it classifies the lanes
+ * there, 4 at a time, as the collection would; a cluster all of whose lanes it settles (none on
+ * its scalar path) is "settled": the collection skips it and adds the kernel's counts instead —
+ * objects by final level (finalize's `listCounts`) and by base level (a stable object's range
+ * start), and the stable objects. Costs are summed as `count × cost`, exact for integer costs
+ * like every per-cluster sum of the clustered paths (clusterPass.ts).
+ *
+ * Frame block (bytes from FUSED_BLOCK): collect on 1344, quality floor 1348 (int32), largest
+ * projected diameter 1352, pixel scale of the metric 1360 (float64); per call: settled 1368,
+ * the stable objects' counts by previous level 1372–1391 and by range start 1392–1411, how many
+ * 1412 (int32); rows
+ * `preferred · 5 + previous`: range counts at 2048 (int32, at most {@link KERNEL_RANGES}), ranges
+ * `[lo, hi]` at 2176 (float64 pairs, 8 per row), their start levels at 5376 (int32).
+ *
+ * @module
+ */
+import type { FrameState } from '../core/frameState.js';
+import { STABLE_MAX_RANGES, type StableRanges } from './budgetStable.js';
+import type { FusedKernel } from '../wasm/wasmKernels.js';
+
+/** Stable ranges per row the kernel tests (a lane beyond them: the collection runs the cluster). */
+export const KERNEL_RANGES = 8;
+/** Int32 index of the collect switch in the frame block (0 in every other frame's profile). */
+export const COLLECT_ON = 336;
+const FLOOR = 337, VMAX = 169, SCALE = 170, SETTLED = 342, STABLE_PREV = 343, STABLE_START = 348, STABLE = 353;
+const ROW_COUNTS = 512, ROW_RANGES = 272, ROW_STARTS = 1344;
+
+/**
+ * Turns the collection on for profile `p` (after loadFusedProfile): its quality floor, this
+ * frame's stable ranges `sr` (budgetStable.ts computeHybridStableRanges), the viewport clamp
+ * `vmax` and the factor from the metric value to pixels (`scale`: 1 for pixels, the viewport
+ * height for screenHeight with one view).
+ */
+export function loadFusedCollect(st: FrameState, f: FusedKernel, p: number, sr: StableRanges, vmax: number, scale: number): void {
+  const q = f.i32, d = f.f64, stride = st.stride;
+  q[COLLECT_ON] = 1; q[FLOOR] = st.floor[p]; d[VMAX] = vmax; d[SCALE] = scale;
+  for (let pref = 0; pref < 5; pref++) {
+    for (let prev = 0; prev < 5; prev++) {
+      const row = pref * 5 + prev;
+      let n = 0;
+      if (sr.any && pref < stride && prev < stride) {
+        const jr = (p * stride + pref) * stride + prev, r0 = jr * STABLE_MAX_RANGES;
+        n = sr.count[jr] < KERNEL_RANGES ? sr.count[jr] : KERNEL_RANGES;
+        for (let r = 0; r < n; r++) {
+          d[ROW_RANGES + row * 16 + 2 * r] = sr.lo[r0 + r];
+          d[ROW_RANGES + row * 16 + 2 * r + 1] = sr.hi[r0 + r];
+          q[ROW_STARTS + row * 8 + r] = sr.start[r0 + r];
+        }
+      }
+      q[ROW_COUNTS + row] = n;
+    }
+  }
+  f.profile();
+}
+
+/** After a settled call on profile `p`: how many of its objects end at level `l`. */
+export function settledAt(st: FrameState, f: FusedKernel, p: number, l: number): number {
+  const q = f.i32;
+  return (l >= st.floor[p] ? q[32 + l] : 0) + q[328 + l] + q[STABLE_PREV + l];
+}
+
+/**
+ * After a kernel call on profile `p`: 1 when the kernel settled every lane of the cluster (then
+ * its counts are added into `out`: [0] base cost, [1] settled cost, [2] stable objects, [3 + l]
+ * objects ending at level l), else 0.
+ */
+export function takeFusedCollected(st: FrameState, f: FusedKernel, p: number, out: Float64Array): number {
+  const q = f.i32;
+  if (q[SETTLED] !== 1) return 0;
+  // Settled, every lane is one of: visible at or past the floor at its displayed level (the
+  // kernel's per-level counts of its visible lanes, int32 32–36, at those levels), held at its
+  // displayed level (held counts 328–332), stable (their counts by previous level and by start).
+  const costs = st.costs, off = p * st.stride, lc = st.levelCount[p], floor = st.floor[p];
+  let base = 0, settled = 0;
+  for (let l = 0; l < lc && l < 5; l++) {
+    const kept = (l >= floor ? q[32 + l] : 0) + q[328 + l];
+    const n = kept + q[STABLE_PREV + l], b = kept + q[STABLE_START + l];
+    if (n !== 0) { out[3 + l] += n; settled += n * costs[off + l]; }
+    if (b !== 0) base += b * costs[off + l];
+  }
+  out[0] += base; out[1] += settled; out[2] += q[STABLE];
+  return 1;
+}

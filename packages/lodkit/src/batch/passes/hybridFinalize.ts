@@ -1,0 +1,126 @@
+/**
+ * The end of a clustered hybrid frame (hybridIncremental.ts has its passes and notes): the kernel's
+ * settled clusters added to the first collection, the minimum cost within budget, and finalize —
+ * levels, the changed list, histogram and total cost over the visible clusters.
+ *
+ * @module
+ */
+import type { ClusterIndex } from '../spatial/clusters.js';
+import type { FrameState } from '../core/frameState.js';
+import type { HybridIncremental } from './hybridIncremental.js';
+
+/** After the first collection: the totals of the clusters the kernel settled (see `ksettled`). */
+export function addKernelSettled(hy: HybridIncremental, levels: number): void {
+  const k = hy.kAcc, acc = hy.acc, lc = hy.listCounts;
+  acc[0] += k[0]; acc[1] += k[1] - k[0]; acc[3] += k[1]; hy.stableObjects += k[2];
+  for (let l = 0; l < levels; l++) lc[l] += k[3 + l];
+}
+
+/** Within budget: the minimum cost (adjustable objects at their quality floor), as hybridMinimumCost. */
+export function hybridMinimumWithin(st: FrameState, ci: ClusterIndex, hy: HybridIncremental): void {
+  const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, profS = ci.profS;
+  const profile = ci.profile, live = ci.live, upref = hy.upref, ustable = hy.ustable;
+  const fixed = st.fixed, next = st.next, costs = st.costs, floorA = st.floor, stride = st.stride;
+  let minimumCost = 0;
+  for (let k = 0; k < ci.visibleClusterCount; k++) {
+    const c = clusters[k], u = upref[c];
+    ustable[c] = 255;
+    if (u !== 255) {
+      const p0 = profile[c], floor = floorA[p0];
+      minimumCost += live[c] * costs[p0 * stride + (u < floor ? floor : u)];
+      continue;
+    }
+    for (let s = startA[c], e = endA[c]; s < e; s++) {
+      if (flagsS[s] & 2) continue;
+      const f = fixed[s];
+      if (f === 2) continue;
+      const p = profS[s], pref = next[s];
+      minimumCost += costs[p * stride + (f === 0 && pref < floorA[p] ? floorA[p] : pref)];
+    }
+  }
+  st.minimumCost = minimumCost;
+}
+
+/**
+ * Levels into `levels` over the visible clusters (`levelsS` kept in step), with the coarsened
+ * objects' blend cleared when `binding`; the changed list (reset first), histogram, total cost.
+ */
+export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, binding: boolean): void {
+  const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
+  const levelsS = ci.levelsS, blendS = ci.blendS, profS = ci.profS, profile = ci.profile, live = ci.live, state = ci.state;
+  const upref = hy.upref, ustable = hy.ustable, kindS = hy.kindS, chainsA = hy.chains, prefCost = hy.prefCost, ulevel = hy.ulevel;
+  const levels = st.levels, next = st.next, fixed = st.fixed, preferred = st.preferred, blend = st.blend;
+  const changed = st.changed, lastChange = st.lastChange, costs = st.costs, stride = st.stride, floorA = st.floor;
+  const levelCounts = st.levelCounts, frame = st.frame;
+  let changedCount = 0, totalCost = 0;
+  for (let k = 0; k < ci.visibleClusterCount; k++) {
+    const c = clusters[k], u = upref[c], us = ustable[c];
+    if (us !== 255) { // shortcut 2 for the whole cluster: every object keeps us (blend already 0)
+      levelCounts[us] += live[c];
+      totalCost += live[c] * costs[profile[c] * stride + us];
+      continue;
+    }
+    if (u !== 255 && (!binding || u >= floorA[profile[c]])) { // every object at its preferred level u (blend 0)
+      if (state[c] !== u) { // (state u: skipped by pass A, every object already there)
+        for (let s = startA[c], e = endA[c]; s < e; s++) {
+          if ((flagsS[s] & 2) !== 0 || levelsS[s] === u) continue;
+          const i = slotId[s];
+          changed[changedCount++] = i; lastChange[i] = frame; levels[i] = u; levelsS[s] = u;
+        }
+        state[c] = u; // each decided freely outside every blend window, blend 0: the thresholds path's state u
+      }
+      levelCounts[u] += live[c];
+      totalCost += live[c] * costs[profile[c] * stride + u];
+      continue;
+    }
+    if (u === 255 && chainsA[c] === 2) { // every object keeps its level (histogram below)
+      totalCost += prefCost[c];
+      if (ulevel[c] !== 255) state[c] = ulevel[c]; // one level, decided freely: the thresholds path's state
+      continue;
+    }
+    if (binding && hy.listed[c] === 1) { state[c] = hy.ksettled[c] === 1 ? hy.kstate[c] : 254; continue; } // its slots: the list below (settled by the kernel: none)
+    const chained = binding && (u !== 255 || chainsA[c] === 1); // else every object at next = its preferred level
+    // The thresholds path's state when every object ends at the one level all of them prefer freely
+    // (blend 0): uniform clusters (u) and clusters pass A found so (ulevel).
+    const ul = u !== 255 ? u : ulevel[c];
+    let allAt = ul !== 255 ? 1 : 0;
+    for (let s = startA[c], e = endA[c]; s < e; s++) {
+      if (flagsS[s] & 2) continue;
+      const i = slotId[s];
+      const level = chained && kindS[s] === 3 ? levelsS[s] : next[s];
+      if (chained && u === 255 && fixed[s] === 0 && level !== preferred[s] && blendS[s] !== 0) { blend[i] = 0; blendS[s] = 0; }
+      const old = levelsS[s];
+      if (level !== old) {
+        changed[changedCount++] = i; lastChange[i] = frame; levels[i] = level; levelsS[s] = level;
+      }
+      if (level !== ul) allAt = 0;
+      if (level !== 255) {
+        levelCounts[level]++;
+        totalCost += costs[profS[s] * stride + level];
+      }
+    }
+    state[c] = allAt === 1 ? ul : 254; // (254 also for a cluster pass A skipped in state u and coarsened now)
+  }
+  if (binding) {
+    // The listed clusters' slots (chained, u 255): as the loop above; their settled objects are in listCounts / acc[3].
+    const list = hy.list, lcounts = hy.listCounts;
+    for (let r = 0, n = hy.listCount; r < n; r++) {
+      const s = list[r], i = slotId[s];
+      const level = kindS[s] === 3 ? levelsS[s] : next[s];
+      if (fixed[s] === 0 && level !== preferred[s] && blendS[s] !== 0) { blend[i] = 0; blendS[s] = 0; }
+      if (level !== levelsS[s]) {
+        changed[changedCount++] = i; lastChange[i] = frame; levels[i] = level; levelsS[s] = level;
+      }
+      if (level !== 255) {
+        levelCounts[level]++;
+        totalCost += costs[profS[s] * stride + level];
+      }
+    }
+    for (let l = 0; l < st.stride; l++) levelCounts[l] += lcounts[l];
+    totalCost += hy.acc[3];
+  }
+  const kc = hy.keptCounts;
+  for (let l = 0; l < st.stride; l++) levelCounts[l] += kc[l];
+  st.changedCount = changedCount;
+  st.totalCost = totalCost;
+}

@@ -1,0 +1,231 @@
+/**
+ * Per-object passes of the budget and hybrid policies under the screen-space-error quality model
+ * (src/policies/screenSpaceError.ts): one upgrade chain per adjustable object per frame, built
+ * from its projected diameter, the tolerance and the previous level's stability bonus.
+ *
+ * Contributor notes:
+ * - Kept apart from policyPasses.ts (which the rank-quota policy and the thresholds-first part of
+ *   hybrid still use) so the two can change independently; the same rules apply: standalone module
+ *   functions over typed arrays, literals in loops (2 = not drawn, 1 = fixed, 255 = hidden).
+ * - {@link collectScreenSpaceItemsList} is the same body over the spatial clusters' visible slots
+ *   (LodSet's clustered budget/hybrid paths): change both together; test/batch/clusterPolicies.test.ts
+ *   compares the two paths frame by frame.
+ * - Chains live in {@link ScreenSpaceScratch}: object `i`'s steps at `i · stride …`, so
+ *   `chainOf[i] = i · stride` feeds `selectAffordablePrefix` unchanged.
+ *
+ * @module
+ */
+import { buildObjectChain } from '../../policies/screenSpaceError.js';
+import type { ClusterIndex } from '../spatial/clusters.js';
+import type { FrameState } from '../core/frameState.js';
+
+const chainParams = new Float64Array(4);
+
+/** Defaults of the screen-space budget options. @category Batch */
+export const SCREEN_SPACE_DEFAULTS = {
+  /** Screen-space error below this many pixels is invisible (3D Tiles' maximum SSE). */
+  tolerance: 1,
+  /** Relative stability band (see policies/screenSpaceError.ts). */
+  band: 0.4,
+  /** Viewport height assumed for a view without `viewportHeight`. */
+  viewportHeight: 1080,
+} as const;
+
+/** Per-object chain storage and the options of one frame. @category Batch */
+export class ScreenSpaceScratch {
+  level: Uint8Array = new Uint8Array(0);
+  deltaCost: Float64Array = new Float64Array(0);
+  slope: Float64Array = new Float64Array(0);
+  tolerance = 1.5;
+  band = 0.5;
+  /** The budget's marginal ratio (px per unit of cost) of the last frame; 0 when it did not bind. */
+  lambda = 0.5;
+  /** Key offset of the protected tier this frame (∞ when none). */
+  offset = 0.5;
+  /** Largest viewport height of the frame's views: projected diameters are clamped to it. */
+  viewportMax = 1080.5;
+  stride = 1;
+
+  constructor() {
+    this.lambda = 0; // declared 0.5 above only for V8's double field representation
+  }
+
+  /** Sizes the chain arrays for `capacity` objects of at most `stride` levels (no-op when large enough). */
+  ensure(capacity: number, stride: number): void {
+    this.stride = stride;
+    if (this.level.length < capacity * stride) {
+      this.level = new Uint8Array(capacity * stride);
+      this.deltaCost = new Float64Array(capacity * stride);
+      this.slope = new Float64Array(capacity * stride);
+    }
+  }
+}
+
+/**
+ * Budget (`hybrid` false) or hybrid over budget (`hybrid` true): builds each adjustable object's
+ * chain, moves it to the chain start and emits one item per step (key = px of loss removed per
+ * unit of cost). `diameters` holds projected diameters in px (−1 when culled). Budget: range
+ * `[lo, hi]`, writes `st.baseCost`; hybrid: range `[preferred, floor]` (preferred = `next` on
+ * entry, saved in `st.preferred`), writes `st.minimumCost`. Returns the item count.
+ */
+export function collectScreenSpaceItems(
+  st: FrameState, sc: ScreenSpaceScratch, diameters: Float64Array, n: number, shift: number, hybrid: boolean,
+): number {
+  const fixed = st.fixed, next = st.next, profileIds = st.profileIds, sizes = st.sizes, blend = st.blend;
+  const costs = st.costs, errors = st.errors, chainOf = st.chainOf, keys = st.keys, items = st.items;
+  const levels = st.levels, flags = st.flags, loA = st.lo, hiA = st.hi, floorA = st.floor, preferred = st.preferred;
+  const bias = st.bias, s = st.stride, cs = sc.stride, tolerance = sc.tolerance, band = sc.band, vmax = sc.viewportMax;
+  const outLevel = sc.level, outCost = sc.deltaCost, outSlope = sc.slope, lambda = sc.lambda;
+  const params = chainParams;
+  params[1] = tolerance; params[2] = band; params[3] = lambda;
+  let base = 0, m = 0, maxKey = 0;
+  const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
+  const ceilKey = band > 0 ? (1 + band) * lambda : 0;
+  for (let i = 0; i < n; i++) {
+    if (!hybrid) blend[i] = 0;
+    const f = fixed[i];
+    if (f === 2 || (flags[i] & 2)) continue;
+    const p = profileIds[i];
+    const raw = diameters[i] * bias; // NaN for invalid spheres: reported as such in `sizes`
+    let w = raw > vmax ? vmax : raw;
+    if (!(w >= 0)) w = 0; // culled in every view but drawn because culling is off
+    let finest: number, coarsest: number;
+    if (hybrid) {
+      const pref = next[i];
+      preferred[i] = pref;
+      if (f === 1 || pref >= floorA[p]) { base += costs[p * s + pref]; continue; }
+      finest = pref; coarsest = floorA[p];
+    } else {
+      sizes[i] = raw > vmax ? vmax : raw;
+      if (f === 1) { base += costs[p * s + next[i]]; continue; }
+      finest = loA[p]; coarsest = hiA[p];
+    }
+    params[0] = w;
+    const packed = buildObjectChain(costs, errors, p * s, coarsest, finest, levels[i], hybrid, params, outLevel, outCost, outSlope, i * cs);
+    const start = packed & 255, steps = packed >>> 8;
+    next[i] = start;
+    base += costs[p * s + start];
+    chainOf[i] = i * cs;
+    // Incumbent steps (not finer than the previous level) still worth (1 − band)·λ are protected:
+    // bought before every other step, so a newcomer cannot push a stable object out (marked by sign here).
+    const prev = levels[i];
+    for (let j = 0; j < steps; j++) {
+      const key = outSlope[i * cs + j];
+      // An upgrade past the previous level must beat the last price by the band (else no pop for it).
+      if (prev !== 255 && outLevel[i * cs + j] < prev && key < ceilKey) break;
+      if (key > maxKey) maxKey = key;
+      keys[m] = floorKey > 0 && prev !== 255 && outLevel[i * cs + j] >= prev && key >= floorKey ? -key : key;
+      items[m++] = ((i << shift) | j) >>> 0;
+    }
+  }
+  finishItems(st, sc, m, maxKey, floorKey > 0);
+  if (hybrid) st.minimumCost = base;
+  else st.baseCost = base;
+  return m;
+}
+
+/** Moves the protected tier (negative keys) above every other key; records the offset in `sc.offset`. */
+function finishItems(st: FrameState, sc: ScreenSpaceScratch, m: number, maxKey: number, tiered: boolean): void {
+  if (tiered) {
+    const keys = st.keys;
+    const offset = maxKey * 2 + 1e-300;
+    sc.offset = offset;
+    for (let q = 0; q < m; q++) { const k = keys[q]; if (k < 0) keys[q] = offset - k; }
+  } else {
+    sc.offset = Number.POSITIVE_INFINITY;
+  }
+}
+
+/**
+ * {@link collectScreenSpaceItems} over the visible slots of the spatial clusters (`ci.visible[0 …
+ * count)`, ids through `ci.slotId`): the same per-object body, so the same chains, keys and items
+ * (in slot order; the solver's order is by key, then item, so the bought set is the same). Budget
+ * also clears the slot copy of blend (`ci.blendS`). Objects of clusters culled as a whole get no item.
+ */
+export function collectScreenSpaceItemsList(
+  st: FrameState, sc: ScreenSpaceScratch, diameters: Float64Array, ci: ClusterIndex, count: number, shift: number, hybrid: boolean,
+): number {
+  const list = ci.visible, slotId = ci.slotId, blendS = ci.blendS;
+  const fixed = st.fixed, next = st.next, profileIds = st.profileIds, sizes = st.sizes, blend = st.blend;
+  const costs = st.costs, errors = st.errors, chainOf = st.chainOf, keys = st.keys, items = st.items;
+  const levels = st.levels, flags = st.flags, loA = st.lo, hiA = st.hi, floorA = st.floor, preferred = st.preferred;
+  const bias = st.bias, s = st.stride, cs = sc.stride, tolerance = sc.tolerance, band = sc.band, vmax = sc.viewportMax;
+  const outLevel = sc.level, outCost = sc.deltaCost, outSlope = sc.slope, lambda = sc.lambda;
+  const params = chainParams;
+  params[1] = tolerance; params[2] = band; params[3] = lambda;
+  let base = 0, m = 0, maxKey = 0;
+  const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
+  const ceilKey = band > 0 ? (1 + band) * lambda : 0;
+  for (let k = 0; k < count; k++) {
+    const slot = list[k], i = slotId[slot];
+    if (!hybrid) { blend[i] = 0; blendS[slot] = 0; }
+    const f = fixed[i];
+    if (f === 2 || (flags[i] & 2)) continue;
+    const p = profileIds[i];
+    const raw = diameters[i] * bias;
+    let w = raw > vmax ? vmax : raw;
+    if (!(w >= 0)) w = 0;
+    let finest: number, coarsest: number;
+    if (hybrid) {
+      const pref = next[i];
+      preferred[i] = pref;
+      if (f === 1 || pref >= floorA[p]) { base += costs[p * s + pref]; continue; }
+      finest = pref; coarsest = floorA[p];
+    } else {
+      sizes[i] = raw > vmax ? vmax : raw;
+      if (f === 1) { base += costs[p * s + next[i]]; continue; }
+      finest = loA[p]; coarsest = hiA[p];
+    }
+    params[0] = w;
+    const packed = buildObjectChain(costs, errors, p * s, coarsest, finest, levels[i], hybrid, params, outLevel, outCost, outSlope, i * cs);
+    const start = packed & 255, steps = packed >>> 8;
+    next[i] = start;
+    base += costs[p * s + start];
+    chainOf[i] = i * cs;
+    const prev = levels[i];
+    for (let j = 0; j < steps; j++) {
+      const key = outSlope[i * cs + j];
+      if (prev !== 255 && outLevel[i * cs + j] < prev && key < ceilKey) break;
+      if (key > maxKey) maxKey = key;
+      keys[m] = floorKey > 0 && prev !== 255 && outLevel[i * cs + j] >= prev && key >= floorKey ? -key : key;
+      items[m++] = ((i << shift) | j) >>> 0;
+    }
+  }
+  finishItems(st, sc, m, maxKey, floorKey > 0);
+  if (hybrid) st.minimumCost = base;
+  else st.baseCost = base;
+  return m;
+}
+
+/**
+ * Applies the first `bought` items: each object moves to the finest level its bought steps reach.
+ * `idSlot`: `st.next` is indexed by slot (the clustered hybrid frame), items carry ids.
+ */
+export function applyScreenSpaceUpgrades(st: FrameState, sc: ScreenSpaceScratch, bought: number, shift: number, idSlot: Uint32Array | null = null): void {
+  const items = st.items, chainOf = st.chainOf, chainLevel = sc.level, next = st.next;
+  const mask = (1 << shift) - 1;
+  for (let q = 0; q < bought; q++) {
+    const it = items[q];
+    const i = it >>> shift;
+    const level = chainLevel[chainOf[i] + (it & mask)];
+    const x = idSlot === null ? i : idSlot[i];
+    if (level < next[x]) next[x] = level;
+  }
+}
+
+/**
+ * Sets the budget's price after a solve (`sc.lambda`): the largest raw key among the items not
+ * bought (`bought … m`), or, when every offered item was bought, the last price × (1 − band) / (1 + band).
+ * Writes the field instead of returning the double: a returned double is a fresh heap number per frame.
+ */
+export function updatePrice(st: FrameState, sc: ScreenSpaceScratch, bought: number, m: number): void {
+  if (bought >= m) { sc.lambda = sc.lambda * ((1 - sc.band) / (1 + sc.band)); return; }
+  const keys = st.keys, offset = sc.offset;
+  let k = 0;
+  for (let q = bought; q < m; q++) {
+    let v = keys[q];
+    if (v >= offset) v -= offset;
+    if (v > k) k = v;
+  }
+  sc.lambda = k;
+}
