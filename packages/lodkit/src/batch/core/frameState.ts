@@ -73,10 +73,6 @@ export class FrameState {
   items: Uint32Array = new Uint32Array(0);
   chainOf: Uint32Array = new Uint32Array(0);
   preferred: Uint8Array = new Uint8Array(0);
-  chainLevel: Uint8Array = new Uint8Array(0);
-  chainCost: Float64Array = new Float64Array(0);
-  chainSlope: Float64Array = new Float64Array(0);
-  chainInfo: Uint32Array = new Uint32Array(0);
   /** Budget policy: cost of every drawn object before upgrades. */
   baseCost = 0.5;
 

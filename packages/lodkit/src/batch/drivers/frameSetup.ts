@@ -21,11 +21,6 @@ import { LOD_UPDATE_DEFAULTS, type LodUpdateOptions, type LodView } from '../cor
  * (`layout` unchanged since the last call) only profile `t.count − 1`, the one just added, is
  * written: adding a profile is amortised O(levels), not O(profiles) (see profiles.ts).
  * `st.lo` / `st.hi` are the caller's (shared in worker-thread mode), sized to `t.capacity`.
- *
- * The n × stride² upgrade-chain tables (`chainLevel`, `chainCost`, `chainSlope`, `chainInfo`)
- * are no longer allocated: the budget and hybrid policies build each object's chain per frame
- * (screenSpacePasses.ts, issue 14), nothing reads them, and 600 profiles of 255 levels made them
- * 660 MB, re-allocated on every add.
  */
 export function loadProfiles(st: FrameState, t: ProfileTable, layout: number): number {
   st.stride = t.stride;

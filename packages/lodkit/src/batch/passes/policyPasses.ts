@@ -1,6 +1,6 @@
 /**
- * Per-object passes of the rankQuota, budget and hybrid policies: classification, candidate and
- * upgrade-item collection, applying bought upgrades, and the finalize pass that writes `levels`,
+ * Per-object passes of the rankQuota, budget and hybrid policies: classification, rank groups, the
+ * hybrid minimum cost and blend rule, and the finalize pass that writes `levels`,
  * the changed-id list and the stats.
  *
  * Contributor notes:
@@ -110,52 +110,6 @@ export function applyRanks(st: FrameState, m: number, groups: number): void {
   }
 }
 
-/**
- * budget: weights (`work × bias`) into `sizes`, adjustable objects to their chain start, one item per
- * hull step with a positive ratio. Sets `st.baseCost` (cost before upgrades); returns the item count.
- */
-export function collectBudgetItems(st: FrameState, n: number, shift: number): number {
-  const fixed = st.fixed, work = st.work, next = st.next, profileIds = st.profileIds, sizes = st.sizes, blend = st.blend;
-  const costs = st.costs, info = st.chainInfo, chainOf = st.chainOf, chainSlope = st.chainSlope;
-  const keys = st.keys, items = st.items, bias = st.bias, s = st.stride;
-  let base = 0, m = 0;
-  for (let i = 0; i < n; i++) {
-    blend[i] = 0;
-    const f = fixed[i];
-    if (f === 2) continue;
-    const p = profileIds[i];
-    const w = work[i] * bias;
-    sizes[i] = w;
-    if (f === 1) { base += costs[p * s + next[i]]; continue; }
-    const packed = info[p * s];
-    const start = packed & 255, steps = packed >>> 8;
-    next[i] = start;
-    base += costs[p * s + start];
-    const chain = p * s * s;
-    chainOf[i] = chain;
-    for (let j = 0; j < steps; j++) {
-      const key = w * chainSlope[chain + j];
-      if (!(key > 0)) break;
-      keys[m] = key;
-      items[m++] = ((i << shift) | j) >>> 0;
-    }
-  }
-  st.baseCost = base;
-  return m;
-}
-
-/** Applies the first `bought` items: each object moves to the finest level its bought steps reach. */
-export function applyUpgrades(st: FrameState, bought: number, shift: number): void {
-  const items = st.items, chainOf = st.chainOf, chainLevel = st.chainLevel, next = st.next;
-  const mask = (1 << shift) - 1;
-  for (let q = 0; q < bought; q++) {
-    const it = items[q];
-    const i = it >>> shift;
-    const level = chainLevel[chainOf[i] + (it & mask)];
-    if (level < next[i]) next[i] = level;
-  }
-}
-
 /** hybrid, when the preferred levels fit: minimum cost with adjustable objects at their quality floor. */
 export function hybridMinimumCost(st: FrameState, n: number): void {
   const fixed = st.fixed, flags = st.flags, next = st.next, profileIds = st.profileIds, costs = st.costs;
@@ -170,42 +124,6 @@ export function hybridMinimumCost(st: FrameState, n: number): void {
     minimumCost += costs[p * s + level];
   }
   st.minimumCost = minimumCost;
-}
-
-/**
- * hybrid, over budget: remembers preferred levels, moves adjustable objects to the start of their
- * chain (quality floor → preferred level) and emits one item per step (ratio `w · slope`, 0 for flat
- * steps). Sets `st.minimumCost`; returns the item count.
- */
-export function collectHybridItems(st: FrameState, n: number, shift: number): number {
-  const fixed = st.fixed, flags = st.flags, next = st.next, profileIds = st.profileIds, costs = st.costs;
-  const preferred = st.preferred, floorA = st.floor, weights = st.weights, info = st.chainInfo;
-  const chainOf = st.chainOf, chainSlope = st.chainSlope, keys = st.keys, items = st.items;
-  const bias = st.bias, s = st.stride;
-  let minimumCost = 0, m = 0;
-  for (let i = 0; i < n; i++) {
-    const f = fixed[i];
-    if (f === 2 || (flags[i] & 2)) continue;
-    const p = profileIds[i];
-    const pref = next[i];
-    preferred[i] = pref;
-    if (f === 1 || pref >= floorA[p]) { minimumCost += costs[p * s + pref]; continue; }
-    const packed = info[p * s + pref];
-    const start = packed & 255, steps = packed >>> 8;
-    next[i] = start;
-    minimumCost += costs[p * s + start];
-    const chain = (p * s + pref) * s;
-    chainOf[i] = chain;
-    let w = weights[i] * bias;
-    if (!(w >= 0)) w = 0; // culled in every view but drawn because culling is off
-    for (let j = 0; j < steps; j++) {
-      const slope = chainSlope[chain + j];
-      keys[m] = slope > 0 ? w * slope : 0;
-      items[m++] = ((i << shift) | j) >>> 0;
-    }
-  }
-  st.minimumCost = minimumCost;
-  return m;
 }
 
 /** hybrid: objects moved away from their preferred level do not blend. */
