@@ -1,0 +1,152 @@
+/**
+ * The framework-free part of `<LodManager>`: one lodkit `LodManager` for every registered
+ * `ScreenSizeLOD`, the registered `InstancedLOD`s, the list of objects to re-read every frame, and
+ * a small store of the last frame's stats that `useLodStats` subscribes to.
+ *
+ * Contributor notes:
+ * - One `frame()` per r3f frame runs exactly one `LodSet.update` for all `ScreenSizeLOD`s (the
+ *   lodkit `LodManager`'s set), plus one per `InstancedLOD` (each owns its `LodSet`: lodkit's
+ *   `LodManager` cannot register an `InstancedLOD`, so a budget does not span both).
+ * - The stats snapshot is replaced only when a number in it changed, so a still scene does not
+ *   re-render an overlay every frame.
+ * - Nothing here touches React; components call `register…` / `unregister…` from effects.
+ *
+ * @module
+ */
+import type { Camera } from 'three';
+import type { LodFrameStats, LodUpdateOptions } from 'lodkit';
+import { LodManager as ThreeLodManager, type InstancedLOD, type LodCostOptions, type ScreenSizeLOD } from 'lodkit/three';
+
+/**
+ * The last frame's LOD stats of a `<LodManager>`, summed over its `ScreenSizeLOD`s and
+ * `InstancedLOD`s: what {@link useLodStats} returns. A new object only when a value changed.
+ * @category React
+ */
+export interface LodStatsSnapshot {
+  /** Frames run so far by the manager (0 before the first). Not a trigger: only changes of the other values publish a snapshot. */
+  readonly frame: number;
+  /** Drawn objects and instances per level (index = level). */
+  readonly levelCounts: readonly number[];
+  /** Sum of the drawn levels' costs (triangles unless costs were given). */
+  readonly totalCost: number;
+  /** Level changes in the last frame. */
+  readonly changes: number;
+  /** Hidden or culled objects and instances. */
+  readonly hidden: number;
+  /** True when no budget is set or the cost is within it (all sources). */
+  readonly budgetMet: boolean;
+  /** Registered `ScreenSizeLOD`s plus live instances. */
+  readonly objects: number;
+}
+
+/** The snapshot before the first frame. */
+const EMPTY: LodStatsSnapshot = { frame: 0, levelCounts: [], totalCost: 0, changes: 0, hidden: 0, budgetMet: true, objects: 0 };
+
+/**
+ * The state behind one `<LodManager>`: the lodkit `LodManager`, the registered instanced objects
+ * and the stats store. Created by the component; exposed through {@link useLodRuntime} for
+ * advanced use (e.g. reading `manager.set` or registering objects made outside React).
+ *
+ * @example
+ * ```ts
+ * import { LodRuntime } from '@lodkit/react';
+ * import { PerspectiveCamera } from 'three';
+ * const runtime = new LodRuntime();
+ * runtime.options = { policy: 'budget', budget: 200_000 };
+ * runtime.frame(new PerspectiveCamera(), 1080); // what <LodManager> does in useFrame
+ * ```
+ * @category React
+ */
+export class LodRuntime {
+  /** lodkit's batch manager for every registered `ScreenSizeLOD` (`manager.set` is its `LodSet`). */
+  readonly manager: ThreeLodManager;
+  /** The update options of every frame (policy, budget, quotas, hysteresis …). */
+  options: LodUpdateOptions = { policy: 'thresholds' };
+  /** Registered instanced objects, updated after the manager each frame with the same options. */
+  readonly instanced = new Set<InstancedLOD>();
+  /** Registered `ScreenSizeLOD`s whose world sphere is re-read every frame (`dynamic`). */
+  readonly dynamic = new Set<ScreenSizeLOD>();
+  /** Frames run. */
+  frames = 0;
+  /** Registered `ScreenSizeLOD`s. */
+  registered = 0;
+  private snapshot: LodStatsSnapshot = EMPTY;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(capacity = 1024) {
+    this.manager = new ThreeLodManager({ capacity });
+  }
+
+  /** Registers a `ScreenSizeLOD` (it must have levels); the manager chooses its level from then on. */
+  registerLod(lod: ScreenSizeLOD, options: LodCostOptions = {}): void {
+    this.manager.add(lod, options);
+    this.registered++;
+  }
+
+  /** Unregisters a `ScreenSizeLOD` (no-op when it is not registered): it gets `autoUpdate` back. */
+  unregisterLod(lod: ScreenSizeLOD): void {
+    if (this.manager.idFor(lod) >= 0) { this.manager.remove(lod); this.registered--; }
+    this.dynamic.delete(lod);
+  }
+
+  /** True when `lod` is registered. */
+  has(lod: ScreenSizeLOD): boolean {
+    return this.manager.idFor(lod) >= 0;
+  }
+
+  /** Re-reads a registered object's world sphere (after it moved). */
+  refresh(lod: ScreenSizeLOD): void {
+    if (this.has(lod)) this.manager.refresh(lod);
+  }
+
+  /**
+   * One frame: re-reads the dynamic objects, runs the manager's batch update (one `LodSet.update`)
+   * and each `InstancedLOD`'s, and publishes the stats when they changed. `viewportHeight` is the
+   * drawing-buffer height in pixels (r3f: `size.height × dpr`). Returns the manager's frame stats.
+   */
+  frame(camera: Camera, viewportHeight: number): LodFrameStats {
+    this.frames++;
+    camera.updateMatrixWorld();
+    const m = this.manager;
+    m.viewportHeight = viewportHeight > 0 ? viewportHeight : null;
+    for (const lod of this.dynamic) { lod.updateWorldMatrix(true, false); m.refresh(lod); }
+    const stats = m.update(camera, this.options);
+    let totalCost = 0, changes = 0, hidden = 0, budgetMet = true, objects = 0;
+    const counts: number[] = [];
+    const add = (s: LodFrameStats): void => {
+      totalCost += s.totalCost; changes += s.changes; hidden += s.hidden; budgetMet &&= s.budgetMet;
+      for (let l = 0; l < s.levelCounts.length; l++) counts[l] = (counts[l] ?? 0) + s.levelCounts[l];
+    };
+    if (m.count > 0) { add(stats); objects += this.registered; }
+    for (const inst of this.instanced) {
+      inst.viewportHeight = viewportHeight > 0 ? viewportHeight : null;
+      add(inst.update(camera, this.options));
+      objects += inst.instanceCount;
+    }
+    this.publish(totalCost, changes, hidden, budgetMet, objects, counts);
+    return stats;
+  }
+
+  private publish(totalCost: number, changes: number, hidden: number, budgetMet: boolean, objects: number, counts: number[]): void {
+    const s = this.snapshot;
+    const same = s.totalCost === totalCost && s.changes === changes && s.hidden === hidden && s.budgetMet === budgetMet &&
+      s.objects === objects && s.levelCounts.length === counts.length && counts.every((c, l) => s.levelCounts[l] === c);
+    if (same) return;
+    this.snapshot = { frame: this.frames, levelCounts: counts, totalCost, changes, hidden, budgetMet, objects };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** The last published stats (for `useSyncExternalStore`). */
+  getSnapshot = (): LodStatsSnapshot => this.snapshot;
+
+  /** Subscribes to stats changes; returns the unsubscribe function (for `useSyncExternalStore`). */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => { this.listeners.delete(listener); };
+  };
+
+  /** Frees the batch engine (worker threads, if any were started). */
+  dispose(): void {
+    this.manager.set.dispose();
+  }
+}
