@@ -13,9 +13,8 @@
  *
  * @module
  */
-import { selectAffordablePrefix } from '../../policies/budget.js';
 import {
-  applyScreenSpaceUpgrades, collectScreenSpaceItemsList, type ScreenSpaceScratch, updatePrice,
+  buyUpgrades, collectScreenSpaceItemsList, type ScreenSpaceScratch,
 } from '../passes/screenSpacePasses.js';
 import type { FrameState } from '../core/frameState.js';
 import { MetricCode, type ProfileTable } from '../core/profiles.js';
@@ -107,13 +106,7 @@ export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   for (let k = 0; k < m; k += 8192) classifyList(st, ci, k, k + 8192 < m ? k + 8192 : m, false);
   const shift = itemShift(table);
   const items = collectScreenSpaceItemsList(st, sse, st.work, ci, m, shift, false);
-  if (st.baseCost <= budget) {
-    const bought = selectAffordablePrefix(st.keys, st.items, items, budget - st.baseCost, st.chainOf, sse.deltaCost, shift);
-    applyScreenSpaceUpgrades(st, sse, bought, shift);
-    updatePrice(st, sse, bought, items);
-  } else {
-    sse.lambda = 0;
-  }
+  buyUpgrades(st, sse, items, budget, st.baseCost, shift);
   finalizeList(st, ci, m);
   hideCulled(st, ci);
 }

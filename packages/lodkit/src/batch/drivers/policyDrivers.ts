@@ -14,9 +14,8 @@
  * @module
  */
 import { assignQuotaRanks } from '../../policies/rankQuota.js';
-import { selectAffordablePrefix } from '../../policies/budget.js';
 import {
-  applyScreenSpaceUpgrades, collectScreenSpaceItems, SCREEN_SPACE_DEFAULTS, type ScreenSpaceScratch, updatePrice,
+  buyUpgrades, collectScreenSpaceItems, SCREEN_SPACE_DEFAULTS, type ScreenSpaceScratch,
 } from '../passes/screenSpacePasses.js';
 import type { FrameState } from '../core/frameState.js';
 import {
@@ -99,13 +98,7 @@ export function budgetPolicy(st: FrameState, table: ProfileTable, sse: ScreenSpa
   classifyPass(st, n, false);
   const shift = itemShift(table);
   const m = collectScreenSpaceItems(st, sse, st.work, n, shift, false);
-  if (st.baseCost <= budget) {
-    const bought = selectAffordablePrefix(st.keys, st.items, m, budget - st.baseCost, st.chainOf, sse.deltaCost, shift);
-    applyScreenSpaceUpgrades(st, sse, bought, shift);
-    updatePrice(st, sse, bought, m);
-  } else {
-    sse.lambda = 0;
-  }
+  buyUpgrades(st, sse, m, budget, st.baseCost, shift);
   // --- end issue 14 ---
   finalizePass(st, n);
 }
@@ -127,13 +120,7 @@ export function hybridPolicy(st: FrameState, table: ProfileTable, sse: ScreenSpa
   metricPass(st, MetricCode.pixels, views, single, viewCount, cull, st.weights, 0, n, false);
   const shift = itemShift(table);
   const m = collectScreenSpaceItems(st, sse, st.weights, n, shift, true);
-  if (st.minimumCost <= budget) {
-    const bought = selectAffordablePrefix(st.keys, st.items, m, budget - st.minimumCost, st.chainOf, sse.deltaCost, shift);
-    applyScreenSpaceUpgrades(st, sse, bought, shift);
-    updatePrice(st, sse, bought, m);
-  } else {
-    sse.lambda = 0;
-  }
+  buyUpgrades(st, sse, m, budget, st.minimumCost, shift);
   // --- end issue 14 ---
   clearCoarsenedBlend(st, n);
   finalizePass(st, n);

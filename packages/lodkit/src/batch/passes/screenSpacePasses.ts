@@ -15,6 +15,7 @@
  *
  * @module
  */
+import { selectAffordablePrefix } from '../../policies/budget.js';
 import { buildObjectChain } from '../../policies/screenSpaceError.js';
 import type { ClusterIndex } from '../spatial/clusters.js';
 import type { FrameState } from '../core/frameState.js';
@@ -210,6 +211,21 @@ export function applyScreenSpaceUpgrades(st: FrameState, sc: ScreenSpaceScratch,
     const level = chainLevel[chainOf[i] + (it & mask)];
     const x = idSlot === null ? i : idSlot[i];
     if (level < next[x]) next[x] = level;
+  }
+}
+
+/**
+ * The solve of a budget frame over the `m` collected items: buys the affordable prefix with
+ * `budget − base` (`base`: the cost before any upgrade), moves the objects up and sets the price;
+ * when even `base` does not fit nothing is bought and the price is 0.
+ */
+export function buyUpgrades(st: FrameState, sc: ScreenSpaceScratch, m: number, budget: number, base: number, shift: number): void {
+  if (base <= budget) {
+    const bought = selectAffordablePrefix(st.keys, st.items, m, budget - base, st.chainOf, sc.deltaCost, shift);
+    applyScreenSpaceUpgrades(st, sc, bought, shift);
+    updatePrice(st, sc, bought, m);
+  } else {
+    sc.lambda = 0;
   }
 }
 
