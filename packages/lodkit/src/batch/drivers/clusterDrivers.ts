@@ -37,7 +37,7 @@ import type { LodView } from '../core/updateOptions.js';
 /**
  * The thresholds policy over the spatial clusters (clusterPass.ts) on the calling thread, in chunks
  * of 256 clusters; with culling clusterChunk culls blocks of 16 clusters with one test
- * (superClusters.ts; the threaded chunks test cluster by cluster, threadedDrivers.ts). The driver
+ * (spatial/blockCulling.ts; the threaded chunks test cluster by cluster, threadedDrivers.ts). The driver
  * stays a small loop over chunks: a loop here over the blocks (cullBlocks, then hideCulled) was
  * compiled by V8 only in frames 2–3 of a fresh process, on the other core.
  */
@@ -53,7 +53,7 @@ export function clusteredFeed(st: FrameState, ci: ClusterIndex, cv: ClusterViews
   views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean): number {
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
   ci.visibleCount = 0; ci.culledCount = 0;
-  const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (superClusters.ts: blocks culled whole)
+  const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (spatial/blockCulling.ts: blocks culled whole)
   for (let k = 0; k < runs; k++) {
     for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) feedChunk(st, ci, cv, code, c, c + 256 < to ? c + 256 : to);
   }
@@ -76,7 +76,7 @@ export function clusteredRankQuota(st: FrameState, ci: ClusterIndex, cv: Cluster
   rc.counts.fill(0, 0, 2 * rc.active + 1);
   rc.winCount = 0;
   ci.culledCount = 0; ci.visibleClusterCount = 0;
-  const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (superClusters.ts: blocks culled whole)
+  const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (spatial/blockCulling.ts: blocks culled whole)
   for (let k = 0; k < runs; k++) {
     for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) rankFeedChunk(st, ci, cv, rc, c, c + 256 < to ? c + 256 : to);
   }
@@ -127,7 +127,7 @@ function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: Cluste
   bi.items = 0; bi.protectedItems = 0; bi.stableObjects = 0;
   bi.acc[0] = 0; bi.acc[1] = 0; bi.acc[2] = 0; bi.acc[3] = st.minimumCost; bi.acc[4] = budget;
   const shift = itemShift(table);
-  const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (superClusters.ts: blocks culled whole)
+  const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (spatial/blockCulling.ts: blocks culled whole)
   for (let k = 0; k < runs; k++) {
     for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) budgetFeedChunk(st, ci, cv, sse, bi, shift, c, c + 256 < to ? c + 256 : to);
   }
@@ -165,7 +165,7 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   // clusters there as the first collection would (fusedCollect.ts).
   computeHybridStableRanges(st, sse, hy.ranges, table.count);
   hy.collectOn = hy.ranges.any; hy.collectVmax = sse.viewportMax; hy.kAcc.fill(0);
-  const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (superClusters.ts: blocks culled whole)
+  const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (spatial/blockCulling.ts: blocks culled whole)
   for (let k = 0; k < runs; k++) {
     for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) hybridPrefChunk(st, ci, cv, hy, c, c + 256 < to ? c + 256 : to);
   }

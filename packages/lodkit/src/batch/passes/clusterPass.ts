@@ -2,7 +2,7 @@
  * The clustered thresholds pass: per cluster and frame, one of three things.
  * 1. Culled: the cluster's sphere is wholly outside some plane of every view (culling on). Its
  *    objects are hidden; when the cluster was already all hidden only the stats are added. On the
- *    calling thread clusterChunk first tests blocks of 16 clusters (superClusters.ts) and hides a
+ *    calling thread clusterChunk first tests blocks of 16 clusters (spatial/blockCulling.ts) and hides a
  *    culled block's clusters the same way ({@link hideBlock}) without testing each.
  * 2. Skipped: the cluster is wholly inside every plane of at least one view, has one profile, no
  *    forced object, all its live objects are already at one level L with blend 0, and the interval
@@ -276,7 +276,7 @@ export function clusterInterval(st: FrameState, ci: ClusterIndex, cv: ClusterVie
 }
 
 /**
- * Clusters `[first, last)` of a block culled whole (superClusters.ts): each handled as clusterChunk
+ * Clusters `[first, last)` of a block culled whole (spatial/blockCulling.ts): each handled as clusterChunk
  * handles a culled cluster (hidden, or only counted when already hidden); adds to the stats.
  */
 export function hideBlock(st: FrameState, ci: ClusterIndex, first: number, last: number): void {
@@ -295,7 +295,7 @@ export function hideBlock(st: FrameState, ci: ClusterIndex, first: number, last:
 /**
  * The clustered thresholds pass over clusters `[from, to)`; adds to the frame's stats. `blocks`
  * (culling on, `from` a multiple of 16, the calling thread's one-thread frames): a block of 16
- * clusters culled whole by one test (superClusters.ts) is hidden without testing its clusters.
+ * clusters culled whole by one test (spatial/blockCulling.ts) is hidden without testing its clusters.
  */
 export function clusterChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews, from: number, to: number, blocks: boolean): void {
   const live = ci.live, state = ci.state, profile = ci.profile, bounds = ci.bounds, forcedCount = ci.forcedCount;

@@ -92,7 +92,7 @@ export class ClusterIndex {
   sizesAllDirty = false;
   /** Clusters whose sizes rankQuota / budget proved but left to be computed when observed (owedSizes.ts). */
   owed = new OwedSizes();
-  /** Blocks of 16 clusters with one bounding sphere each, culled whole (superClusters.ts). */
+  /** Blocks of 16 clusters with one bounding sphere each, culled whole (blocks.ts, blockCulling.ts). */
   supers = new SuperClusters();
   /** False when another path wrote `levels`/`blend` since the copies were last gathered. */
   synced = true;
