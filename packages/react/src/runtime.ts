@@ -145,6 +145,11 @@ export class LodRuntime {
     return () => { this.listeners.delete(listener); };
   };
 
+  /** Number of stats subscribers (`useLodStats` hooks mounted). */
+  get subscribers(): number {
+    return this.listeners.size;
+  }
+
   /** Frees the batch engine (worker threads, if any were started). */
   dispose(): void {
     this.manager.set.dispose();
