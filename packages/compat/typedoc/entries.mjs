@@ -9,7 +9,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 /** The repository root. */
 export const ROOT = join(HERE, '..', '..', '..');
 /** The published packages' folders, relative to the repository root. */
-export const PACKAGES = ['packages/lodkit', 'packages/cli'];
+export const PACKAGES = ['packages/lodkit', 'packages/cli', 'packages/react'];
 
 /**
  * One entry per distinct declaration file in `exports` (`@lodkit/cli`'s `.` and `./simulator` are

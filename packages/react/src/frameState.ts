@@ -7,12 +7,24 @@
  */
 import type { Camera } from 'three';
 
-/** The parts of r3f's root state read here (works with fiber 8 and 9). */
+/** The WebXR part of three's renderer read here. @category React */
+export interface XRCameraSource {
+  /** True while an XR session presents. */
+  isPresenting?: boolean;
+  /** Returns the XR `ArrayCamera` (one sub-camera per eye). */
+  getCamera?(): Camera;
+}
+
+/** The parts of r3f's root state read here (the same in fiber 8 and 9). @category React */
 export interface FrameStateLike {
+  /** r3f's default camera. */
   camera: Camera;
+  /** The canvas size in CSS pixels. */
   size: { height: number };
+  /** The device-pixel ratio r3f renders at. */
   viewport: { dpr: number };
-  gl: { xr?: { isPresenting?: boolean; getCamera?: () => Camera } };
+  /** The renderer (its `xr` manager, when there is one). */
+  gl: { xr?: XRCameraSource };
 }
 
 /**

@@ -17,4 +17,4 @@ export { InstancedLOD, LodInstance, type InstancedLODProps, type LodInstanceProp
 export { extendLodLoader, LodGLTFLoader, useLodGLTF, type LodGLTF } from './gltf.js';
 export { useLodObjects } from './useLodObjects.js';
 export { LodDebug, type LodDebugProps } from './LodDebug.js';
-export { lodCamera, lodViewportHeight, type FrameStateLike } from './frameState.js';
+export { lodCamera, lodViewportHeight, type FrameStateLike, type XRCameraSource } from './frameState.js';
