@@ -1,12 +1,15 @@
 /**
- * Storage of `LodSet`'s objects: growing the structure-of-arrays object arrays of a
- * {@link FrameState} (over `SharedArrayBuffer`s in worker-thread mode, so the workers see the same
- * memory), resetting the per-object state of fresh ids, and sizing the policies' scratch arrays.
+ * Storage of `LodSet`'s objects: ids (a LIFO free list, then growth), growing the set (the
+ * structure-of-arrays object arrays of its {@link FrameState} — over `SharedArrayBuffer`s in
+ * worker-thread mode, so the workers see the same memory — and the cluster slots), resetting the
+ * per-object state of fresh ids, and sizing the policies' scratch arrays.
  *
  * Contributor notes:
  * - Runs at `add`/`addMany`/`setThreads` and on the first update of a policy, never in a
  *   steady-state frame: `ensureScratch` only allocates when capacity or the profile stride grew
  *   (test/batch/allocation.test.ts).
+ * - Growth settles the deferred outputs first (owed sizes and blends, sizes kept in slot order):
+ *   the arrays they would be written to are replaced.
  *
  * @module
  */
@@ -14,6 +17,57 @@ import { HIDDEN_LEVEL, NO_FORCED_LEVEL, type FrameState } from './core/frameStat
 import type { ProfileTable } from './core/profiles.js';
 import type { ScreenSpaceScratch } from './passes/screenSpacePasses.js';
 import type { LodPolicy } from './core/updateOptions.js';
+import { settleOwed } from './outputs/owedSizes.js';
+import { settleBlends } from './outputs/owedBlends.js';
+import { sizesToIds } from './outputs/slotSizes.js';
+import type { SetEngine } from './setEngine.js';
+import { restartThreads } from './workerMode.js';
+
+/**
+ * Most objects a set can hold: 2²⁸ (`LodSet.MAX_CAPACITY`). The packed spheres take 16 bytes per
+ * object and one typed array holds at most 4 GiB in Node 20 / V8.
+ */
+export const MAX_CAPACITY = 2 ** 28;
+
+/** A fresh id: the last one freed by `remove`, else `used` (growing the set when full). */
+export function allocateId(e: SetEngine): number {
+  if (e.freeCount > 0) return e.freeIds[--e.freeCount];
+  if (e.used >= e.capacity) growSet(e, grownCapacity(e, e.used + 1, 'add'));
+  return e.used++;
+}
+
+/** Doubled capacity for `needed` objects, at most MAX_CAPACITY (a RangeError naming the method beyond). */
+export function grownCapacity(e: SetEngine, needed: number, method: string): number {
+  if (needed > MAX_CAPACITY) {
+    throw new RangeError(`LodSet.${method}: ${needed} objects would be more than the maximum capacity ${MAX_CAPACITY} (LodSet.MAX_CAPACITY)`);
+  }
+  return Math.min(MAX_CAPACITY, Math.max(needed, e.capacity * 2));
+}
+
+/** Writes object `id`'s sphere and profile and resets its state (fresh id). */
+export function writeObject(e: SetEngine, id: number, x: number, y: number, z: number, radius: number, profile: number): void {
+  const st = e.st, o = id * 4;
+  st.spheres[o] = x; st.spheres[o + 1] = y; st.spheres[o + 2] = z; st.spheres[o + 3] = radius;
+  st.profileIds[id] = profile;
+  resetState(st, id, id + 1);
+}
+
+/** Re-allocates the set for `capacity` objects (also at the same capacity: shared or plain buffers after `setThreads`). */
+export function growSet(e: SetEngine, capacity: number): void {
+  const old = e.capacity;
+  settleOwed(e.ci, e.st.sizes); // (owedSizes.ts; the arrays are re-allocated below)
+  settleBlends(e.ci, e.st.blend); // (owedBlends.ts)
+  // Without the kernel (dropped after a frame with more views than it takes) the grown slot
+  // arrays keep no sizes: those still in slot order go to their ids first (slotSizes.ts).
+  if (e.ci.wasm === null) sizesToIds(e.ci, e.st.sizes, e.used);
+  // Shared buffers in worker-thread mode (the workers see the same memory), plain ones otherwise.
+  growObjectArrays(e.st, capacity, old, e.threadCount > 1);
+  const free = new Uint32Array(capacity); free.set(e.freeIds.subarray(0, e.freeCount)); e.freeIds = free;
+  e.ci.growSlots(capacity, old);
+  e.ci.placeOutputs(e.st); // the fused kernel writes sizes and blend in place
+  e.capacity = capacity;
+  restartThreads(e);
+}
 
 /**
  * Re-allocates the object arrays of `st` for `capacity` objects, keeping the first `old` entries of

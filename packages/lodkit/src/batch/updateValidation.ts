@@ -1,11 +1,13 @@
 /**
- * Validation of `LodSet.update`'s arguments, once per frame before any kernel runs: every error is
- * a `RangeError`/`TypeError` naming the field and what was wrong.
+ * Validation of `LodSet`'s arguments: `update`'s, once per frame before any kernel runs, and the
+ * profile and object ids of the other methods. Every error is a `RangeError`/`TypeError` naming
+ * the method, the field and what was wrong.
  *
  * @module
  */
 import type { LodPolicy, LodUpdateOptions, LodView } from './core/updateOptions.js';
 import { MetricCode, type ProfileTable } from './core/profiles.js';
+import { FLAG_REMOVED, type FrameState } from './core/frameState.js';
 import { SCREEN_SPACE_DEFAULTS } from './passes/screenSpacePasses.js';
 
 const POLICIES: readonly LodPolicy[] = ['thresholds', 'rankQuota', 'budget', 'hybrid'];
@@ -109,5 +111,19 @@ export function validateUpdate(table: ProfileTable, used: number, views: LodView
     if (used > 2 ** (32 - shift)) {
       throw new RangeError(`LodSet.update: the budget policies support at most ${2 ** (32 - shift)} objects with ${table.stride} levels`);
     }
+  }
+}
+
+/** Throws unless `profile` is an id `addProfile` returned (`method` names the caller). */
+export function checkProfile(table: ProfileTable, profile: number, method: string): void {
+  if (typeof profile !== 'number' || !Number.isInteger(profile) || profile < 0 || profile >= table.count) {
+    throw new RangeError(`LodSet.${method}: profile must be an id returned by addProfile (0 … ${table.count - 1}), got ${String(profile)}`);
+  }
+}
+
+/** Throws unless `id` is a live object id of a set with `used` ids (`method` names the caller). */
+export function checkId(st: FrameState, used: number, id: number, method: string): void {
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id >= used || (st.flags[id] & FLAG_REMOVED)) {
+    throw new RangeError(`LodSet.${method}: id must be a live object id in [0, ${used}), got ${String(id)}`);
   }
 }

@@ -74,8 +74,42 @@ let enabled = true;
 let fusedEnabled = true;
 
 /**
- * Turns the WebAssembly kernel on or off for sets created (or grown) afterwards; for tests and
- * for comparing the two paths. Returns whether the kernel is available at all.
+ * Which WebAssembly kernels one set runs: `wasm` the kernels at all, `fused` the fused metric +
+ * decision kernel (off: the WebAssembly metric kernel and the JavaScript decision kernels). Given
+ * per set through the engine seam (engineSeam.ts `newLodSet`); results are identical either way.
+ * @internal
+ */
+export interface KernelChoice {
+  readonly wasm: boolean;
+  readonly fused: boolean;
+}
+
+/** The choice of the set being built (null: the module defaults of `setWasmKernels` / `setFusedKernel`). */
+let chosen: KernelChoice | null = null;
+
+/**
+ * Makes {@link newHeightKernel} follow `choice` instead of the module defaults (null: the defaults
+ * again) and returns the choice it replaces, for the caller to put back. Instances are only made
+ * when a set is built (`ClusterIndex`) and when it moves to worker-thread mode (`makeShared`), so a
+ * set that records its choice and puts it in force around both has its own kernels.
+ * @internal
+ */
+export function chooseKernels(choice: KernelChoice | null): KernelChoice | null {
+  const before = chosen;
+  chosen = choice;
+  return before;
+}
+
+/** The choice in force (null: the module defaults); a set records it when built. @internal */
+export function chosenKernels(): KernelChoice | null {
+  return chosen;
+}
+
+/**
+ * Turns the WebAssembly kernel on or off for sets created afterwards, and for sets without a
+ * choice of their own that move to worker-thread mode afterwards (`setThreads`); for tests and
+ * for comparing the two paths. Returns whether the kernel is available at all. (A choice for one
+ * set: engineSeam.ts `newLodSet`.)
  */
 export function setWasmKernels(on: boolean): boolean {
   enabled = on;
@@ -96,9 +130,10 @@ function module(): WebAssembly.Module | null {
 }
 
 /**
- * Turns the fused metric + decision kernel alone on or off for sets created (or grown)
- * afterwards (off: the WebAssembly metric kernel and the JavaScript decision kernels, the path
- * before the fused kernel); for the bench and tests.
+ * Turns the fused metric + decision kernel alone on or off for sets created afterwards (and, as
+ * {@link setWasmKernels}, sets without a choice of their own that move to worker-thread mode)
+ * (off: the WebAssembly metric kernel and the JavaScript decision kernels, the path before the
+ * fused kernel); for the bench and tests.
  */
 export function setFusedKernel(on: boolean): void {
   fusedEnabled = on;
@@ -148,7 +183,7 @@ function sharedModules(): [WebAssembly.Module, WebAssembly.Module | null] | null
  * engine has no shared WebAssembly memories.
  */
 export function newHeightKernel(shared = false): HeightKernel | null {
-  if (!enabled) return null;
+  if (!(chosen === null ? enabled : chosen.wasm)) return null;
   let m: WebAssembly.Module | null, fm: WebAssembly.Module | null;
   if (shared) {
     const both = sharedModules();
@@ -166,7 +201,7 @@ export function newHeightKernel(shared = false): HeightKernel | null {
     return null; // a shared memory refused (no cross-origin isolation): the JavaScript kernels run
   }
   const k: HeightKernel = { memory: e.memory, heightPerspective: e.heightPerspective, fused: null };
-  if (!fusedEnabled) fm = null;
+  if (!(chosen === null ? fusedEnabled : chosen.fused)) fm = null;
   if (fm !== null) {
     const x = new WebAssembly.Instance(fm, { env: { memory: e.memory } }).exports as unknown as FusedKernel;
     k.fused = {

@@ -1,0 +1,94 @@
+/**
+ * The engine seam: what tests and the bench may reach inside a `LodSet`, in one documented place,
+ * instead of casting into its private fields. Internal: not exported by the package (neither
+ * `src/index.ts` nor `package.json` `exports`), and free to change with the engine.
+ *
+ * - {@link engineOf}: the set's {@link SetEngine} — its `FrameState` (`st`), `ClusterIndex` (`ci`),
+ *   `ClusterViews` (`cv`), profile table, thread chooser… — for engine probes (`fusedCounters`,
+ *   `rankCutsOf`, `owedBlendCount`, the slot arrays). Read it; a write changes the set's frames.
+ * - {@link newLodSet}: a set with its own WebAssembly choice (kernels on/off, fused kernel on/off),
+ *   kept for its lifetime (also when `setThreads` moves it to shared memory), whatever the module
+ *   defaults `setWasmKernels` / `setFusedKernel` say before or after. Results are identical either
+ *   way; only the path differs.
+ * - {@link setThreadSchedule}: pins the thread split of worker-thread mode — every clustered frame
+ *   threaded (or single), and how the workers take part — so that tests see one split on every run.
+ * - {@link kernelsOf}: which kernels a set runs now.
+ *
+ * @example
+ * ```ts
+ * const set = newLodSet(1024, { wasm: false }); // the JavaScript kernels, for this set only
+ * set.setThreads(2);
+ * setThreadSchedule(set, 'threaded');          // every clustered thresholds frame threaded
+ * set.update(view, { policy: 'thresholds' });
+ * fusedCounters(engineOf(set).ci);              // an engine probe
+ * ```
+ *
+ * @internal
+ * @module
+ */
+import { LodSet } from './lodSet.js';
+import { engineOfSet, type SetEngine } from './setEngine.js';
+import { scheduleThreads } from './workerMode.js';
+import { chooseKernels } from './wasm/wasmKernels.js';
+import type { WorkerSchedule } from './core/threadChooser.js';
+
+export type { SetEngine } from './setEngine.js';
+export type { WorkerSchedule } from './core/threadChooser.js';
+
+/**
+ * The internals of `set` (one object; the same object for the set's whole life, its arrays are
+ * replaced when the set grows: read them after `add` / `addMany` / `setThreads`).
+ * @internal
+ */
+export function engineOf(set: LodSet): SetEngine {
+  return engineOfSet(set);
+}
+
+/**
+ * Which WebAssembly kernels one set runs (see {@link newLodSet}): an omitted field is on; where
+ * WebAssembly SIMD is missing the JavaScript kernels run whatever the choice.
+ * @internal
+ */
+export interface WasmChoice {
+  /** The WebAssembly kernels at all (false: the JavaScript kernels). */
+  wasm?: boolean;
+  /** The fused metric + decision kernel (false: the WebAssembly metric kernel, JavaScript decisions). */
+  fused?: boolean;
+}
+
+/**
+ * `new LodSet(initialCapacity)` with its own WebAssembly choice, in place of the module defaults
+ * (`setWasmKernels` / `setFusedKernel`, which stay as they were).
+ * @internal
+ */
+export function newLodSet(initialCapacity: number, kernels: WasmChoice): LodSet {
+  const before = chooseKernels({ wasm: kernels.wasm ?? true, fused: kernels.fused ?? true });
+  try {
+    return new LodSet(initialCapacity);
+  } finally {
+    chooseKernels(before);
+  }
+}
+
+/**
+ * The kernels `set` runs now: `wasm` the WebAssembly kernels (false: none, or dropped after a frame
+ * with more views than they take), `fused` the fused kernel among them.
+ * @internal
+ */
+export function kernelsOf(set: LodSet): { wasm: boolean; fused: boolean } {
+  const k = engineOfSet(set).ci.wasm;
+  return { wasm: k !== null, fused: k !== null && k.fused !== null };
+}
+
+/**
+ * Pins the thread split of worker-thread mode (`LodSet.setThreads`): `frames` 'threaded' runs every
+ * clustered thresholds frame threaded, 'single' on the calling thread alone, 'adaptive' as in use
+ * (the timed choice of threadChooser.ts); `workers` how the workers take part in threaded frames
+ * ('free' as in use, 'absent', 'first', 'holdFirst': threads.ts `setWorkerSchedule`). Kept across
+ * `setThreads` and growth; results never depend on it, only the split does. (The same as the set's
+ * own `setThreadSchedule`, which stays for the builds bench/replay.mjs compares.)
+ * @internal
+ */
+export function setThreadSchedule(set: LodSet, frames: 'adaptive' | 'threaded' | 'single', workers: WorkerSchedule = 'free'): void {
+  scheduleThreads(engineOfSet(set), frames, workers);
+}

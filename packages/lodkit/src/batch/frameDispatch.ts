@@ -1,0 +1,88 @@
+/**
+ * One `LodSet.update`, in order: validate the arguments; load the frame's options (frameSetup.ts)
+ * and size the policy's scratch; settle or keep the deferred outputs (owed sizes and blends, sizes
+ * in slot order: outputs/); run the policy's frame driver — over the clusters (clusterDrivers.ts,
+ * worker threads: workerMode.ts) or per object (`clusters: false`, policyDrivers.ts,
+ * threadedDrivers.ts); then copy the frame's stats out.
+ *
+ * Contributor notes:
+ * - Called once per frame: no allocation here (test/batch/allocation.test.ts), and every driver
+ *   call site sees one argument shape (the engine's fields), so V8 keeps them monomorphic.
+ *
+ * @module
+ */
+import { settleBlends } from './outputs/owedBlends.js';
+import { owedBeforeFrame } from './outputs/owedSizes.js';
+import { placeSizes } from './outputs/slotSizes.js';
+import { MAX_THREADED_VIEWS } from './drivers/threads.js';
+import { budgetPolicy, hybridPolicy, rankQuotaPolicy, thresholdPass } from './drivers/policyDrivers.js';
+import { clusteredBudget, clusteredHybrid, clusteredRankQuota, clusteredThresholds } from './drivers/clusterDrivers.js';
+import { threadedThresholds } from './drivers/threadedDrivers.js';
+import { beginFrame } from './drivers/frameSetup.js';
+import { LOD_UPDATE_DEFAULTS, type LodFrameStats, type LodUpdateOptions, type LodView } from './core/updateOptions.js';
+import { validateUpdate } from './updateValidation.js';
+import { ensureScratch } from './objectStorage.js';
+import { noteFrameCost, resolveBudget } from './frameTimeTarget.js';
+import { adaptiveClustered } from './workerMode.js';
+import type { SetEngine } from './setEngine.js';
+
+/** Runs one frame of the set whose engine is `e` (see `LodSet.update`) and returns its stats object. */
+export function runFrame(e: SetEngine, views: LodView | readonly LodView[], options: LodUpdateOptions): LodFrameStats {
+  const single = views != null && (views as LodView).frustum !== undefined;
+  const viewCount = single ? 1 : (views as readonly LodView[] | null)?.length ?? 0;
+  validateUpdate(e.table, e.used, views, single, viewCount, options);
+  const st = e.st, table = e.table, sse = e.sse;
+  const policy = options.policy;
+  const cull = options.cull ?? LOD_UPDATE_DEFAULTS.cull;
+  beginFrame(st, table, sse, views, single, viewCount, options, ++e.frame);
+  ensureScratch(st, table, sse, e.capacity, policy);
+
+  const n = e.used;
+  const threadInfo = e.threadInfo; // (adaptiveClustered fills it for a threaded frame)
+  threadInfo.threaded = false; threadInfo.chunks = 0; threadInfo.callingThreadChunks = 0;
+  const budget = resolveBudget(e, options); // (a frame-time target goes through the governor)
+  // Every policy uses the clusters, also with ids in random spatial order (bench/RESULTS.md).
+  const clustered = options.clusters ?? LOD_UPDATE_DEFAULTS.clusters;
+  const ci = e.ci, cv = e.cv;
+  const exactSizes = options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes;
+  owedBeforeFrame(ci, st.sizes, clustered && st.minFrames === 0 && (policy === 'rankQuota' || policy === 'budget'));
+  // Only clustered thresholds frames (the calling thread's kernel, also while worker threads take
+  // chunks) and clustered hybrid frames (their first pass) add to the owed blends; every other
+  // frame reads or writes `blend` by id and gets them first (owedBlends.ts).
+  cv.oweBlends = clustered && (policy === 'thresholds' || policy === 'hybrid');
+  if (!cv.oweBlends) settleBlends(ci, st.blend);
+  placeSizes(ci, clustered, st.sizes, n); // (slotSizes.ts)
+  if (clustered && policy === 'hybrid') {
+    clusteredHybrid(st, ci, cv, table, sse, n, views, single, viewCount, cull, budget, exactSizes);
+  } else if (clustered && policy === 'rankQuota') {
+    clusteredRankQuota(st, ci, cv, table, n, views, single, viewCount, cull, options.quotas as ArrayLike<number>);
+  } else if (clustered && policy === 'budget') {
+    clusteredBudget(st, ci, cv, table, sse, n, views, single, viewCount, cull, budget);
+  } else if (clustered) {
+    if (e.threads !== null && viewCount <= MAX_THREADED_VIEWS && cv.isShared) adaptiveClustered(e, views, single, viewCount, cull, exactSizes);
+    else clusteredThresholds(st, ci, cv, table, n, views, single, viewCount, cull, exactSizes);
+  } else if (policy === 'thresholds') {
+    if (e.threads !== null && viewCount <= MAX_THREADED_VIEWS) threadedThresholds(e.threads, st, table, views, single, viewCount, cull, n);
+    else thresholdPass(st, table, views, single, viewCount, cull, 0, n, st.levels, true);
+  } else if (policy === 'rankQuota') {
+    rankQuotaPolicy(st, views, single, viewCount, cull, options.quotas as ArrayLike<number>, n);
+  } else if (policy === 'budget') {
+    budgetPolicy(st, table, sse, views, single, viewCount, cull, budget, n);
+  } else {
+    hybridPolicy(st, table, sse, views, single, viewCount, cull, budget, n);
+  }
+  if (!clustered) ci.invalidateAll(); // levels were written without the clusters' bookkeeping
+  if (ci.sizesInSlots) ci.idsFresh = false;
+
+  const stats = e.stats;
+  stats.totalCost = st.totalCost;
+  stats.changes = st.changedCount;
+  stats.minimumCost = st.minimumCost;
+  stats.invalid = st.invalid;
+  stats.hidden = st.hidden;
+  stats.budgetMet = options.budget === undefined || st.totalCost <= budget;
+  noteFrameCost(e, options, n - st.hidden - e.freeCount);
+  const info = e.clusterInfo;
+  info.clusters = ci.count; info.culled = st.clustersCulled; info.skipped = st.clustersSkipped; info.evaluated = st.objectsEvaluated;
+  return stats;
+}
