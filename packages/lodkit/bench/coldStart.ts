@@ -1,11 +1,18 @@
 /**
- * Cold start: frames 2–11 of `LodSet.update` in FRESH `node` processes with default flags, against
+ * Startup and cold start, each in FRESH `node` processes with default flags (default 6 of each).
+ *
+ * 1. Startup of 100k instances (issue 27): `new InstancedLOD`, `addInstances` of 100k matrices and
+ *    the first `update`, each phase timed, one fresh process per run (bench/startup.ts, which says
+ *    what the scene is), and the range over the runs. The Chromium figure of the same page:
+ *    `npm run bench:startup-browser` (bench/startup.browser.bench.ts).
+ * 2. Cold start: frames 2–11 of `LodSet.update` in FRESH `node` processes with default flags, against
  * the same process's steady frame (median of frames 41–60). Each child builds the 1M-object scene,
  * runs 60 frames on the scene's camera path and prints its frame times; the parent runs `--runs`
  * children one after another (default 6) and prints every ratio.
  *
- *   npm run bench:cold                 # tree field, thresholds
+ *   npm run bench:cold                 # startup (100k instances), then cold start: tree field, thresholds
  *   npm run bench:cold -- --scene random
+ *   npm run bench:cold -- --only startup   # or --only frames; --runs N, --instances N
  *
  * No warm-up by the bench on purpose: this measures what a page or tool sees on its first frames
  * (V8 still in the interpreter or on on-stack-replaced code). The library's own one-time warm-up
@@ -20,6 +27,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LodSet, type LodUpdateOptions } from '../src/batch/lodSet.js';
 import { warmUpMs } from '../src/batch/warmUp.js';
@@ -28,6 +37,7 @@ import { BENCH_PROFILE, randomScenePoses, randomSpheres, treeField, walkPoses } 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: string) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : fallback; };
 const scene = opt('--scene', 'trees');
+const only = opt('--only', 'both');
 const FRAMES = 60;
 
 if (argv.includes('--child')) {
@@ -54,7 +64,32 @@ if (argv.includes('--child')) {
   const runs = Number(opt('--runs', '6'));
   const self = fileURLToPath(import.meta.url);
   const median = (v: number[]) => v.slice().sort((a, b) => a - b)[v.length >> 1];
+  const load = () => loadavg().map((x) => x.toFixed(2)).join(' / ');
+  const machine = `${cpus()[0]?.model.trim() ?? 'unknown'}, ${cpus().length} cores, ${process.platform} ${process.arch}, Node ${process.version}`;
+  const range = (v: number[]) => `${Math.min(...v).toFixed(1)}–${Math.max(...v).toFixed(1)} ms (median ${median(v).toFixed(1)})`;
+  if (only !== 'frames') {
+    const instances = opt('--instances', '100000');
+    const startup = join(dirname(self), 'startup.js');
+    console.log(`startup of ${Number(instances).toLocaleString('en-US')} instances, ${runs} fresh node processes (default flags)`);
+    console.log(`_Machine: ${machine}; load average (1 / 5 / 15 min) ${load()} at start._\n`);
+    console.log('Wall ms of each phase (CPU ms of the process in parentheses: user + system, all threads); the engine\'s one-time warm-up runs inside the first `new InstancedLOD`.\n');
+    console.log('| run | import ms | new InstancedLOD ms | engine warm-up ms | addInstances ms | first update ms | **the three phases ms** | same process, second instance: new / add / update ms |');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+    const totals: number[] = [], cpuTotals: number[] = [], phase: number[][] = [[], [], []];
+    for (let r = 0; r < runs; r++) {
+      const out = execFileSync(process.execPath, [startup, '--instances', instances], { encoding: 'utf8', maxBuffer: 1 << 20 });
+      type Phases = { construct: number; add: number; update: number; cpu: [number, number, number] };
+      const { importMs, first: f, second: s, warmUp } = JSON.parse(out) as { importMs: number; first: Phases; second: Phases; warmUp: number | null };
+      const total = f.construct + f.add + f.update, cpuTotal = f.cpu[0] + f.cpu[1] + f.cpu[2];
+      totals.push(total); cpuTotals.push(cpuTotal); phase[0].push(f.construct); phase[1].push(f.add); phase[2].push(f.update);
+      const w = (ms: number, cpu: number) => `${ms.toFixed(1)} (${cpu.toFixed(0)})`;
+      console.log(`| ${r + 1} | ${importMs.toFixed(1)} | ${w(f.construct, f.cpu[0])} | ${warmUp === null ? '–' : warmUp.toFixed(1)} | ${w(f.add, f.cpu[1])} | ${w(f.update, f.cpu[2])} | **${w(total, cpuTotal)}** | ${s.construct.toFixed(1)} / ${s.add.toFixed(1)} / ${s.update.toFixed(1)} |`);
+    }
+    console.log(`\nthe three phases: ${range(totals)}, CPU ${range(cpuTotals)}; new InstancedLOD ${range(phase[0])}, addInstances ${range(phase[1])}, first update ${range(phase[2])}; load average ${load()} at end\n`);
+    if (only === 'startup') process.exit(0);
+  }
   console.log(`cold start, scene ${scene}, ${runs} fresh node processes (default flags), ${process.version}`);
+  console.log(`_Machine: ${machine}; load average (1 / 5 / 15 min) ${load()} at start._\n`);
   console.log('| run | construct ms (warm-up ms) | frame 1 ms | frames 2–11 median ms | frames 2–11 max ms (frame) | steady (41–60 median) ms | max ÷ steady | median ÷ steady | CPU: max ÷ steady | frames 2–11 switched out |');
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (let r = 0; r < runs; r++) {
@@ -66,4 +101,5 @@ if (argv.includes('--child')) {
     const switched = switches.slice(1, 11).filter((x) => x > 0).length;
     console.log(`| ${r + 1} | ${construct.toFixed(1)} (${warmUp.toFixed(1)}) | ${t[0].toFixed(2)} | ${md.toFixed(2)} | ${mx.toFixed(2)} (${at}) | ${steady.toFixed(2)} | ${(mx / steady).toFixed(2)} | ${(md / steady).toFixed(2)} | ${(cpuMax / cpuSteady).toFixed(2)} | ${switched} |`);
   }
+  console.log(`\nload average ${load()} at end`);
 }

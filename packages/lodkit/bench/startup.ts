@@ -1,0 +1,67 @@
+/**
+ * Startup of 100k instances in ONE fresh Node process (issue 27, "Must show"): `new InstancedLOD`,
+ * `addInstances` of 100k matrices, the first `update`, each timed on its own. bench/coldStart.ts
+ * runs this file in several fresh processes and prints the range; run alone it prints one JSON line.
+ *
+ *   node .bench-build/bench/startup.js [--instances 100000]
+ *
+ * The scene is the `InstancedLOD` doc example's: three box levels, metric 'pixels', thresholds
+ * [120, 30], the thresholds policy (`update(camera)`), default capacity (the set grows in
+ * `addInstances`), a 1080-px viewport (no renderer in Node); 100k seeded instances in a 2 km square,
+ * a ground camera. What the app builds anyway (geometries, matrices, camera) is not timed.
+ * lodkit's modules are imported dynamically so that the import (module evaluation, from the
+ * compiled bench build; no bundler) is measured apart (`import ms`).
+ * Also, for context: a SECOND InstancedLOD in the same process (what is one-time warm-up and what is
+ * per instance), and the engine's own warm-up inside the first `new LodSet` (`warm-up ms`).
+ */
+import { performance } from 'node:perf_hooks';
+import { BoxGeometry, Matrix4, MeshBasicMaterial, PerspectiveCamera } from 'three';
+
+const argv = process.argv.slice(2);
+const at = argv.indexOf('--instances');
+const N = at >= 0 ? Number(argv[at + 1]) : 100_000;
+
+function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 4294967296; };
+}
+
+// --- what the app has before lodkit runs (not timed) ----------------------------------------------
+const r = lcg(20261);
+const matrices = new Float32Array(N * 16);
+const m = new Matrix4();
+for (let i = 0; i < N; i++) m.makeTranslation((r() - 0.5) * 2000, r() * 4, (r() - 0.5) * 2000).toArray(matrices, i * 16);
+const geometries = [new BoxGeometry(1, 1, 1, 8, 8, 8), new BoxGeometry(1, 1, 1, 2, 2, 2), new BoxGeometry()];
+const material = new MeshBasicMaterial();
+const camera = new PerspectiveCamera(50, 16 / 9, 0.1, 5000);
+camera.position.set(-600, 2, 0);
+camera.lookAt(-500, 2, 30);
+camera.updateMatrixWorld(true);
+
+// --- lodkit ---------------------------------------------------------------------------------------
+const i0 = performance.now();
+const { InstancedLOD } = await import('../src/adapters/three/index.js');
+const importMs = performance.now() - i0;
+const levels = geometries.map((geometry) => ({ geometry, material }));
+const options = { levels, metric: 'pixels' as const, thresholds: [120, 30], viewportHeight: 1080 };
+
+/** CPU time of the process (user + system, ms): on a loaded machine it says what the wall time lost to other processes. */
+const cpuMs = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; };
+
+function phases(): { construct: number; add: number; update: number; cpu: [number, number, number]; visible: number } {
+  const c0 = cpuMs(), t0 = performance.now();
+  const lod = new InstancedLOD(options);
+  const c1 = cpuMs(), t1 = performance.now();
+  lod.addInstances(matrices);
+  const c2 = cpuMs(), t2 = performance.now();
+  const stats = lod.update(camera);
+  const c3 = cpuMs(), t3 = performance.now();
+  return { construct: t1 - t0, add: t2 - t1, update: t3 - t2, cpu: [c1 - c0, c2 - c1, c3 - c2], visible: N - stats.hidden };
+}
+
+const first = phases();
+const second = phases();
+// The engine's one-time warm-up (inside the first `new LodSet`), if the module still reports it.
+const warmUpPath = '../src/batch/warmUp.js';
+const warmUp = await import(warmUpPath).then((w: { warmUpMs?: () => number }) => (w.warmUpMs ? w.warmUpMs() : null), () => null);
+process.stdout.write(JSON.stringify({ instances: N, importMs, first, second, warmUp }) + '\n');
