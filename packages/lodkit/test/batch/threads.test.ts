@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
+import { assertFreshDist } from '../helpers/dist.js';
 import { camera, randomSpheres } from './helpers.js';
 
 function build(threads: number): LodSet {
@@ -32,6 +33,7 @@ function firstDifference(a: ArrayBufferView, b: ArrayBufferView): number {
 }
 
 describe('worker-thread mode (SharedArrayBuffer)', () => {
+  beforeAll(() => assertFreshDist()); // the workers run dist's worker module (threads.ts threadWorkerUrl)
   // Threaded mode runs the per-object path, so the one-thread side runs it too (`clusters: false`):
   // byte-identical sizes and the id-ordered changed list are properties of that path.
   it('two threads give bit-identical levels, blend, sizes, changed lists and stats to one thread', () => {

@@ -12,8 +12,9 @@
  * same path on every run.
  */
 import { getHeapSpaceStatistics } from 'node:v8';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
+import { assertFreshDist } from '../helpers/dist.js';
 import { camera, randomSpheres } from './helpers.js';
 
 const FRAMES = 600;
@@ -58,6 +59,7 @@ function measure(set: LodSet, threaded: boolean): number {
 }
 
 describe('zero allocation per frame, worker-thread mode (100k objects, 2 views)', () => {
+  beforeAll(() => assertFreshDist()); // the workers run dist's worker module (threads.ts threadWorkerUrl)
   // One set, both modes in turn.
   it('threaded and single-thread (fallback) clustered frames: ≤ 256 B garbage per frame each', () => {
     const set = new LodSet(1024);

@@ -12,8 +12,9 @@
  * Then a fast-check property mixes `setThreads`, view counts (1–70) and growth into camera paths.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
+import { assertFreshDist } from '../helpers/dist.js';
 import { expectNonVacuous } from '../setup/fastCheckSeed.js';
 import { sizeMapsLike, treeGrid, yawView } from './helpers.js';
 
@@ -56,6 +57,7 @@ function pair(capacity: number, data: Float32Array): [LodSet, LodSet] {
 }
 
 describe('thread count, view count and growth at any point of a set\'s life = the per-object path', () => {
+  beforeAll(() => assertFreshDist()); // the workers run dist's worker module (threads.ts threadWorkerUrl)
   it('setThreads(2) after 30 one-thread clustered frames keeps the blends those frames owed', () => {
     const [a, b] = pair(1 << 16, treeGrid(245, 3)); // 60,025 objects
     try {

@@ -4,8 +4,9 @@
  * worker holds, and stay correct when a worker that woke for an old frame joins a later one. The
  * reference is a one-thread set fed the same edits and cameras.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
+import { assertFreshDist } from '../helpers/dist.js';
 import { camera, randomSpheres } from './helpers.js';
 
 function make(threads: number): LodSet {
@@ -56,6 +57,7 @@ function step(one: LodSet, two: LodSet, frame: number): { chunks: number; main: 
 }
 
 describe('worker-thread mode with a lagging worker (dynamic chunk claiming)', () => {
+  beforeAll(() => assertFreshDist()); // the workers run dist's worker module (threads.ts threadWorkerUrl)
   // The worker's lateness is made exact with the worker seam (LodSet.setThreadSchedule, threads.ts
   // setWorkerSchedule): no sleep, no race, the same chunk split on every run.
   it('an absent worker: the calling thread does every chunk, results equal one thread; a worker late by frames joins correctly', () => {

@@ -5,9 +5,15 @@
  *
  * Contributor notes:
  * - Bit-identical by construction: every thread runs the very same kernel functions on its own
- *   objects, and objects do not interact under the thresholds policy. The worker source is built
- *   from the kernels' own `Function.prototype.toString()` (they reference nothing outside their
- *   body), so there is no second copy of the code and no separate worker file to bundle.
+ *   objects, and objects do not interact under the thresholds policy. The workers run
+ *   threadWorker.ts, a module of its own that imports those functions (the kernels, the cluster
+ *   pass), so there is no second copy of the code; the shared-memory layout both sides use is
+ *   threadProtocol.ts.
+ * - The worker module is found beside this one at run time: `new Worker(new URL('threadWorker.js',
+ *   import.meta.url))`, the file name in a variable, so browser bundlers neither bundle the
+ *   worker nor rewrite the URL (threaded mode is Node-only). Running from the TypeScript source
+ *   (vitest), the workers start from the built package's dist/ ({@link threadWorkerUrl}); a
+ *   missing worker file is a RangeError at `setThreads`, not a frame waiting for it forever.
  * - Each worker writes its changed ids into `changed[start …)` of its own range (a range of k
  *   objects has at most k changes); the main thread compacts them in range order, which is the
  *   single-thread order. Stats are summed per range (integer costs sum exactly in any order).
@@ -17,7 +23,7 @@
  *   chunk with one `Atomics.add` on a shared word until none is left. The calling thread never
  *   waits for a worker that has claimed nothing (a late or descheduled worker just finds the chunks
  *   gone), only for the chunks a worker holds: a worker can cost a frame at most about one chunk.
- *   The workers run the same cluster functions (their source is built the same way) on the shared
+ *   The workers run the same cluster functions (imported the same way) on the shared
  *   `ClusterIndex` arrays, with the JavaScript metric kernels (a WebAssembly memory is not shared).
  *   `LodSet` still times threaded against single-thread frames and runs the faster (two threads
  *   can lose to one on memory bandwidth or when a worker keeps getting descheduled mid-chunk).
@@ -31,27 +37,15 @@
 import type { Worker } from 'node:worker_threads';
 import type { FrameState } from '../core/frameState.js';
 import type { WorkerSchedule } from '../core/threadChooser.js';
-import {
-  areaOrthographicKernel, areaPerspectiveKernel, distanceKernel, heightOrthographicKernel, heightPerspectiveKernel,
-} from '../kernels/metricKernels.js';
-import { decideAscending, decideDescending } from '../kernels/thresholdKernels.js';
 import type { ClusterIndex } from '../spatial/clusters.js';
-import { classify, clusterChunk, clusterInterval, clusterMetric, hideCluster, processCluster, uniformLevel } from '../passes/clusterPass.js';
 import type { ClusterViews } from '../spatial/clusterViews.js';
-import { decideAscendingMapped, decideDescendingMapped } from '../kernels/mappedKernels.js';
-import { decideDescendingSingle } from '../kernels/singleKernels.js';
+import {
+  CTRL_WORDS, GATE, HEADER, HOLD, MAX_THREADED_VIEWS, RELEASE, RESULT_HEAD, THREAD_WORKER_TAG, VIEW_SLOTS, WORKER_CLAIMS,
+  type ThreadWorkerData,
+} from './threadProtocol.js';
 
-/** Slots per view in the shared parameter block: 24 plane values, 8 view params, projection flag. */
-const VIEW_SLOTS = 34;
-/**
- * Parameter block header: bias, hysteresis, minFrames, frame, cull, viewCount, metric mask, mode
- * (0 per object, 1 clusters), cluster count, clusters per chunk.
- */
-const HEADER = 10;
-/** Results per thread: changes, totalCost, minimumCost, invalid, hidden, clusters culled, skipped, objects evaluated; then level counts. */
-export const RESULT_HEAD = 8;
-/** Maximum number of views in threaded mode. */
-export const MAX_THREADED_VIEWS = 16;
+export { MAX_THREADED_VIEWS, RESULT_HEAD } from './threadProtocol.js';
+
 /** Most chunks a clustered frame is cut into (the claim word holds the index and count in 16 bits each). */
 export const MAX_CHUNKS = 1024;
 /**
@@ -59,159 +53,48 @@ export const MAX_CHUNKS = 1024;
  * wait for a chunk a worker holds short while the claims (one `Atomics.add` each) stay negligible.
  */
 export const MIN_CHUNK_CLUSTERS = 32;
-/**
- * `ctrl` slots of the worker seam ({@link LodThreads.setWorkerSchedule}): the gate the workers pass
- * before every claim (0 open, 1 closed), hold claimed chunks (0/1), their release (0/1, reset each
- * frame), and the chunks the workers claimed in the live frame.
- */
-const GATE = 64, HOLD = 65, RELEASE = 66, WORKER_CLAIMS = 67;
+
+/** The worker module's file, beside this module in the build (a variable: bundlers follow no literal `new URL`). */
+const WORKER_FILE = 'threadWorker.js';
+
+/** Node's built-in module `id` where there is one (`process.getBuiltinModule`, Node ≥ 20.16), else undefined. */
+function builtin<T>(id: string): T | undefined {
+  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
+  return typeof getBuiltin === 'function' ? getBuiltin(id) as T | undefined : undefined;
+}
 
 /**
- * Source text of a function for the worker. Under a module runner that rewrites imports (vitest's
- * `__vite_ssr_import_N__.name`), calls into other modules are turned back into the plain names the
- * worker defines; plain ESM output is unchanged.
+ * The URL of the worker module for a copy of this module at `here` (its `import.meta.url`): the
+ * built `threadWorker.js` beside it; when this module runs from its TypeScript source (`.ts`:
+ * vitest, the Vite dev server), the built one of the same folder under the package's `dist/` —
+ * Node 20 cannot start a worker from a `.ts` file, and a worker loads plain Node modules, not
+ * the test runner's. Tests that start workers from source check that dist/ is fresh
+ * (test/helpers/dist.ts `assertFreshDist`).
+ * @internal
  */
-function sourceOf(fn: (...args: never[]) => unknown): string {
-  return fn.toString()
-    .replace(/\(0,\s*__vite_ssr_import_\d+__\.(\w+)\)/g, '$1')
-    .replace(/__vite_ssr_import_\d+__\.(\w+)/g, '$1');
+export function threadWorkerUrl(here: string): URL {
+  const url = new URL(WORKER_FILE, here);
+  if (!new URL(here).pathname.endsWith('.ts')) return url;
+  const at = url.pathname.lastIndexOf('/src/');
+  if (at < 0) throw new RangeError(`LodSet.setThreads: cannot find the built worker for ${here} (no /src/ folder)`);
+  url.pathname = `${url.pathname.slice(0, at)}/dist/${url.pathname.slice(at + 5)}`;
+  return url;
 }
 
-function workerSource(): string {
-  return `
-const { workerData } = require('node:worker_threads');
-${sourceOf(distanceKernel)}
-${sourceOf(heightPerspectiveKernel)}
-${sourceOf(heightOrthographicKernel)}
-${sourceOf(areaPerspectiveKernel)}
-${sourceOf(areaOrthographicKernel)}
-${sourceOf(decideDescending)}
-${sourceOf(decideAscending)}
-const VB = 32, SP_OFFSET = 0;
-${sourceOf(classify)}
-${sourceOf(clusterInterval)}
-${sourceOf(uniformLevel)}
-${sourceOf(hideCluster)}
-${sourceOf(clusterMetric)}
-${sourceOf(processCluster)}
-${sourceOf(clusterChunk)}
-${sourceOf(decideDescendingMapped)}
-${sourceOf(decideAscendingMapped)}
-${sourceOf(decideDescendingSingle)}
-const d = workerData;
-const st = {
-  spheres: d.spheres, profileIds: d.profileIds, flags: d.flags, forced: d.forced, levels: d.levels, blend: d.blend,
-  sizes: d.sizes, lastChange: d.lastChange, changed: d.changed, changedCount: 0, work: d.work, weights: new Float64Array(0),
-  next: new Uint8Array(0), fixed: new Uint8Array(0), stride: d.stride, thresholds: d.thresholds,
-  blendThresholds: d.blendThresholds, thresholdCount: d.thresholdCount, blendCount: d.blendCount,
-  levelCount: d.levelCount, metricCode: d.metricCode, costs: d.costs, errors: new Float64Array(0),
-  qualityFloor: new Uint8Array(0), lo: d.lo, hi: d.hi, floor: new Uint8Array(0),
-  bias: 0.5, hysteresis: 0.5, minFrames: 0, frame: 0, code: 0, filter: false,
-  levelCounts: new Uint32Array(d.stride), totalCost: 0.5, minimumCost: 0.5, invalid: 0, hidden: 0,
-  thresholds4: d.thresholds4, blendThresholds4: d.blendThresholds4, countScratch: new Uint32Array(d.stride),
-  uMin: 256, uMax: -1, uFrac: 0, clustersCulled: 0, clustersSkipped: 0, objectsEvaluated: 0,
-};
-const c = d.clusters;
-const ci = c === null ? null : {
-  slotId: c.slotId, workS: c.workS, sp: c.sp, profS: c.profS, flagsS: c.flagsS, forcedS: c.forcedS, levelsS: c.levelsS,
-  blendS: c.blendS, start: c.start, end: c.end, profile: c.profile, bounds: c.bounds, live: c.live,
-  forcedCount: c.forcedCount, state: c.state, wasm: null, workOffset: 0, sizesS: c.sizesS, sizesInSlots: false, sizesDirty: null, markSizes() {}, // (the calling thread marks: sizesAllDirty)
-};
-const cv = c === null ? null : {
-  count: 0, cull: true, exactSizes: false, mask: 0, block: c.block, planes: [], kv: [],
-  klass: new Uint8Array(${MAX_THREADED_VIEWS}), scr: new Float64Array(4), eyeMagnitude: 0.5,
-};
-if (cv !== null) for (let v = 0; v < ${MAX_THREADED_VIEWS}; v++) {
-  cv.planes.push(c.planes.subarray(v * 24, v * 24 + 24));
-  cv.kv.push(c.kv.subarray(v * 8, v * 8 + 8));
-}
-const ctrl = d.ctrl, params = d.params, results = d.results, index = d.index, stride = d.stride;
-const claim = d.claim, done = d.done, chunkResults = d.chunkResults;
-const planes = [], views = [];
-for (let v = 0; v < ${MAX_THREADED_VIEWS}; v++) {
-  planes.push(params.subarray(${HEADER} + v * ${VIEW_SLOTS}, ${HEADER} + v * ${VIEW_SLOTS} + 24));
-  views.push(params.subarray(${HEADER} + v * ${VIEW_SLOTS} + 24, ${HEADER} + v * ${VIEW_SLOTS} + 32));
-}
-let seq = 0;
-for (;;) {
-  Atomics.wait(ctrl, 0, seq);
-  seq = Atomics.load(ctrl, 0);
-  if (seq < 0) break;
-  const start = d.starts[index], end = d.ends[index];
-  st.bias = params[0]; st.hysteresis = params[1]; st.minFrames = params[2]; st.frame = params[3];
-  const cull = params[4] !== 0, viewCount = params[5], mask = params[6];
-  const mixed = (mask & (mask - 1)) !== 0;
-  st.changedCount = start; st.totalCost = 0; st.minimumCost = 0; st.invalid = 0; st.hidden = 0;
-  st.levelCounts.fill(0);
-  st.clustersCulled = 0; st.clustersSkipped = 0; st.objectsEvaluated = 0;
-  if (params[7] === 1) {
-    // Dynamic claiming: chunk j = clusters [j·size, (j+1)·size), its changed ids written from the
-    // chunk's first slot on, its stats into results row j, then done[j] = 1. The frame's values are
-    // read after each successful claim: a claim can only succeed in the frame that is live (the
-    // main thread resets the word after every chunk of the previous frame is done), so a worker
-    // that woke for an earlier frame and was descheduled still processes a chunk correctly.
-    for (;;) {
-      // (the worker seam: a closed gate keeps this worker from claiming, also a claim it makes late,
-      // after its frame ended, which would land in the next frame)
-      while (Atomics.load(ctrl, ${GATE}) !== 0) Atomics.wait(ctrl, ${GATE}, 1);
-      const v = Atomics.add(claim, 0, 1), j = v & 0xffff;
-      if (j >= v >>> 16) break;
-      Atomics.add(ctrl, ${WORKER_CLAIMS}, 1);
-      Atomics.notify(ctrl, ${WORKER_CLAIMS});
-      st.bias = params[0]; st.hysteresis = params[1]; st.minFrames = params[2]; st.frame = params[3];
-      cv.count = params[5]; cv.cull = params[4] !== 0; cv.mask = params[6];
-      cv.exactSizes = c.scalars[0] !== 0; cv.eyeMagnitude = c.scalars[1]; ci.sizesInSlots = c.scalars[2] !== 0;
-      const clusterCount = params[8], size = params[9];
-      const from = j * size, to = from + size < clusterCount ? from + size : clusterCount;
-      const first = ci.start[from];
-      st.changedCount = first; st.totalCost = 0; st.minimumCost = 0; st.invalid = 0; st.hidden = 0;
-      st.clustersCulled = 0; st.clustersSkipped = 0; st.objectsEvaluated = 0;
-      st.levelCounts.fill(0);
-      // (the seam's hold: until the calling thread has claimed the rest of this frame's chunks)
-      if (Atomics.load(ctrl, ${HOLD}) !== 0) while (Atomics.load(ctrl, ${RELEASE}) === 0) Atomics.wait(ctrl, ${RELEASE}, 0);
-      clusterChunk(st, ci, cv, from, to, false);
-      const r = j * (${RESULT_HEAD} + stride);
-      chunkResults[r] = st.changedCount - first; chunkResults[r + 1] = st.totalCost; chunkResults[r + 2] = st.minimumCost;
-      chunkResults[r + 3] = st.invalid; chunkResults[r + 4] = st.hidden;
-      chunkResults[r + 5] = st.clustersCulled; chunkResults[r + 6] = st.clustersSkipped; chunkResults[r + 7] = st.objectsEvaluated;
-      for (let l = 0; l < stride; l++) chunkResults[r + ${RESULT_HEAD} + l] = st.levelCounts[l];
-      Atomics.store(done, j, 1);
-      Atomics.notify(done, j);
-    }
-    continue;
+/** The worker module's URL, after checking that the file is there (a worker that fails to load would leave a frame waiting for it). */
+function workerModule(): URL {
+  const url = threadWorkerUrl(import.meta.url);
+  const fs = builtin<{ existsSync(path: URL): boolean }>('node:fs');
+  if (fs !== undefined && url.protocol === 'file:' && !fs.existsSync(url)) {
+    const fromSource = new URL(import.meta.url).pathname.endsWith('.ts');
+    throw new RangeError(`LodSet.setThreads: the worker module ${url.href} is missing${fromSource ? ' (running from source: build the package first, npm run build -w lodkit)' : ' (a bundle of lodkit for Node must keep dist/batch/drivers/threadWorker.js beside threads.js)'}`);
   }
-  for (let code = 0; code < 4; code++) {
-    if (!(mask & (1 << code))) continue;
-    for (let v = 0; v < viewCount; v++) {
-      const mode = v === 0 ? 0 : code === 0 ? 2 : 1;
-      const persp = params[${HEADER} + v * ${VIEW_SLOTS} + 32] !== 0;
-      const pl = planes[v], vp = views[v];
-      if (code === 0) distanceKernel(st.spheres, start, end, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);
-      else if (code === 3) {
-        if (persp) areaPerspectiveKernel(st.spheres, start, end, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);
-        else areaOrthographicKernel(st.spheres, start, end, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);
-      } else if (persp) heightPerspectiveKernel(st.spheres, start, end, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);
-      else heightOrthographicKernel(st.spheres, start, end, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);
-    }
-    st.code = code; st.filter = mixed;
-    if (code === 0) decideAscending(st, start, end, st.levels, true);
-    else decideDescending(st, start, end, st.levels, true);
-  }
-  const r = index * (${RESULT_HEAD} + stride);
-  results[r] = st.changedCount - start; results[r + 1] = st.totalCost; results[r + 2] = st.minimumCost;
-  results[r + 3] = st.invalid; results[r + 4] = st.hidden;
-  results[r + 5] = 0; results[r + 6] = 0; results[r + 7] = 0;
-  for (let l = 0; l < stride; l++) results[r + ${RESULT_HEAD} + l] = st.levelCounts[l];
-  Atomics.store(ctrl, index, seq);
-  Atomics.notify(ctrl, index);
-}
-`;
+  return url;
 }
 
 /** Node's `Worker` class, or a clear error where there is none (browsers, other runtimes). */
 function nodeWorkerClass(): typeof Worker {
-  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
-  const module = typeof getBuiltin === 'function' ? getBuiltin('node:worker_threads') as { Worker?: typeof Worker } | undefined : undefined;
+  const module = builtin<{ Worker?: typeof Worker }>('node:worker_threads');
   if (!module?.Worker) throw new RangeError('LodSet.setThreads: worker threads need Node.js ≥ 20.16 (node:worker_threads)');
   if (typeof SharedArrayBuffer !== 'function') throw new RangeError('LodSet.setThreads: SharedArrayBuffer is not available');
   return module.Worker;
@@ -220,7 +103,7 @@ function nodeWorkerClass(): typeof Worker {
 /** A pool of worker threads bound to one set's shared storage. @category Batch */
 export class LodThreads {
   readonly workers: Worker[] = [];
-  readonly ctrl = new Int32Array(new SharedArrayBuffer(4 * 68));
+  readonly ctrl = new Int32Array(new SharedArrayBuffer(4 * CTRL_WORDS));
   /** Clustered frames: the claim word, next chunk index (low 16 bits) and chunk count (high 16 bits). */
   readonly claim = new Int32Array(new SharedArrayBuffer(4));
   /** Clustered frames: 1 once a worker finished chunk j (reset by the main thread before each frame). */
@@ -248,27 +131,25 @@ export class LodThreads {
     this.ends = new Int32Array(new SharedArrayBuffer(4 * (workerCount + 1)));
     this.results = new Float64Array(new SharedArrayBuffer(8 * (workerCount + 1) * (RESULT_HEAD + stride)));
     this.chunkResults = new Float64Array(new SharedArrayBuffer(8 * MAX_CHUNKS * (RESULT_HEAD + stride)));
-    const source = workerSource();
     const WorkerClass = nodeWorkerClass();
+    const url = workerModule();
     for (let w = 0; w < workerCount; w++) {
-      const worker = new WorkerClass(source, {
-        eval: true,
-        workerData: {
-          index: w + 1, ctrl: this.ctrl, params: this.params, results: this.results, starts: this.starts, ends: this.ends,
-          claim: this.claim, done: this.done, chunkResults: this.chunkResults,
-          spheres: st.spheres, profileIds: st.profileIds, flags: st.flags, forced: st.forced, levels: st.levels,
-          blend: st.blend, sizes: st.sizes, lastChange: st.lastChange, changed: st.changed, work: st.work,
-          stride, thresholds: st.thresholds, blendThresholds: st.blendThresholds, thresholdCount: st.thresholdCount,
-          blendCount: st.blendCount, levelCount: st.levelCount, metricCode: st.metricCode, costs: st.costs,
-          lo: st.lo, hi: st.hi, thresholds4: st.thresholds4, blendThresholds4: st.blendThresholds4,
-          clusters: ci === null || cv === null ? null : {
-            slotId: ci.slotId, workS: ci.workS, sp: ci.sp, profS: ci.profS, flagsS: ci.flagsS, forcedS: ci.forcedS,
-            levelsS: ci.levelsS, blendS: ci.blendS, start: ci.start, end: ci.end, profile: ci.profile, bounds: ci.bounds,
-            live: ci.live, forcedCount: ci.forcedCount, state: ci.state, sizesS: ci.sizesS,
-            block: cv.sharedBlock, planes: cv.sharedPlanes, kv: cv.sharedKv, scalars: cv.scalars,
-          },
+      const workerData: ThreadWorkerData = {
+        tag: THREAD_WORKER_TAG, index: w + 1, ctrl: this.ctrl, params: this.params, results: this.results, starts: this.starts, ends: this.ends,
+        claim: this.claim, done: this.done, chunkResults: this.chunkResults,
+        spheres: st.spheres, profileIds: st.profileIds, flags: st.flags, forced: st.forced, levels: st.levels,
+        blend: st.blend, sizes: st.sizes, lastChange: st.lastChange, changed: st.changed, work: st.work,
+        stride, thresholds: st.thresholds, blendThresholds: st.blendThresholds, thresholdCount: st.thresholdCount,
+        blendCount: st.blendCount, levelCount: st.levelCount, metricCode: st.metricCode, costs: st.costs,
+        lo: st.lo, hi: st.hi, thresholds4: st.thresholds4, blendThresholds4: st.blendThresholds4,
+        clusters: ci === null || cv === null ? null : {
+          slotId: ci.slotId, workS: ci.workS, sp: ci.sp, profS: ci.profS, flagsS: ci.flagsS, forcedS: ci.forcedS,
+          levelsS: ci.levelsS, blendS: ci.blendS, start: ci.start, end: ci.end, profile: ci.profile, bounds: ci.bounds,
+          live: ci.live, forcedCount: ci.forcedCount, state: ci.state, sizesS: ci.sizesS,
+          block: cv.sharedBlock, planes: cv.sharedPlanes, kv: cv.sharedKv, scalars: cv.scalars,
         },
-      });
+      };
+      const worker = new WorkerClass(url, { workerData });
       worker.unref();
       this.workers.push(worker);
     }
