@@ -88,6 +88,11 @@ describe('the worker-thread program as a module of its own (dist/batch/drivers/t
     expect(threads).not.toMatch(/eval:\s*true|\.toString\(\)/);
   });
 
+  it('imported anywhere but a worker started by LodThreads, the worker module does nothing (no loop, no wait)', async () => {
+    const module = await import('../../src/batch/drivers/threadWorker.js'); // (vitest's own worker, when it runs in one, has other workerData)
+    expect(typeof module.runThreadWorker).toBe('function');
+  });
+
   it('threadWorkerUrl: beside threads.js in the build; from the TypeScript source, the built one under dist/', () => {
     const built = pathToFileURL(join(DIST, 'batch', 'drivers', 'threads.js')).href;
     expect(fileURLToPath(threadWorkerUrl(built))).toBe(WORKER);
