@@ -27,7 +27,7 @@
  * @module
  */
 import {
-  Color, InstancedMesh, Matrix4, Object3D, Sphere, Vector2, Vector3,
+  Color, InstancedMesh, Matrix4, Object3D, Sphere, Vector2,
   type Camera, type Intersection, type Raycaster,
 } from 'three';
 import { HIDDEN_LEVEL, LodSet, type LodFrameStats, type LodUpdateOptions, type LodView } from '../../batch/lodSet.js';
@@ -35,9 +35,11 @@ import { CameraFrustumCache } from './frustumFromCamera.js';
 import { LevelSlots } from './levelSlots.js';
 import { geometryTriangles, nonIncreasing } from './levelCosts.js';
 import {
-  INSTANCED_LOD_DEFAULTS, instanceMatrices, unionSphere, warnNoViewport, type InstancedLODOptions, type InstancedUploadStats,
+  instanceMatrices, resolveInstancedLODOptions, unionSphere, warnNoViewport, type InstancedLODOptions, type InstancedUploadStats,
 } from './instancedLODOptions.js';
 import { shadowFrustumPlanes, sphereInPlanes, type ShadowLight } from './shadowLight.js';
+import { ShadowCopies } from './shadowCopies.js';
+import { InstanceSpheres } from './instanceSpheres.js';
 
 export { INSTANCED_LOD_DEFAULTS, type InstancedLODLevel, type InstancedLODOptions, type InstancedUploadStats } from './instancedLODOptions.js';
 
@@ -49,10 +51,8 @@ const FLAG_LIVE = 1, FLAG_USER_HIDDEN = 2;
 
 const THRESHOLDS: LodUpdateOptions = { policy: 'thresholds' };
 const EMPTY_STATS: LodFrameStats = { totalCost: 0, levelCounts: new Uint32Array(1), changes: 0, budgetMet: true, minimumCost: 0, invalid: 0, hidden: 0 };
-const scratchMatrix = new Matrix4();
 const scratchSize = new Vector2();
 const scratchSphere = new Sphere();
-const scratchVector = new Vector3();
 const scratchHits: Intersection[] = [];
 
 /**
@@ -98,20 +98,17 @@ export class InstancedLOD extends Object3D {
   skippedFrames = 0;
 
   private readonly slots: LevelSlots[];
-  private readonly copies: LevelSlots;
+  private readonly copies: ShadowCopies;
   private readonly profile: number;
-  private readonly localSphere: Sphere;
+  private readonly spheres: InstanceSpheres;
   private colored = false;
   private levelOfId = new Uint8Array(0);
   private slotOf = new Int32Array(0);
-  /** Slot of the shadow copy of a drawn instance (`shadowLOD: 'all'`), or −1. */
-  private copyOf = new Int32Array(0);
   private flags = new Uint8Array(0);
   private live = 0;
   private readonly cache = new CameraFrustumCache();
   private readonly lightCache = new CameraFrustumCache();
   private readonly views: LodView[] = [];
-  private readonly worldSnapshot = new Float64Array(16).fill(NaN);
   private lightRebuilds = -1;
   private shadowDirty = true;
   private lastStats: LodFrameStats | null = null;
@@ -119,19 +116,8 @@ export class InstancedLOD extends Object3D {
 
   constructor(options: InstancedLODOptions) {
     super();
-    const o = { ...INSTANCED_LOD_DEFAULTS, ...options };
-    if (!Array.isArray(o.levels) || o.levels.length < 1 || o.levels.length > 253) throw new TypeError('InstancedLOD: levels must be an array of 1 … 253 {geometry, material}');
-    o.levels.forEach((l, i) => {
-      if (l == null || (l.geometry as { isBufferGeometry?: boolean })?.isBufferGeometry !== true) throw new TypeError(`InstancedLOD: levels[${i}].geometry must be a BufferGeometry`);
-      if (l.material == null) throw new TypeError(`InstancedLOD: levels[${i}].material is required`);
-    });
-    const L = o.levels.length;
-    if (o.thresholds == null || o.thresholds.length !== L - 1) throw new RangeError(`InstancedLOD: thresholds must have levels − 1 = ${L - 1} values, got ${o.thresholds?.length}`);
-    const cap = o.capacity;
-    if (!Number.isInteger(cap) || cap < 1) throw new RangeError(`InstancedLOD: capacity must be an integer ≥ 1, got ${String(cap)}`);
-    const shadowLevel = o.shadowLevel ?? L - 1;
-    if (!Number.isInteger(shadowLevel) || shadowLevel < 0 || shadowLevel >= L) throw new RangeError(`InstancedLOD: shadowLevel must be an integer in [0, ${L - 1}], got ${String(shadowLevel)}`);
-    if (!Number.isInteger(o.shadowLayer) || o.shadowLayer < 1 || o.shadowLayer > 31) throw new RangeError(`InstancedLOD: shadowLayer must be an integer in [1, 31], got ${String(o.shadowLayer)}`);
+    const o = resolveInstancedLODOptions(options);
+    const L = o.levels.length, cap = o.capacity, shadowLevel = o.shadowLevel;
     this.levelCount = L;
     this.set = new LodSet(cap);
     const costs = o.costs ?? o.levels.map((l) => geometryTriangles(l.geometry));
@@ -140,7 +126,7 @@ export class InstancedLOD extends Object3D {
       ...(o.errors !== undefined ? { errors: o.errors } : {}),
       ...(o.qualityFloor !== undefined ? { qualityFloor: o.qualityFloor } : {}),
     });
-    this.localSphere = o.sphere?.clone() ?? unionSphere(o.levels.map((l) => l.geometry));
+    this.spheres = new InstanceSpheres(o.sphere?.clone() ?? unionSphere(o.levels.map((l) => l.geometry)));
     this.viewportHeight = o.viewportHeight;
     this.renderer = o.renderer ?? null;
     this.shadowLight = o.shadowLight;
@@ -153,16 +139,15 @@ export class InstancedLOD extends Object3D {
     this.slots.push(new LevelSlots(o.levels[shadowLevel].geometry, o.levels[shadowLevel].material, 16));
     this.levelMeshes = this.slots.slice(0, L).map((s) => s.mesh!);
     this.shadowMesh = this.slots[L].mesh!;
-    if (o.shadowLOD !== 'offscreen' && o.shadowLOD !== 'all') throw new RangeError(`InstancedLOD: shadowLOD must be 'offscreen' or 'all', got ${String(o.shadowLOD)}`);
     this.shadowLOD = o.shadowLOD;
-    this.copies = new LevelSlots(o.levels[shadowLevel].geometry, o.levels[shadowLevel].material, 16);
-    this.shadowCopyMesh = this.copies.mesh!;
+    this.copies = new ShadowCopies(o.levels[shadowLevel].geometry, o.levels[shadowLevel].material);
+    this.shadowCopyMesh = this.copies.mesh;
     for (const [mesh, name] of [[this.shadowMesh, 'InstancedLOD shadow casters'], [this.shadowCopyMesh, 'InstancedLOD shadow copies']] as const) {
       mesh.layers.set(o.shadowLayer);
       mesh.castShadow = true;
       mesh.name = name;
     }
-    for (const s of [...this.slots, this.copies]) {
+    for (const s of [...this.slots, this.copies.pool]) {
       const mesh = s.mesh!;
       mesh.boundingSphere = this.boundingSphere;
       // Picking goes through InstancedLOD.raycast (it maps slots to instance ids).
@@ -181,7 +166,8 @@ export class InstancedLOD extends Object3D {
 
   /** Upload accounting summed over the level meshes and the shadow mesh. */
   get uploadStats(): InstancedUploadStats {
-    let bytes = this.copies.bytes, ranges = this.copies.ranges, growthBytes = this.copies.growthBytes;
+    const copies = this.copies.pool;
+    let bytes = copies.bytes, ranges = copies.ranges, growthBytes = copies.growthBytes;
     for (let k = 0; k <= this.levelCount; k++) {
       const s = this.slots[k]; bytes += s.bytes; ranges += s.ranges; growthBytes += s.growthBytes; }
     return { bytes, ranges, growthBytes };
@@ -189,7 +175,7 @@ export class InstancedLOD extends Object3D {
 
   /** Bytes of CPU memory held by this object's arrays (pools, slot maps) — the `LodSet` excluded. */
   get byteLength(): number {
-    let b = this.levelOfId.byteLength + this.slotOf.byteLength + this.copyOf.byteLength + this.flags.byteLength + this.copies.byteLength;
+    let b = this.levelOfId.byteLength + this.slotOf.byteLength + this.flags.byteLength + this.copies.byteLength;
     for (const s of this.slots) b += s.byteLength;
     return b;
   }
@@ -210,7 +196,8 @@ export class InstancedLOD extends Object3D {
     matrices = instanceMatrices(matrices); // a Float32Array of 16 floats per instance, or a TypeError
     const n = matrices.length / 16;
     const spheres = new Float32Array(n * 4);
-    this.updateWorldSnapshot();
+    this.updateWorldMatrix(true, false);
+    this.spheres.remember(this.matrixWorld);
     for (let i = 0; i < n; i++) {
       this.writeWorldSphere(matrices, i * 16);
       spheres[i * 4] = scratchSphere.center.x; spheres[i * 4 + 1] = scratchSphere.center.y;
@@ -229,7 +216,7 @@ export class InstancedLOD extends Object3D {
     s.leave(this.slotOf[id]);
     s.compact(this.slotOf);
     s.flush();
-    if (this.copyOf[id] >= 0) this.dropCopy(id, true);
+    if (this.copies.copyOf[id] >= 0) this.copies.drop(id, true);
     this.levelOfId[id] = HIDDEN_LEVEL; this.slotOf[id] = -1; this.flags[id] = 0;
     this.set.remove(id);
     this.live--;
@@ -258,12 +245,11 @@ export class InstancedLOD extends Object3D {
   /** Sets instance `id`'s colour (enables per-instance colour on every level at the first call). */
   setColorAt(id: number, color: Color): void {
     this.checkId(id, 'setColorAt');
-    if (!this.colored) { this.colored = true; for (const s of this.slots) s.enableColor(); this.copies.enableColor(); }
+    if (!this.colored) { this.colored = true; for (const s of this.slots) s.enableColor(); this.copies.pool.enableColor(); }
     const s = this.slotsOf(this.levelOfId[id]);
     s.setColor(this.slotOf[id], color.r, color.g, color.b);
     s.flush();
-    const copy = this.copyOf[id];
-    if (copy >= 0) { this.copies.setColor(copy, color.r, color.g, color.b); this.copies.flush(); }
+    this.copies.setColor(id, color.r, color.g, color.b);
   }
 
   /** Copies instance `id`'s colour into `target` (white when no colour was ever set). */
@@ -321,7 +307,8 @@ export class InstancedLOD extends Object3D {
     const pixels = this.set.getProfile(this.profile).metric === 'pixels';
     if (pixels && this.viewportHeight === null && this.renderer == null) warnNoViewport(this.name, 'InstancedLOD', 'set its renderer or viewportHeight', 'skippedFrames');
     if (n === 0 || (pixels && !(viewport > 0))) { this.skippedFrames++; return this.lastStats ?? EMPTY_STATS; }
-    if (this.worldChanged()) this.refreshSpheres();
+    this.updateWorldMatrix(true, false);
+    if (this.spheres.moved(this.matrixWorld)) this.refreshSpheres();
     const views = this.views;
     views.length = n;
     for (let i = 0; i < n; i++) {
@@ -333,7 +320,7 @@ export class InstancedLOD extends Object3D {
     this.lastStats = stats;
     this.applyChanges();
     for (const s of this.slots) { s.compact(this.slotOf); s.flush(); }
-    this.copies.compact(this.copyOf); this.copies.flush();
+    this.copies.flush();
     // With a shadow LOD for every caster, the level meshes leave the shadow pass to the copies.
     const levelsCast = this.castShadow && !(this.shadowLOD === 'all' && this.shadowsOn());
     for (const m of this.levelMeshes) { m.castShadow = levelsCast; m.receiveShadow = this.receiveShadow; }
@@ -382,7 +369,7 @@ export class InstancedLOD extends Object3D {
     if (full) this.shadowPass(light);
     else if (!casters && this.slots[this.levelCount].count > 0) this.clearShadowCasters();
     if (this.shadowLOD === 'all') {
-      if (!casters) { if (this.copies.count > 0) this.clearCopies(); }
+      if (!casters) { if (this.copies.pool.count > 0) this.copies.clear(); }
       else if (full) { for (let id = 0; id < set.count; id++) this.syncCopy(id, false); }
       else for (let k = 0; k < cc; k++) this.syncCopy(changed[k], false);
     }
@@ -393,23 +380,9 @@ export class InstancedLOD extends Object3D {
    * shadow level) in `shadowCopyMesh`; anything else has none. Uses the light frustum of the last update.
    */
   private syncCopy(id: number, flush: boolean): void {
-    const have = this.copyOf[id] >= 0;
     const planes = this.lightCache.count > 0 ? this.lightCache.frusta[0].planes : null;
     const want = planes !== null && this.levelOfId[id] < this.levelCount && this.shadowsOn() && this.castsShadow(id, planes);
-    if (want && !have) this.copyOf[id] = this.copies.enterFrom(id, this.slotsOf(this.levelOfId[id]), this.slotOf[id]);
-    else if (want && have && flush) this.copies.setMatrix(this.copyOf[id], this.slotsOf(this.levelOfId[id]).matrices, this.slotOf[id] * 16);
-    else if (!want && have) this.dropCopy(id, false);
-    if (flush) { this.copies.compact(this.copyOf); this.copies.flush(); }
-  }
-
-  private dropCopy(id: number, flush: boolean): void {
-    this.copies.leave(this.copyOf[id]);
-    this.copyOf[id] = -1;
-    if (flush) { this.copies.compact(this.copyOf); this.copies.flush(); }
-  }
-
-  private clearCopies(): void {
-    for (let s = 0; s < this.copies.count; s++) { const id = this.copies.owners[s]; if (id >= 0) this.dropCopy(id, false); }
+    this.copies.sync(id, want, this.slotsOf(this.levelOfId[id]), this.slotOf[id], flush);
   }
 
   /** Copies instance `id` into the pool of `to`, then takes it out of its current pool. */
@@ -476,35 +449,19 @@ export class InstancedLOD extends Object3D {
 
   /** Grows the instance bounds by instance `id`'s local sphere under its matrix (this object's space). */
   private expandBounds(id: number): void {
-    scratchMatrix.fromArray(this.slotsOf(this.levelOfId[id]).matrices, this.slotOf[id] * 16);
-    scratchSphere.copy(this.localSphere).applyMatrix4(scratchMatrix);
+    this.spheres.inObject(this.slotsOf(this.levelOfId[id]).matrices, this.slotOf[id] * 16, scratchSphere);
     if (this.boundingSphere.isEmpty()) this.boundingSphere.copy(scratchSphere);
     else this.boundingSphere.union(scratchSphere);
   }
 
   /** World sphere of the local sphere under `matrixWorld × matrix` into `scratchSphere`. */
   private writeWorldSphere(matrix: ArrayLike<number>, offset: number): void {
-    scratchMatrix.fromArray(matrix as number[], offset).premultiply(this.matrixWorld);
-    scratchVector.copy(this.localSphere.center).applyMatrix4(scratchMatrix);
-    scratchSphere.center.copy(scratchVector);
-    scratchSphere.radius = this.localSphere.radius * scratchMatrix.getMaxScaleOnAxis();
-  }
-
-  private updateWorldSnapshot(): void {
-    this.updateWorldMatrix(true, false);
-    this.worldSnapshot.set(this.matrixWorld.elements);
-  }
-
-  private worldChanged(): boolean {
-    this.updateWorldMatrix(true, false);
-    const e = this.matrixWorld.elements, w = this.worldSnapshot;
-    for (let k = 0; k < 16; k++) if (w[k] !== e[k]) return true;
-    return false;
+    this.spheres.inWorld(this.matrixWorld, matrix, offset, scratchSphere);
   }
 
   /** This object moved: recompute every instance's world sphere (O(n)). */
   private refreshSpheres(): void {
-    this.worldSnapshot.set(this.matrixWorld.elements);
+    this.spheres.remember(this.matrixWorld);
     for (let id = 0; id < this.set.count; id++) {
       if (!(this.flags[id] & FLAG_LIVE)) continue;
       this.writeWorldSphere(this.slotsOf(this.levelOfId[id]).matrices, this.slotOf[id] * 16);
@@ -521,7 +478,7 @@ export class InstancedLOD extends Object3D {
     const l = new Uint8Array(next).fill(HIDDEN_LEVEL); l.set(this.levelOfId); this.levelOfId = l;
     const s = new Int32Array(next).fill(-1); s.set(this.slotOf); this.slotOf = s;
     // Copy slots only exist with a shadow LOD for every caster (4 B per instance).
-    if (this.shadowLOD === 'all') { const c = new Int32Array(next).fill(-1); c.set(this.copyOf); this.copyOf = c; }
+    if (this.shadowLOD === 'all') this.copies.grow(next);
     const f = new Uint8Array(next); f.set(this.flags); this.flags = f;
   }
 

@@ -62,6 +62,27 @@ export const INSTANCED_LOD_DEFAULTS = {
   shadowLOD: 'offscreen' as 'offscreen' | 'all',
 };
 
+/**
+ * `options` with {@link INSTANCED_LOD_DEFAULTS} filled in and checked at the boundary (a TypeError or
+ * RangeError naming the field), and `shadowLevel` resolved (default: the coarsest level).
+ */
+export function resolveInstancedLODOptions(options: InstancedLODOptions) {
+  const o = { ...INSTANCED_LOD_DEFAULTS, ...options };
+  if (!Array.isArray(o.levels) || o.levels.length < 1 || o.levels.length > 253) throw new TypeError('InstancedLOD: levels must be an array of 1 … 253 {geometry, material}');
+  o.levels.forEach((l, i) => {
+    if (l == null || (l.geometry as { isBufferGeometry?: boolean })?.isBufferGeometry !== true) throw new TypeError(`InstancedLOD: levels[${i}].geometry must be a BufferGeometry`);
+    if (l.material == null) throw new TypeError(`InstancedLOD: levels[${i}].material is required`);
+  });
+  const L = o.levels.length;
+  if (o.thresholds == null || o.thresholds.length !== L - 1) throw new RangeError(`InstancedLOD: thresholds must have levels − 1 = ${L - 1} values, got ${o.thresholds?.length}`);
+  if (!Number.isInteger(o.capacity) || o.capacity < 1) throw new RangeError(`InstancedLOD: capacity must be an integer ≥ 1, got ${String(o.capacity)}`);
+  const shadowLevel = o.shadowLevel ?? L - 1;
+  if (!Number.isInteger(shadowLevel) || shadowLevel < 0 || shadowLevel >= L) throw new RangeError(`InstancedLOD: shadowLevel must be an integer in [0, ${L - 1}], got ${String(shadowLevel)}`);
+  if (!Number.isInteger(o.shadowLayer) || o.shadowLayer < 1 || o.shadowLayer > 31) throw new RangeError(`InstancedLOD: shadowLayer must be an integer in [1, 31], got ${String(o.shadowLayer)}`);
+  if (o.shadowLOD !== 'offscreen' && o.shadowLOD !== 'all') throw new RangeError(`InstancedLOD: shadowLOD must be 'offscreen' or 'all', got ${String(o.shadowLOD)}`);
+  return { ...o, shadowLevel };
+}
+
 /** Upload accounting of an {@link InstancedLOD} (cumulative; diff two reads for one frame). @category three.js */
 export interface InstancedUploadStats {
   /** Bytes marked with `addUpdateRange` (matrix and colour slots written). */

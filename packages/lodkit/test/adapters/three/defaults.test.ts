@@ -15,6 +15,8 @@ import { resetScreenSizeLODWarnings, SCREEN_SIZE_LOD_DEFAULTS, ScreenSizeLOD } f
 import { LOD_MANAGER_DEFAULTS, LodManager } from '../../../src/adapters/three/lodManager.js';
 import { INSTANCED_LOD_DEFAULTS, InstancedLOD } from '../../../src/adapters/three/instancedLOD.js';
 import { GPU_INSTANCED_LOD_DEFAULTS, GpuInstancedLOD } from '../../../src/adapters/three/gpuInstancedLOD.js';
+import { engineOf } from '../../../src/batch/engineSeam.js';
+import type { LodSet } from '../../../src/batch/lodSet.js';
 
 const material = new MeshBasicMaterial();
 const levels = [0, 1, 2].map((d) => ({ geometry: new IcosahedronGeometry(1, d), material }));
@@ -25,8 +27,8 @@ function camera(): PerspectiveCamera {
   return c;
 }
 
-/** The initial capacity a LodSet was made with (a private field: the adapters pass `capacity` straight to it). */
-const capacityOf = (set: object) => (set as { capacity?: number }).capacity;
+/** The initial capacity a LodSet was made with (the adapters pass `capacity` straight to it), through the engine seam. */
+const capacityOf = (set: LodSet) => engineOf(set).capacity;
 
 /** Spies on console.warn; restored after each test. */
 function spyWarn() {
