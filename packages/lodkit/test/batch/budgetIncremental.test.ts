@@ -21,7 +21,7 @@ import { ScreenSpaceScratch } from '../../src/batch/passes/screenSpacePasses.js'
 import { computeHybridStableRanges, computeStableRanges, STABLE_MAX_RANGES, StableRanges } from '../../src/batch/passes/budgetStable.js';
 import { buildObjectChain } from '../../src/policies/screenSpaceError.js';
 import { budgetStateOf } from '../../src/batch/passes/budgetIncremental.js';
-import type { ClusterIndex } from '../../src/batch/spatial/clusters.js';
+import { engineOf } from '../../src/batch/engineSeam.js';
 import { applyEdit, expectSameBudgetFrame, lcg, randomSpheres } from './helpers.js';
 
 describe('stable ranges of the budget chains', () => {
@@ -164,7 +164,7 @@ describe('incremental budget over clusters = per-object path', () => {
           if (st.edit === 5) removed.add(id);
           for (const s of [a, b, c]) applyEdit(s, st.edit, id);
         }
-        const bi = budgetStateOf((a as unknown as { ci: ClusterIndex }).ci);
+        const bi = budgetStateOf(engineOf(a).ci);
         stable += bi.stableTotal; fallbacks += bi.fallbacks; frames += bi.frames;
       }), { numRuns: 60 }); } finally { setWasmKernels(true); }
     // Not vacuous: chains were skipped for many objects, and some frames needed the full path
@@ -199,7 +199,7 @@ describe('incremental budget over clusters = per-object path', () => {
       const sb = b.update(v, { ...options, clusters: false });
       expectSameBudgetFrame(a, b, sa, sb, `frame ${f}`);
     }
-    const bi = budgetStateOf((a as unknown as { ci: ClusterIndex }).ci);
+    const bi = budgetStateOf(engineOf(a).ci);
     expect(bi.fallbacks).toBeGreaterThan(0); // the drops took the full path
     expect(bi.stableTotal).toBeGreaterThan(20 * 500); // and clusters were whole-stable around them
   });

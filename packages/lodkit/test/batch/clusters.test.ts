@@ -11,6 +11,7 @@ import { HIDDEN_LEVEL, LodSet, type LodUpdateOptions } from '../../src/batch/lod
 import { computeLodDescending } from '../../src/heuristics/lodIndex.js';
 import { mortonOrder } from '../../src/batch/spatial/clusters.js';
 import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
+import { engineOf, kernelsOf } from '../../src/batch/engineSeam.js';
 import { Frustum } from '../../src/metrics/frustum.js';
 import { lookAtRotation } from '../../src/metrics/vector.js';
 import { sphereDistance, spherePixelDiameter, sphereScreenArea, sphereScreenHeight } from '../../src/metrics/sphereMetrics.js';
@@ -256,7 +257,7 @@ describe('1M-object replay: clustered = reference', () => {
     }
     const [a, b] = [new LodSet(n), new LodSet(n)];
     setWasmKernels(true);
-    expect((a as unknown as { ci: { wasm: unknown } }).ci.wasm === null).toBe(!wasm);
+    expect(kernelsOf(a).wasm).toBe(wasm);
     a.addProfile(PROFILES[0]); b.addProfile(PROFILES[0]);
     a.addMany(trees, 0); b.addMany(trees, 0);
     let x = 0, z = 0, heading = 0.3;
@@ -289,7 +290,7 @@ describe('cluster bounds and the skip rule, directly', () => {
     const set = new LodSet(4);
     set.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08], costs: [4, 3, 2, 1] });
     set.update({ frustum: camera0 }, { policy: 'thresholds' }); // fills lo/hi
-    const st = (set as unknown as { st: Parameters<typeof uniformLevel>[0] }).st;
+    const st = engineOf(set).st;
     const scr = new Float64Array(4);
     const at = (lo: number, hi: number) => { scr[0] = lo; scr[1] = hi; scr[2] = Math.fround((lo + hi) / 2); return uniformLevel(st, 0, true, scr); };
     expect(at(0.31, 0.9)).toBe(0);       // above 0.3: level 0
@@ -313,8 +314,7 @@ describe('cluster bounds and the skip rule, directly', () => {
       set.addMany(spheres, 0);
       const v = view([seed % 50, 5, 0], yaw, ortho);
       set.update(v, { policy: 'thresholds' });
-      const inner = set as unknown as { ci: import('../../src/batch/spatial/clusters.js').ClusterIndex; cv: import('../../src/batch/spatial/clusterViews.js').ClusterViews; st: import('../../src/batch/core/frameState.js').FrameState };
-      const { ci, cv, st } = inner;
+      const { ci, cv, st } = engineOf(set);
       let checked = 0;
       for (let c = 0; c < ci.count; c++) {
         classify(ci, cv, c);

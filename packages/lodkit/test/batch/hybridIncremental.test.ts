@@ -15,7 +15,7 @@ import { Frustum } from '../../src/metrics/frustum.js';
 import { lookAtRotation } from '../../src/metrics/vector.js';
 import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
 import { hybridStateOf } from '../../src/batch/passes/hybridIncremental.js';
-import type { ClusterIndex } from '../../src/batch/spatial/clusters.js';
+import { engineOf } from '../../src/batch/engineSeam.js';
 import { applyEdit, expectSameBudgetFrame, lcg, randomSpheres, sizeMapsLike } from './helpers.js';
 
 /** A jittered grid (ids row by row, radii 1–2 m): clusters narrow enough to share one preferred level. */
@@ -89,7 +89,7 @@ describe('incremental hybrid over clusters = per-object path', () => {
           if (st.edit === 5) removed.add(id);
           for (const s of [a, b, c]) applyEdit(s, st.edit, id);
         }
-        const hy = hybridStateOf((a as unknown as { ci: ClusterIndex }).ci);
+        const hy = hybridStateOf(engineOf(a).ci);
         stable += hy.stableTotal; uniform += hy.uniformTotal; fallbacks += hy.fallbacks; frames += hy.frames; settled += hy.settledTotal;
       }), { numRuns: 60 }); } finally { setWasmKernels(true); } };
     runAll();

@@ -11,13 +11,13 @@ import { describe, expect, it } from 'vitest';
 import { expectNonVacuous } from '../setup/fastCheckSeed.js';
 import { LodSet, type LodUpdateOptions } from '../../src/batch/lodSet.js';
 import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
-import type { ClusterIndex } from '../../src/batch/spatial/clusters.js';
+import { engineOf } from '../../src/batch/engineSeam.js';
 import { owedBlendCount } from '../../src/batch/outputs/owedBlends.js';
 import { applyOwedEdit, treeGrid, yawView } from './helpers.js';
 
-const ciOf = (s: LodSet) => (s as unknown as { ci: ClusterIndex }).ci;
+const ciOf = (s: LodSet) => engineOf(s).ci;
 /** The id-ordered blend array without settling (what a reference kept from an earlier read shows). */
-const rawBlend = (s: LodSet) => (s as unknown as { st: { blend: Float32Array } }).st.blend;
+const rawBlend = (s: LodSet) => engineOf(s).st.blend;
 
 function expectSameLevels(a: LodSet, b: LodSet, label: string): void {
   const la = a.levels, lb = b.levels;

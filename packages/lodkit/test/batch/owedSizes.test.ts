@@ -11,14 +11,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LodSet, type LodFrameStats, type LodUpdateOptions } from '../../src/batch/lodSet.js';
 import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
-import type { ClusterIndex } from '../../src/batch/spatial/clusters.js';
+import { engineOf } from '../../src/batch/engineSeam.js';
 import { applyOwedEdit, treeGrid, yawView } from './helpers.js';
 
 interface Step { policy: number; dx: number; dz: number; yaw: number; edit: number; target: number; readBefore: boolean; readAfter: boolean; hold: boolean }
 
 const POLICIES = ['rankQuota', 'budget', 'thresholds', 'hybrid'] as const;
-const owedOf = (s: LodSet) => (s as unknown as { ci: ClusterIndex }).ci.owed;
-const clusterOfId = (s: LodSet, id: number) => { const ci = (s as unknown as { ci: ClusterIndex }).ci; return ci.clusterOf[ci.idSlot[id]]; };
+const owedOf = (s: LodSet) => engineOf(s).ci.owed;
+const clusterOfId = (s: LodSet, id: number) => { const ci = engineOf(s).ci; return ci.clusterOf[ci.idSlot[id]]; };
 
 function expectSameFrame(a: LodSet, b: LodSet, ra: LodFrameStats, rb: LodFrameStats, label: string): void {
   for (let i = 0; i < a.count; i++) {
@@ -93,7 +93,7 @@ describe('sizes owed by rankQuota and budget frames', () => {
           const o = owedOf(a);
           let id = st.target % a.count;
           if (o.count > 0 && (st.target & 1) === 0) {
-            const ci = (a as unknown as { ci: ClusterIndex }).ci, owedCluster = o.list[(st.target >> 1) % o.count];
+            const ci = engineOf(a).ci, owedCluster = o.list[(st.target >> 1) % o.count];
             for (let s = ci.end[owedCluster] - 1; s >= ci.start[owedCluster]; s--) if (!removed.has(ci.slotId[s])) id = ci.slotId[s];
           }
           if (removed.has(id)) continue; // edits of a removed id throw (not live)

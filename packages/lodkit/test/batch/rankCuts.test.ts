@@ -12,7 +12,7 @@ import { Frustum } from '../../src/metrics/frustum.js';
 import { lookAtRotation } from '../../src/metrics/vector.js';
 import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
 import { rankCutsOf } from '../../src/batch/passes/rankCuts.js';
-import type { ClusterIndex } from '../../src/batch/spatial/clusters.js';
+import { engineOf } from '../../src/batch/engineSeam.js';
 import { lcg, randomSpheres } from './helpers.js';
 
 function view(eye: number[], target: number[], fovY = 60): LodView {
@@ -71,7 +71,7 @@ function compare(a: LodSet, b: LodSet, ra: ReturnType<LodSet['update']>, sa: { t
   expect(sa.levelCounts, label).toEqual(Array.from(ra.levelCounts));
 }
 
-const cutsOf = (s: LodSet) => rankCutsOf((s as unknown as { ci: ClusterIndex }).ci);
+const cutsOf = (s: LodSet) => rankCutsOf(engineOf(s).ci);
 
 describe('incremental rankQuota over clusters', () => {
   for (const wasm of [true, false]) it(`= per-object path on paths that move the cuts (smooth, fast, teleports, ties, all / none visible, 2 views, edits), ${wasm ? 'with' : 'without'} WebAssembly (fast-check)`, () => {

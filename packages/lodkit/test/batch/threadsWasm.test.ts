@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LodSet } from '../../src/batch/lodSet.js';
-import type { ClusterIndex } from '../../src/batch/spatial/clusters.js';
+import { engineOf } from '../../src/batch/engineSeam.js';
 import { fusedCounters } from '../../src/batch/passes/fusedPass.js';
 import { SHARED_MAX_PAGES, sharedMemoryVariant } from '../../src/batch/wasm/sharedWasm.js';
 import { HEIGHT_KERNEL_WASM } from '../../src/batch/wasm/heightKernel.generated.js';
@@ -47,7 +47,7 @@ describe('shared-memory WebAssembly kernels (worker-thread mode)', () => {
     try {
       const p = set.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08, 0.02] });
       set.addMany(randomSpheres(40_000, 3, 250, 0.3, 6), p);
-      const inner = set as unknown as { ci: ClusterIndex };
+      const inner = engineOf(set);
       expect(inner.ci.wasm).not.toBeNull();
       expect(inner.ci.sp.buffer).toBeInstanceOf(SharedArrayBuffer);
       expect(inner.ci.levelsS.buffer).toBe(inner.ci.wasm?.memory.buffer);

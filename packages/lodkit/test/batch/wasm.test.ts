@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions } from '../../src/batch/lodSet.js';
 import { heightPerspectiveKernel } from '../../src/batch/kernels/metricKernels.js';
 import { newHeightKernel, setWasmKernels, SP_OFFSET } from '../../src/batch/wasm/wasmKernels.js';
+import { kernelsOf } from '../../src/batch/engineSeam.js';
 import { camera, randomSpheres } from './helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -70,8 +71,8 @@ describe('WebAssembly SIMD kernel', () => {
       return set;
     };
     const a = make(true), b = make(false);
-    expect((a as unknown as { ci: { wasm: unknown } }).ci.wasm).not.toBeNull();
-    expect((b as unknown as { ci: { wasm: unknown } }).ci.wasm).toBeNull();
+    expect(kernelsOf(a).wasm).toBe(true);
+    expect(kernelsOf(b).wasm).toBe(false);
     for (let f = 0; f < 20; f++) {
       const views = [{ frustum: camera([f * 0.7, 6, 0], [60, 0, 150], 60), viewportHeight: 1080 }];
       if (f % 4 === 3) views.push({ frustum: camera([f * 0.7 + 3, 6, 2], [-60, 0, 150], 45), viewportHeight: 720 });

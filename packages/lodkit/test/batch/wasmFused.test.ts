@@ -12,7 +12,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
-import type { ClusterIndex } from '../../src/batch/spatial/clusters.js';
+import { engineOf } from '../../src/batch/engineSeam.js';
 import { fusedCounters } from '../../src/batch/passes/fusedPass.js';
 import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
 import { Frustum } from '../../src/metrics/frustum.js';
@@ -27,7 +27,7 @@ const PROFILES: { metric: Metric; thresholds: number[]; blendThresholds?: number
   { metric: 'screenArea', thresholds: [0.01, 0.001, 0.0001], costs: [100, 20, 3, 1] },
 ];
 
-const ciOf = (s: LodSet) => (s as unknown as { ci: ClusterIndex }).ci;
+const ciOf = (s: LodSet) => engineOf(s).ci;
 
 /** Fused (WebAssembly), clustered JavaScript, per-object reference. */
 function triple(capacity: number): [LodSet, LodSet, LodSet] {
