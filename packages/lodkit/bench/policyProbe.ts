@@ -9,7 +9,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { LodSet, type LodUpdateOptions, type LodView } from '../src/batch/lodSet.js';
-import type { ClusterIndex } from '../src/batch/spatial/clusters.js';
+import { engineOf } from '../src/batch/engineSeam.js';
 import { rankCutsOf } from '../src/batch/passes/rankCuts.js';
 import { budgetStateOf } from '../src/batch/passes/budgetIncremental.js';
 import { hybridStateOf } from '../src/batch/passes/hybridIncremental.js';
@@ -46,7 +46,7 @@ for (let k = 0; k < ROUNDS; k++) {
   }
 }
 const median = (a: number[]) => a.slice().sort((x, y) => x - y)[a.length >> 1];
-const ci = (s: LodSet) => (s as unknown as { ci: ClusterIndex }).ci;
+const ci = (s: LodSet) => engineOf(s).ci;
 console.log(`${randomScene ? 'random' : 'trees'} scene, ${ROUNDS - WARM_UP} frames after ${WARM_UP} warm-up, median ms (÷ thresholds):`);
 for (let r = 0; r < rows.length; r++) {
   const [name, set] = rows[r];

@@ -15,10 +15,9 @@
  * MS milliseconds after frame 1, `--other-set` runs four frames of a second 1M set after frame 1.
  */
 import { LodSet, type LodUpdateOptions } from '../src/batch/lodSet.js';
-import type { ClusterIndex } from '../src/batch/spatial/clusters.js';
+import { engineOf, setThreadSchedule } from '../src/batch/engineSeam.js';
 import { fusedCounters } from '../src/batch/passes/fusedPass.js';
 import { owedBlendCount } from '../src/batch/outputs/owedBlends.js';
-import type { ThreadModeChooser } from '../src/batch/core/threadChooser.js';
 import { BENCH_PROFILE, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
 
 const argv = process.argv.slice(2);
@@ -49,7 +48,7 @@ if (which === 'tree-field') {
   const still = flag('--still'), wait = value('--wait', 0), other = flag('--other-set');
   const views = randomScenePoses(), set = make(randomSpheres(1_000_000, 1));
   const second = other ? make(randomSpheres(1_000_000, 7)) : null;
-  const ci = (s: LodSet) => (s as unknown as { ci: ClusterIndex }).ci;
+  const ci = (s: LodSet) => engineOf(s).ci;
   let before = fusedCounters(ci(set));
   // Printed as they come, so `--trace-opt` / `--trace-deopt` lines fall between the frames they happen in.
   console.log(`new 1M random-order set, ${still ? 'camera still' : 'moving camera'}${wait > 0 ? `, ${wait} ms spin after frame 1` : ''}:`);
@@ -68,7 +67,7 @@ if (which === 'tree-field') {
 } else if (which === 'worker-warmup') {
   const views = walkPoses(30), set = make(treeField(1000, 2000, 5));
   set.setThreads(2);
-  (set as unknown as { threadMode: ThreadModeChooser }).threadMode.forced = 2;
+  setThreadSchedule(set, 'threaded'); // every frame threaded (the engine seam)
   const t: string[] = [];
   for (let k = 0; k < 30; k++) t.push(time(() => set.update(views[k], options)).toFixed(2));
   set.dispose();
@@ -111,11 +110,11 @@ if (which === 'tree-field') {
     for (let k = 0; k < 60; k++) {
       const a = time(() => unread.update(views[k % views.length], options));
       const b = time(() => read.update(views[k % views.length], options));
-      const n = owedBlendCount((read as unknown as { ci: ClusterIndex }).ci);
+      const n = owedBlendCount(engineOf(read).ci);
       const r1 = time(() => read.blend), r2 = time(() => read.blend);
       if (k >= 20) { fu.push(a); fr.push(b); first.push(r1); second.push(r2); owed.push(n); }
     }
-    const n = owedBlendCount((unread as unknown as { ci: ClusterIndex }).ci), late = time(() => unread.blend);
+    const n = owedBlendCount(engineOf(unread).ci), late = time(() => unread.blend);
     console.log(`${scene}: frame never read ${median(fu).toFixed(2)} ms, read every frame ${median(fr).toFixed(2)} ms + first read ${median(first).toFixed(3)} ms (${median(owed)} owed) + second ${median(second).toFixed(4)} ms; after 60 unread frames ${n} owed, read ${late.toFixed(3)} ms (medians of frames 21–60)`);
   }
 } else if (which === 'pollution') {

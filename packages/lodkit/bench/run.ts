@@ -44,7 +44,7 @@ import { Logger } from '@babylonjs/core/Misc/logger.js';
 import { LodSet, type LodFrameStats, type LodUpdateOptions, type LodView } from '../src/batch/lodSet.js';
 import { setFusedKernel, setWasmKernels } from '../src/batch/wasm/wasmKernels.js';
 import { fusedCounters } from '../src/batch/passes/fusedPass.js';
-import type { ClusterIndex } from '../src/batch/spatial/clusters.js';
+import { engineOf } from '../src/batch/engineSeam.js';
 import { threePeer } from './threePeer.js';
 import { BENCH_PROFILE, peerDistances, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
 
@@ -265,7 +265,7 @@ threeRow('trees', treeData, walkViews, QUICK ? 20_000 : 100_000, 4);
 
 // --- run -----------------------------------------------------------------------------------------
 for (let k = 0; k < WARM_UP; k++) for (const row of rows) row.run(k);
-const fusedAtStart = clusterSets.map(({ set }) => fusedCounters((set as unknown as { ci: ClusterIndex }).ci));
+const fusedAtStart = clusterSets.map(({ set }) => fusedCounters(engineOf(set).ci));
 for (let s = 0; s < SAMPLES; s++) {
   const k = WARM_UP + s;
   for (const row of rows) {
@@ -390,7 +390,7 @@ if (JSON_OUT) {
   }
   console.log('\nFused WebAssembly kernel of each (b) set, per sampled frame (mean):');
   for (let q = 0; q < clusterSets.length; q++) {
-    const { scene, set } = clusterSets[q], a = fusedCounters((set as unknown as { ci: ClusterIndex }).ci), b = fusedAtStart[q], frames = SAMPLES;
+    const { scene, set } = clusterSets[q], a = fusedCounters(engineOf(set).ci), b = fusedAtStart[q], frames = SAMPLES;
     const k = { lanes: a.lanes - b.lanes, exact: a.exact - b.exact, redone: a.redone - b.redone, rechecked: a.rechecked - b.rechecked };
     const per = (x: number) => Math.round(x / frames).toLocaleString('en-US');
     console.log(`- ${scene}: ${per(k.lanes)} slots, ${per(k.exact)} on the scalar exact path, ${per(k.redone)} redone in JavaScript, ${(k.rechecked / frames).toFixed(1)} plane tests re-checked in float64`);
