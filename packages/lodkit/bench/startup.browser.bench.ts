@@ -1,0 +1,63 @@
+/**
+ * Startup of 100k instances in Chromium (issue 27, "Must show"; the Node figure: `npm run
+ * bench:cold`, bench/startup.ts): bench/startup-page (a Vite production build, lodkit and three
+ * bundled, minified) loaded in a FRESH headless Chromium per run (new profile: no code cache), and
+ * `new InstancedLOD`, `addInstances` of 100k matrices, the first `update` timed in the page. Prints
+ * each run, the range, the machine and its load. A bench, not a test: nothing is asserted.
+ * Chromium as the e2e tests start it (test/e2e/browserHarness.ts: Debian's /usr/bin/chromium,
+ * headless, --disable-gpu); skipped with a notice where it is not installed.
+ *
+ *   npm run bench:startup-browser                     # 6 runs
+ *   LODKIT_BENCH_RUNS=3 LODKIT_BENCH_N=100000 npm run bench:startup-browser
+ */
+import { cpus, loadavg } from 'node:os';
+import { it } from 'vitest';
+import { buildAndServe, chromiumOrNotice, launchChromium, waitForReady } from '../test/e2e/browserHarness.js';
+
+const RUNS = Number(process.env.LODKIT_BENCH_RUNS ?? 6);
+const N = Number(process.env.LODKIT_BENCH_N ?? 100_000);
+
+interface Phases { construct: number; add: number; update: number; visible: number }
+interface StartupResult { instances: number; scriptMs: number; first: Phases; second: Phases }
+
+it(`startup of ${N} instances in Chromium, ${RUNS} fresh browsers`, async () => {
+  if (!chromiumOrNotice('the Chromium startup bench')) return;
+  const server = await buildAndServe('bench/startup-page/vite.config.ts', 'bench-startup');
+  const load = () => loadavg().map((x) => x.toFixed(2)).join(' / ');
+  const lines: string[] = [];
+  const totals: number[] = [];
+  let version = '';
+  const loadAtStart = load();
+  try {
+    for (let r = 0; r < RUNS; r++) {
+      const browser = await launchChromium();
+      try {
+        version = browser.version();
+        const page = await browser.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        await page.goto(`${server.url}?n=${N}`);
+        await waitForReady(page, 300_000).catch((e: unknown) => { throw new Error(`page not ready: ${errors.join('; ') || String(e)}`); });
+        const res = await page.evaluate(() => (window as Window & { startupResult?: unknown }).startupResult) as StartupResult;
+        const f = res.first, s = res.second, total = f.construct + f.add + f.update;
+        totals.push(total);
+        lines.push(`| ${r + 1} | ${res.scriptMs.toFixed(1)} | ${f.construct.toFixed(1)} | ${f.add.toFixed(1)} | ${f.update.toFixed(1)} | **${total.toFixed(1)}** | ${s.construct.toFixed(1)} / ${s.add.toFixed(1)} / ${s.update.toFixed(1)} |`);
+      } finally {
+        await browser.close();
+      }
+    }
+  } finally {
+    await server.close();
+  }
+  const sorted = totals.slice().sort((a, b) => a - b);
+  console.log([
+    `startup of ${N.toLocaleString('en-US')} instances in Chromium ${version} (headless, --disable-gpu), ${RUNS} fresh browsers`,
+    `_Machine: ${cpus()[0]?.model.trim() ?? 'unknown'}, ${cpus().length} cores, Node ${process.version}; load average (1 / 5 / 15 min) ${loadAtStart} at start, ${load()} at end._`,
+    '',
+    '| run | navigation → script ms | new InstancedLOD ms | addInstances ms | first update ms | **the three phases ms** | same page, second instance: new / add / update ms |',
+    '|---:|---:|---:|---:|---:|---:|---:|',
+    ...lines,
+    '',
+    `the three phases: ${sorted[0].toFixed(1)}–${sorted[sorted.length - 1].toFixed(1)} ms (median ${sorted[sorted.length >> 1].toFixed(1)})`,
+  ].join('\n'));
+});
