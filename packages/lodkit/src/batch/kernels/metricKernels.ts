@@ -37,16 +37,13 @@ export const Combine = { Write: 0, Max: 1, Min: 2 } as const;
 /** One of the {@link Combine} values. */
 export type CombineMode = 0 | 1 | 2;
 
-/**
- * Per-view scalars shared by every metric kernel, in a `Float64Array` filled with
- * `TypedArray.prototype.set` from the frustum's own arrays: eye `[0..3)`, window min `[3..5)`, window
- * max `[5..7)`, pixel scale `[7]`. The kernels derive window height/area with the same operations as
- * `Frustum.update` (`t − b`, `(r − l)(t − b)`), so values stay bit-identical; copying through builtins
- * keeps the per-frame code from materialising doubles in V8's interpreter (each one a heap number).
- */
-export const VIEW_EYE = 0, VIEW_WINDOW_MIN = 3, VIEW_WINDOW_MAX = 5, VIEW_SCALE = 7;
-/** Number of slots of a view-parameter array. */
-export const VIEW_PARAMS = 8;
+// Per-view scalars shared by every metric kernel (`v` below; slots: core/layout.ts VIEW_*), in a
+// `Float64Array` filled with `TypedArray.prototype.set` from the frustum's own arrays: eye `[0..3)`,
+// window min `[3..5)`, window max `[5..7)`, pixel scale `[7]`. The kernels derive window height/area
+// with the same operations as `Frustum.update` (`t − b`, `(r − l)(t − b)`), so values stay
+// bit-identical; copying through builtins keeps the per-frame code from materialising doubles in
+// V8's interpreter (each one a heap number).
+export { VIEW_EYE, VIEW_PARAMS, VIEW_SCALE, VIEW_WINDOW_MAX, VIEW_WINDOW_MIN } from '../core/layout.js';
 
 /**
  * Eye-to-surface distance (`max(|c − eye| − r, 0)`), combined by min. Culled spheres give `+∞` when

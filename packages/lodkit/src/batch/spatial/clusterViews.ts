@@ -4,8 +4,11 @@
  *
  * @module
  */
-/** Slots per view in {@link ClusterViews.block}: planes [0, 24), eye [24, 27), wh, wa, pixel scale, perspective. */
-export const VB = 32;
+import { VB } from '../core/layout.js';
+
+// Slots per view in ClusterViews.block: planes [0, 24), eye [24, 27), wh, wa, pixel scale,
+// perspective (core/layout.ts VB, VB_*); re-exported for the passes that index the block.
+export { VB };
 
 /** Per-frame view data of the clustered pass, refilled by `LodSet` without allocation. */
 export class ClusterViews {

@@ -1,4 +1,4 @@
-;; lodkit WebAssembly SIMD kernel (source; compiled by scripts/build-wasm.mjs with the npm package
+;; lodkit WebAssembly SIMD kernel (source; compiled by scripts/generate.mjs with the npm package
 ;; `wabt` into heightKernel.generated.ts, which embeds the bytes).
 ;;
 ;; heightPerspective: the perspective screen-height / pixel metric of metricKernels.ts's
@@ -111,7 +111,7 @@
   (func (export "heightPerspective") (param $sp i32) (param $work i32) (param $start i32) (param $end i32)
     (param $mode i32) (param $view i32) (param $px i32) (param $cull i32)
     (local $p i32) (local $i i32) (local $s i32) (local $w i32) (local $a v128)
-    (local.set $p (i32.mul (local.get $view) (i32.const 256)))
+    (local.set $p (i32.mul (local.get $view) (i32.const {WASM_VIEW_BYTES})))
     (global.set $p0 (f64x2.splat (f64.load offset=0 (local.get $p))))
     (global.set $p1 (f64x2.splat (f64.load offset=8 (local.get $p))))
     (global.set $p2 (f64x2.splat (f64.load offset=16 (local.get $p))))
@@ -136,11 +136,11 @@
     (global.set $p21 (f64x2.splat (f64.load offset=168 (local.get $p))))
     (global.set $p22 (f64x2.splat (f64.load offset=176 (local.get $p))))
     (global.set $p23 (f64x2.splat (f64.load offset=184 (local.get $p))))
-    (global.set $ex (f64x2.splat (f64.load offset=192 (local.get $p))))
-    (global.set $ey (f64x2.splat (f64.load offset=200 (local.get $p))))
-    (global.set $ez (f64x2.splat (f64.load offset=208 (local.get $p))))
-    (global.set $wh (f64x2.splat (f64.load offset=216 (local.get $p))))
-    (global.set $sc (select (f64x2.splat (f64.load offset=224 (local.get $p))) (v128.const f64x2 1 1) (local.get $px)))
+    (global.set $ex (f64x2.splat (f64.load offset={8 * WV_EYE} (local.get $p))))
+    (global.set $ey (f64x2.splat (f64.load offset={8 * WV_EYE + 8} (local.get $p))))
+    (global.set $ez (f64x2.splat (f64.load offset={8 * WV_EYE + 16} (local.get $p))))
+    (global.set $wh (f64x2.splat (f64.load offset={8 * WV_WINDOW_HEIGHT} (local.get $p))))
+    (global.set $sc (select (f64x2.splat (f64.load offset={8 * WV_PIXEL_SCALE} (local.get $p))) (v128.const f64x2 1 1) (local.get $px)))
     (global.set $cv (select (v128.const f64x2 -1 -1) (v128.const f64x2 0 0) (local.get $cull)))
     (global.set $mode (local.get $mode))
     (local.set $i (local.get $start))

@@ -1,6 +1,6 @@
 /**
  * Loader of the WebAssembly SIMD kernels (wasm/heightKernel.wat and wasm/fusedKernel.wat, embedded
- * as bytes by scripts/build-wasm.mjs): one instance of each, sharing one memory, per
+ * as bytes by scripts/generate.mjs): one instance of each, sharing one memory, per
  * {@link ClusterIndex}, which keeps its slot-ordered spheres, metric scratch and per-object state
  * (flags, forced level, level, blend) inside that memory so the kernels read and write them in
  * place. Where WebAssembly or its SIMD proposal is missing, or after `setWasmKernels(false)`, the
@@ -9,9 +9,10 @@
  * Contributor notes:
  * - Synchronous compile (`new WebAssembly.Module`): the module is < 2 kB, far below the size
  *   browsers allow on the main thread, and `LodSet` must work from its constructor on.
- * - Memory layout: view parameters at [0, 16384) (32 doubles per view), the fused kernel's float32
- *   plane splats at [16384, 49152) (512 bytes per view), its frame block at {@link FUSED_BLOCK}
- *   (layout: {@link FusedKernel}), spheres from {@link SP_OFFSET}, then (clusters.ts) metric values,
+ * - Memory layout (numbers: core/layout.ts, which feeds the WAT sources too): view parameters at
+ *   [0, 16384) (32 doubles per view), the fused kernel's float32 plane splats at [16384, 49152) (512
+ *   bytes per view), its frame block at {@link FUSED_BLOCK} (`FB_*` offsets; summary:
+ *   {@link FusedKernel}), spheres from {@link SP_OFFSET}, then (clusters.ts) metric values,
  *   flags, forced levels, levels and blends, each padded by 4 slots (the fused kernel works on
  *   groups of 4 and may touch up to 3 slots past a cluster's end).
  *
@@ -21,14 +22,11 @@ import { HEIGHT_KERNEL_WASM } from './heightKernel.generated.js';
 import { FUSED_KERNEL_WASM } from './fusedKernel.generated.js';
 import { sharedMemoryVariant } from './sharedWasm.js';
 
-/** Views the kernels can take (per-view parameter blocks of 256 bytes). */
-export const WASM_MAX_VIEWS = 64;
-/** Byte offset of the fused kernel's frame block. */
-export const FUSED_BLOCK = 49152;
-/** Int32 indices in the fused kernel's frame block: owe the changed blends (0/1), and how many slots are owed. */
-export const OWE_BLENDS = 333, OWED_BLEND_COUNT = 334;
-/** Byte offset of the spheres in a kernel instance's memory. */
-export const SP_OFFSET = 65536;
+import { FB_BYTES, FUSED_BLOCK } from '../core/layout.js';
+
+// The memory layout lives in core/layout.ts (one table for the TypeScript and the WAT sources);
+// re-exported here for the modules that reach the kernels through this one.
+export { FUSED_BLOCK, OWE_BLENDS, OWED_BLEND_COUNT, SP_OFFSET, WASM_MAX_VIEWS } from '../core/layout.js';
 
 /**
  * The fused kernel's exports and views of its frame block (bytes from {@link FUSED_BLOCK}):
@@ -155,8 +153,8 @@ export function remapFused(k: HeightKernel): void {
   const f = k.fused;
   if (f === null) return;
   const buffer = k.memory.buffer;
-  f.f64 = new Float64Array(buffer, FUSED_BLOCK, 1024); // (8 kB: up to hybrid's collection rows, fusedCollect.ts)
-  f.i32 = new Int32Array(buffer, FUSED_BLOCK, 2048);
+  f.f64 = new Float64Array(buffer, FUSED_BLOCK, FB_BYTES / 8); // (8 kB: up to hybrid's collection rows, fusedCollect.ts)
+  f.i32 = new Int32Array(buffer, FUSED_BLOCK, FB_BYTES / 4);
 }
 
 let compiledShared: [WebAssembly.Module, WebAssembly.Module | null] | null | undefined;

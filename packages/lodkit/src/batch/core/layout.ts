@@ -1,0 +1,91 @@
+/**
+ * The batch engine's data layouts, written once: the per-view blocks the passes and kernels read,
+ * the WebAssembly memory map and the fused kernel's frame block. The TypeScript imports these
+ * constants; scripts/generate.mjs substitutes them into the WebAssembly text sources
+ * (`{NAME}` or `{NAME + 8}` in a `.wat` file) before compiling, so both sides read one table.
+ *
+ * Contributor notes:
+ * - Only `export const NAME = <number or arithmetic on earlier names>` here: the generator
+ *   evaluates this file on its own (no imports).
+ * - Changing a number changes the WebAssembly bytes (`npm run build:wasm`, committed) and every
+ *   TypeScript reader at once; the worker-thread source (drivers/threads.ts) defines `VB` and
+ *   `SP_OFFSET` itself (functions are shipped as text), keep it in step.
+ * - Per-object state codes (flags 1 hidden, 2 removed; level 255 hidden / no forced level; marks
+ *   0 adjustable, 1 fixed, 2 not drawn) stay literals inside the kernels' loops (an imported
+ *   constant meeting computed doubles makes TurboFan box them); core/frameState.ts documents them.
+ *
+ * @module
+ */
+
+// ---- The clustered passes' view block (`ClusterViews.block`, float64 slots per view) ----
+
+/** Float64 slots per view in `ClusterViews.block`. */
+export const VB = 32;
+/** View block slots: the 6 planes `(a, b, c, d)` from 0 (24 values), the eye `(x, y, z)` from 24. */
+export const VB_PLANES = 0, VB_EYE = 24;
+/** View block slots: window height, window area, pixel scale (viewport height), perspective (0/1). */
+export const VB_WINDOW_HEIGHT = 27, VB_WINDOW_AREA = 28, VB_PIXEL_SCALE = 29, VB_PERSPECTIVE = 30;
+
+// ---- The JavaScript metric kernels' view parameters (kernels/metricKernels.ts) ----
+
+/**
+ * Per-view scalars shared by every JavaScript metric kernel (a `Float64Array` of
+ * {@link VIEW_PARAMS} slots): eye `[0..3)`, window min `[3..5)`, window max `[5..7)`, pixel scale `[7]`.
+ */
+export const VIEW_EYE = 0, VIEW_WINDOW_MIN = 3, VIEW_WINDOW_MAX = 5, VIEW_SCALE = 7;
+/** Number of slots of a view-parameter array. */
+export const VIEW_PARAMS = 8;
+
+// ---- WebAssembly memory (bytes; wasm/heightKernel.wat, wasm/fusedKernel.wat) ----
+
+/** Views the WebAssembly kernels can take (one parameter block of {@link WASM_VIEW_BYTES} each). */
+export const WASM_MAX_VIEWS = 64;
+/** Bytes per view of the WebAssembly view parameters, which start at byte 0. */
+export const WASM_VIEW_BYTES = 256;
+/**
+ * Float64 slots of a WebAssembly view block (`ClusterIndex.wasmParams`, 32 per view): planes from
+ * 0, eye from 24, window height, pixel scale, window area, perspective (0/1).
+ */
+export const WV_PLANES = 0, WV_EYE = 24, WV_WINDOW_HEIGHT = 27, WV_PIXEL_SCALE = 28, WV_WINDOW_AREA = 29, WV_PERSPECTIVE = 30;
+/** Byte offset of the fused kernel's float32 plane splats ({@link SPLAT_BYTES} per view). */
+export const SPLATS = 16384;
+/** Bytes per view of the splats: 24 plane vectors, then the largest |normal component| and |offset|. */
+export const SPLAT_BYTES = 512, SPLAT_NMAX = 384, SPLAT_DMAX = 400;
+/** Byte offset of the fused kernel's frame block (the `FB_*` offsets below are from here). */
+export const FUSED_BLOCK = SPLATS + WASM_MAX_VIEWS * SPLAT_BYTES;
+/** Byte offset of the spheres in a kernel instance's memory (then clusters.ts's per-slot arrays). */
+export const SP_OFFSET = 65536;
+
+// ---- The fused kernel's frame block (bytes from FUSED_BLOCK) ----
+
+/** Inputs: thresholds t′ and blend thresholds b′ (4 float64 each, negated for distance, padded with −∞), bias, culled marker. */
+export const FB_THRESHOLDS = 0, FB_BLEND_THRESHOLDS = 32, FB_BIAS = 64, FB_MARKER = 72;
+/** Inputs (int32): threshold count, blend count, lowest and highest allowed level, descending (0/1). */
+export const FB_N = 80, FB_NB = 84, FB_LO = 88, FB_HI = 92, FB_DESCENDING = 96;
+/** Outputs (int32) per call: a fraction or held slot (uFrac), hidden, redo count. */
+export const FB_UFRAC = 100, FB_HIDDEN = 104, FB_REDO_COUNT = 108;
+/** Profile counters (int32, cumulative): lanes re-checked in float64, lanes on the scalar path, slots redone in JavaScript. */
+export const FB_RECHECKED = 112, FB_EXACT = 116, FB_REDONE = 120;
+/** Output (int32) per call: slots held by hysteresis (finished by the kernel). */
+export const FB_HELD = 124;
+/** Per-level counts (int32 × 8), then the redo slots (int32, relative to the call's start; up to 68). */
+export const FB_LEVEL_COUNTS = 128, FB_REDO_SLOTS = 160;
+/** Hysteresis h (float64), holds enabled (int32), slots run (int32, cumulative). */
+export const FB_HYSTERESIS = 1024, FB_HOLDS = 1032, FB_SLOTS_RUN = 1036;
+/** Hybrid's first pass (int32): next mode, the kernel writes `next`/`fixed`, slots whose preferred level moved (per call), sizes in slot order. */
+export const FB_NEXT_MODE = 1296, FB_NEXT_OUT = 1300, FB_MOVED = 1304, FB_SLOT_SIZES = 1308;
+/** Held slots per level (int32 × 5). */
+export const FB_HELD_COUNTS = 1312;
+/** Owe the changed blends of steady slots (int32 0/1), and how many slots are owed (int32, kept across calls; outputs/owedBlends.ts). */
+export const FB_OWE_BLENDS = 1332, FB_OWED_COUNT = 1336;
+/** Hybrid's collection (passes/fusedCollect.ts): switch, quality floor (int32), largest diameter, pixel scale (float64). */
+export const FB_COLLECT = 1344, FB_COLLECT_FLOOR = 1348, FB_COLLECT_VMAX = 1352, FB_COLLECT_SCALE = 1360;
+/** Hybrid's collection, per call (int32): settled, stable counts by previous level (× 5), by range start (× 5), all stable. */
+export const FB_SETTLED = 1368, FB_STABLE_PREV = 1372, FB_STABLE_START = 1392, FB_STABLE = 1412;
+/** Hybrid's collection rows: the lanes' rows (int32 × 4 scratch), range counts per row (int32), ranges (float64 pairs, 8 per row), their start levels (int32, 8 per row). */
+export const FB_LANE_ROWS = 2032, FB_ROW_COUNTS = 2048, FB_ROW_RANGES = 2176, FB_ROW_STARTS = 5376;
+/** Bytes of the frame block the TypeScript maps (float64 × 1024). */
+export const FB_BYTES = 8192;
+
+/** Int32 indices of the frame block words {@link FB_OWE_BLENDS} and {@link FB_OWED_COUNT}. */
+export const OWE_BLENDS = FB_OWE_BLENDS / 4, OWED_BLEND_COUNT = FB_OWED_COUNT / 4;
