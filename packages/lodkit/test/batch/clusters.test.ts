@@ -10,8 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { HIDDEN_LEVEL, LodSet, type LodUpdateOptions } from '../../src/batch/lodSet.js';
 import { computeLodDescending } from '../../src/heuristics/lodIndex.js';
 import { mortonOrder } from '../../src/batch/spatial/clusters.js';
-import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
-import { engineOf, kernelsOf } from '../../src/batch/engineSeam.js';
+import { engineOf, kernelsOf, newLodSet } from '../../src/batch/engineSeam.js';
 import { Frustum } from '../../src/metrics/frustum.js';
 import { lookAtRotation } from '../../src/metrics/vector.js';
 import { sphereDistance, spherePixelDiameter, sphereScreenArea, sphereScreenHeight } from '../../src/metrics/sphereMetrics.js';
@@ -26,8 +25,8 @@ const PROFILES: { metric: 'screenHeight' | 'distance' | 'pixels' | 'screenArea';
 
 const view = yawView;
 
-function pair(): [LodSet, LodSet] {
-  return [new LodSet(64), new LodSet(64)];
+function pair(wasm = true): [LodSet, LodSet] {
+  return [newLodSet(64, { wasm }), newLodSet(64, { wasm })];
 }
 
 /** Asserts the clustered set `a` equals the reference set `b` after one frame. */
@@ -94,9 +93,8 @@ describe('clustered thresholds path = per-object reference path', () => {
   const removed = new Set<number>();
 
   for (const wasm of [true, false]) it(`camera paths with objects added, moved, hidden, forced, removed and made invalid between frames, ${wasm ? 'with' : 'without'} WebAssembly (fast-check)`, () => {
-    setWasmKernels(wasm);
-    try { fc.assert(fc.property(fc.integer({ min: 1, max: 1e6 }), optionsArb, fc.array(frameArb, { minLength: 3, maxLength: 9 }), (seed, o, frames) => {
-      const [a, b] = pair();
+    fc.assert(fc.property(fc.integer({ min: 1, max: 1e6 }), optionsArb, fc.array(frameArb, { minLength: 3, maxLength: 9 }), (seed, o, frames) => {
+      const [a, b] = pair(wasm);
       removed.clear();
       const ids: number[] = [];
       for (let p = 0; p < o.profiles; p++) { a.addProfile(PROFILES[p]); b.addProfile(PROFILES[p]); }
@@ -150,7 +148,7 @@ describe('clustered thresholds path = per-object reference path', () => {
         }
       }
       removed.clear();
-    }), { numRuns: 50 }); } finally { setWasmKernels(true); }
+    }), { numRuns: 50 });
     expect(skippedTotal).toBeGreaterThan(0); // the skip path ran (the property is not vacuous)
     expect(culledTotal).toBeGreaterThan(0);
   });
@@ -245,7 +243,6 @@ describe('clustered thresholds path = per-object reference path', () => {
 
 describe('1M-object replay: clustered = reference', () => {
   for (const wasm of [true, false]) it(`tree field, walking camera, edits between frames, ${wasm ? 'with' : 'without'} WebAssembly`, () => {
-    setWasmKernels(wasm);
     const side = 1000, n = side * side, rand = lcg(77);
     const trees = new Float32Array(n * 4);
     for (let i = 0; i < n; i++) {
@@ -255,8 +252,7 @@ describe('1M-object replay: clustered = reference', () => {
       trees[i * 4 + 2] = -1000 + (Math.floor(i / side) + 0.5) * 2 + (rand() - 0.5) * 1.6;
       trees[i * 4 + 3] = h / 2;
     }
-    const [a, b] = [new LodSet(n), new LodSet(n)];
-    setWasmKernels(true);
+    const [a, b] = [newLodSet(n, { wasm }), newLodSet(n, { wasm })];
     expect(kernelsOf(a).wasm).toBe(wasm);
     a.addProfile(PROFILES[0]); b.addProfile(PROFILES[0]);
     a.addMany(trees, 0); b.addMany(trees, 0);

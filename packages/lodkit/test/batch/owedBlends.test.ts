@@ -10,8 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expectNonVacuous } from '../setup/fastCheckSeed.js';
 import { LodSet, type LodUpdateOptions } from '../../src/batch/lodSet.js';
-import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
-import { engineOf } from '../../src/batch/engineSeam.js';
+import { engineOf, newLodSet } from '../../src/batch/engineSeam.js';
 import { owedBlendCount } from '../../src/batch/outputs/owedBlends.js';
 import { applyOwedEdit, treeGrid, yawView } from './helpers.js';
 
@@ -37,7 +36,7 @@ const POLICY_OF = ['thresholds', 'thresholds', 'thresholds', 'hybrid', 'budget',
 describe('blends owed by clustered thresholds and hybrid frames', () => {
   for (const wasm of [true, false]) it(`read after runs of frames, edits, growth and policy switches = per-object path, ${wasm ? 'with' : 'without'} WebAssembly (fast-check)`, () => {
     let owingFrames = 0, readsOfOwed = 0, settledByEdit = 0, settledByFrame = 0, settledByAddMany = 0, staleBeforeRead = 0;
-    try { fc.assert(fc.property(
+    fc.assert(fc.property(
       fc.integer({ min: 1, max: 1e6 }),
       fc.array(fc.record({
         policy: fc.constantFrom(0, 0, 0, 1, 2, 3, 4, 5, 6), dx: fc.double({ min: -1, max: 1, noNaN: true }), dz: fc.double({ min: -1, max: 1, noNaN: true }),
@@ -45,9 +44,7 @@ describe('blends owed by clustered thresholds and hybrid frames', () => {
         readBefore: fc.constantFrom(false, false, false, true), readAfter: fc.constantFrom(false, false, false, true),
       }), { minLength: 4, maxLength: 24 }),
       (seed, steps: Step[]) => {
-        setWasmKernels(wasm);
-        const a = new LodSet(64), b = new LodSet(64);
-        setWasmKernels(true);
+        const a = newLodSet(64, { wasm }), b = newLodSet(64, { wasm });
         const data = treeGrid(40, seed);
         for (const s of [a, b]) {
           s.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08, 0.02], costs: [900, 300, 60, 8] });
@@ -99,7 +96,7 @@ describe('blends owed by clustered thresholds and hybrid frames', () => {
           if (st.readAfter) expectSameBlend(a, b, `${label} read after edit ${st.edit}`);
         }
         expectSameBlend(a, b, `seed ${seed} end`);
-      }), { numRuns: 300 }); } finally { setWasmKernels(true); }
+      }), { numRuns: 300 });
     if (!wasm) {
       // Without the kernel nothing is owed.
       expect(owingFrames + readsOfOwed + settledByEdit + settledByFrame + settledByAddMany).toBe(0);

@@ -10,8 +10,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LodSet, type LodFrameStats, type LodUpdateOptions } from '../../src/batch/lodSet.js';
-import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
-import { engineOf } from '../../src/batch/engineSeam.js';
+import { engineOf, newLodSet } from '../../src/batch/engineSeam.js';
 import { applyOwedEdit, treeGrid, yawView } from './helpers.js';
 
 interface Step { policy: number; dx: number; dz: number; yaw: number; edit: number; target: number; readBefore: boolean; readAfter: boolean; hold: boolean }
@@ -43,7 +42,7 @@ function expectSameSizes(a: LodSet, b: LodSet, label: string): void {
 describe('sizes owed by rankQuota and budget frames', () => {
   for (const wasm of [true, false]) it(`read after edits and policy switches = per-object path, ${wasm ? 'with' : 'without'} WebAssembly (fast-check)`, () => {
     let owingRank = 0, owingBudget = 0, settledByEdit = 0, settledByFrame = 0, comparedReads = 0;
-    try { fc.assert(fc.property(
+    fc.assert(fc.property(
       fc.integer({ min: 1, max: 1e6 }),
       fc.array(fc.record({
         // policy 4: the previous step's policy (runs of one policy)
@@ -52,9 +51,7 @@ describe('sizes owed by rankQuota and budget frames', () => {
         readBefore: fc.constantFrom(false, false, true), readAfter: fc.constantFrom(false, false, true), hold: fc.constantFrom(false, false, false, true),
       }), { minLength: 4, maxLength: 20 }),
       (seed, steps: Step[]) => {
-        setWasmKernels(wasm);
-        const a = new LodSet(64), b = new LodSet(64), c = new LodSet(64); // c: a cost oracle for the budgets
-        setWasmKernels(true);
+        const a = newLodSet(64, { wasm }), b = newLodSet(64, { wasm }), c = newLodSet(64, { wasm }); // c: a cost oracle for the budgets
         const data = treeGrid(40, seed);
         for (const s of [a, b, c]) {
           s.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08], costs: [900, 300, 60, 8] });
@@ -103,7 +100,7 @@ describe('sizes owed by rankQuota and budget frames', () => {
           for (const s of [a, b]) applyOwedEdit(s, st.edit, id, eye, [1, 0]);
           if (exact && st.readAfter) { expectSameSizes(a, b, `${label} read after edit ${st.edit}`); comparedReads++; }
         }
-      }), { numRuns: 200 }); } finally { setWasmKernels(true); }
+      }), { numRuns: 200 });
     // Not vacuous: frames left sizes owed, edits and later frames settled them, reads compared them.
     // (8 runs of 100 cases gave 86–130 / 25–44 / 11–21 / 43–70 / 311–401: the bounds are ≈ 1/3 of 200 cases' expectation)
     expect(owingRank).toBeGreaterThan(70);

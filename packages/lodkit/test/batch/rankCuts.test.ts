@@ -10,9 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
 import { Frustum } from '../../src/metrics/frustum.js';
 import { lookAtRotation } from '../../src/metrics/vector.js';
-import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
 import { rankCutsOf } from '../../src/batch/passes/rankCuts.js';
-import { engineOf } from '../../src/batch/engineSeam.js';
+import { engineOf, newLodSet } from '../../src/batch/engineSeam.js';
 import { lcg, randomSpheres } from './helpers.js';
 
 function view(eye: number[], target: number[], fovY = 60): LodView {
@@ -76,7 +75,7 @@ const cutsOf = (s: LodSet) => rankCutsOf(engineOf(s).ci);
 describe('incremental rankQuota over clusters', () => {
   for (const wasm of [true, false]) it(`= per-object path on paths that move the cuts (smooth, fast, teleports, ties, all / none visible, 2 views, edits), ${wasm ? 'with' : 'without'} WebAssembly (fast-check)`, () => {
     let hits = 0, misses = 0, saturated = 0;
-    try { fc.assert(fc.property(
+    fc.assert(fc.property(
       fc.integer({ min: 1, max: 1e6 }), fc.constantFrom(0, 1, 2),
       fc.constantFrom([3, 40, 300], [0, 50, 0, 500], [1000, 5000], [10], [5, 5, 5, 5, 5, 5], [100, 100000]),
       fc.constantFrom(0, 0, 2), fc.constantFrom(true, true, false), fc.constantFrom(255, 2), fc.constantFrom(0, 0, 1),
@@ -87,9 +86,7 @@ describe('incremental rankQuota over clusters', () => {
         edit: fc.integer({ min: 0, max: 9 }), target: fc.nat(),
       }), { minLength: 3, maxLength: 14 }),
       (seed, kind, quotas, minFrames, cull, maxLevel, minLevel, steps: Step[]) => {
-        setWasmKernels(wasm);
-        const a = new LodSet(64), b = new LodSet(64);
-        setWasmKernels(true);
+        const a = newLodSet(64, { wasm }), b = newLodSet(64, { wasm });
         const data = scene(kind, seed);
         for (const s of [a, b]) {
           s.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08], costs: [900, 300, 60, 8] });
@@ -125,7 +122,7 @@ describe('incremental rankQuota over clusters', () => {
         const rc = cutsOf(a);
         hits += rc.hits; misses += rc.misses;
         if (rc.active > 0 && rc.active < quotas.length) saturated++;
-      }), { numRuns: 80 }); } finally { setWasmKernels(true); }
+      }), { numRuns: 80 });
     // Not vacuous: the windows held in many frames (most paths here teleport or jump), were missed in
     // others, and saturated cuts occurred.
     expect(hits).toBeGreaterThan(100);

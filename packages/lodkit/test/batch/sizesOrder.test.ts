@@ -7,19 +7,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions } from '../../src/batch/lodSet.js';
-import { engineOf } from '../../src/batch/engineSeam.js';
-import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
+import { engineOf, newLodSet } from '../../src/batch/engineSeam.js';
 import { lcg, randomSpheres, yawView } from './helpers.js';
 
 const PROFILE = { metric: 'screenHeight' as const, thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08, 0.02], costs: [5000, 1200, 300, 40] };
 const ciOf = (s: LodSet) => engineOf(s).ci;
 
 function pair(): [LodSet, LodSet] {
-  setWasmKernels(true);
-  const fused = new LodSet(256);
-  setWasmKernels(false);
-  const reference = new LodSet(256);
-  setWasmKernels(true);
+  const fused = newLodSet(256, { wasm: true });
+  const reference = newLodSet(256, { wasm: false });
   return [fused, reference];
 }
 

@@ -10,11 +10,10 @@
  * test checks that the reference really met those edges).
  */
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
-import { engineOf } from '../../src/batch/engineSeam.js';
+import { engineOf, newLodSet } from '../../src/batch/engineSeam.js';
 import { fusedCounters } from '../../src/batch/passes/fusedPass.js';
-import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
 import { Frustum } from '../../src/metrics/frustum.js';
 import { lookAtRotation } from '../../src/metrics/vector.js';
 import { lcg, randomSpheres, yawView } from './helpers.js';
@@ -31,12 +30,9 @@ const ciOf = (s: LodSet) => engineOf(s).ci;
 
 /** Fused (WebAssembly), clustered JavaScript, per-object reference. */
 function triple(capacity: number): [LodSet, LodSet, LodSet] {
-  setWasmKernels(true);
-  const f = new LodSet(capacity);
-  setWasmKernels(false);
-  const j = new LodSet(capacity);
-  setWasmKernels(true);
-  const r = new LodSet(capacity);
+  const f = newLodSet(capacity, { wasm: true });
+  const j = newLodSet(capacity, { wasm: false });
+  const r = newLodSet(capacity, { wasm: true });
   expect(ciOf(f).wasm?.fused).toBeTruthy();
   expect(ciOf(j).wasm).toBeNull();
   return [f, j, r];
@@ -90,8 +86,6 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 );
 
 describe('fused WebAssembly kernel = JavaScript kernels = per-object reference', () => {
-  afterAll(() => { setWasmKernels(true); });
-
   it('camera paths with objects added, moved, hidden, forced and removed, every metric, perspective and orthographic, 1–2 views (fast-check)', () => {
     let lanes = 0;
     fc.assert(fc.property(
