@@ -36,7 +36,7 @@
  *   stats and price (test/batch/clusterPolicies.test.ts, rankCuts/budgetIncremental/hybridIncremental tests).
  * - Scratch arrays for the policies are allocated on the first update that needs them and when
  *   capacity grows, never in a steady-state frame (test/batch/allocation.test.ts).
- * - Modules: this class is the public facade over one {@link SetEngine} (setEngine.ts: every
+ * - Modules: this class is the public facade over one `SetEngine` (setEngine.ts: every
  *   internal of the set in one object, which the engine seam engineSeam.ts hands to tests and the
  *   bench); `update()` is frameDispatch.ts (the per-frame drivers are module functions over the
  *   engine: policyDrivers.ts per object, clusterDrivers.ts over the clusters, threadedDrivers.ts
