@@ -52,6 +52,12 @@ export const KERNELS = [
       '/** No slot list: the kernels below run slots `[start, end)`. */\nexport const NO_LIST = new Int32Array(0);\n',
     variants: [{ name: 'decideDescendingNext', family: 'next', desc: true }, { name: 'decideAscendingNext', family: 'next', desc: false }],
   },
+  {
+    out: 'src/batch/kernels/metricKernels.generated.ts', template: 'metric.template.ts',
+    prelude: '/** How a kernel combines its value with what `out` holds: 0 overwrite, 1 keep the max, 2 keep the min (metricKernels.ts `Combine`). */\n' +
+      'export type CombineMode = 0 | 1 | 2;\n',
+    variants: ['distance', 'heightPerspective', 'heightOrthographic', 'areaPerspective', 'areaOrthographic'].map((kind) => ({ name: `${kind}Kernel`, kind })),
+  },
 ];
 
 /**
@@ -150,6 +156,7 @@ export function expandTemplate(text, variant, file) {
 function fill(line, variant, where) {
   return line.replace(/\{\{(=?)([^{}]*)\}\}/g, (_, eq, body) => {
     if (eq === '=') return String(evaluate(body, variant, where));
+    if (typeof variant.desc !== 'boolean') throw new Error(`${where}: {{${body}}} in a variant without \`desc\``);
     const parts = body.split(' | ');
     if (parts.length !== 2) throw new Error(`${where}: {{${body}}} needs exactly one ' | '`);
     return (variant.desc ? parts[0] : parts[1]).trim();
@@ -161,7 +168,7 @@ export function generateKernels(entry) {
   const file = join(TEMPLATES, entry.template), text = readFileSync(file, 'utf8');
   const body = entry.variants.map((v) => expandTemplate(text, v, rel(file))).join('');
   return `// Generated from scripts/templates/${entry.template} by scripts/generate.mjs: do not edit.\n` +
-    `// Variants: ${entry.variants.map((v) => `${v.name} (${v.family}, ${v.desc ? 'descending' : 'ascending'})`).join(', ')}.\n` +
+    `// Variants: ${entry.variants.map((v) => `${v.name} (${Object.entries(v).filter(([k]) => k !== 'name').map(([k, x]) => `${k} ${x}`).join(', ')})`).join('; ')}.\n` +
     `${entry.prelude}${body.replace(/\n+$/, '')}\n`;
 }
 

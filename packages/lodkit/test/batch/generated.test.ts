@@ -14,7 +14,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const GENERATED = [
   'src/batch/wasm/heightKernel.generated.ts', 'src/batch/wasm/fusedKernel.generated.ts',
   'src/batch/kernels/thresholdKernels.generated.ts', 'src/batch/kernels/mappedKernels.generated.ts',
-  'src/batch/kernels/singleKernels.generated.ts', 'src/batch/kernels/nextKernels.generated.ts',
+  'src/batch/kernels/singleKernels.generated.ts', 'src/batch/kernels/nextKernels.generated.ts', 'src/batch/kernels/metricKernels.generated.ts',
 ];
 
 describe('generated sources (scripts/generate.mjs)', () => {

@@ -1,5 +1,5 @@
 // Generated from scripts/templates/decide.template.ts by scripts/generate.mjs: do not edit.
-// Variants: decideDescendingMapped (mapped, descending), decideAscendingMapped (mapped, ascending).
+// Variants: decideDescendingMapped (family mapped, desc true); decideAscendingMapped (family mapped, desc false).
 import type { ClusterIndex } from '../spatial/clusters.js';
 import type { FrameState } from '../core/frameState.js';
 

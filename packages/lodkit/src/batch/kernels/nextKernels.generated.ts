@@ -1,5 +1,5 @@
 // Generated from scripts/templates/decide.template.ts by scripts/generate.mjs: do not edit.
-// Variants: decideDescendingNext (next, descending), decideAscendingNext (next, ascending).
+// Variants: decideDescendingNext (family next, desc true); decideAscendingNext (family next, desc false).
 import type { ClusterIndex } from '../spatial/clusters.js';
 import type { FrameState } from '../core/frameState.js';
 

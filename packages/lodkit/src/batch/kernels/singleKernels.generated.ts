@@ -1,5 +1,5 @@
 // Generated from scripts/templates/decide.template.ts by scripts/generate.mjs: do not edit.
-// Variants: decideDescendingSingle (single, descending).
+// Variants: decideDescendingSingle (family single, desc true).
 import type { ClusterIndex } from '../spatial/clusters.js';
 import type { FrameState } from '../core/frameState.js';
 

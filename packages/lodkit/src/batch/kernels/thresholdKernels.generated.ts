@@ -1,5 +1,5 @@
 // Generated from scripts/templates/decide.template.ts by scripts/generate.mjs: do not edit.
-// Variants: decideDescending (plain, descending), decideAscending (plain, ascending).
+// Variants: decideDescending (family plain, desc true); decideAscending (family plain, desc false).
 import type { FrameState } from '../core/frameState.js';
 
 /**
