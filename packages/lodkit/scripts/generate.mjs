@@ -17,7 +17,7 @@
 //
 //   node scripts/generate.mjs          # write what changed
 //   node scripts/generate.mjs --check  # exit 1 when a generated file differs from its source
-// Run by `npm run build`, `npm run typecheck` and `npm run build:wasm`.
+// Run by `npm run build`, `npm run typecheck`, `npm run generate` (alias `npm run build:wasm`).
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

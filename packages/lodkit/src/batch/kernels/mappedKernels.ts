@@ -14,7 +14,7 @@
  * - Generated (mappedKernels.generated.ts) from the rule's one template,
  *   scripts/templates/decide.template.ts, as its own monomorphic function rather than a shared
  *   generic: an extra indirection (or a `map === null` test) in the loop costs time, and V8 does not
- *   specialise a function per argument type. Edit the template, then `npm run build:wasm`.
+ *   specialise a function per argument type. Edit the template, then `npm run generate`.
  * - `st.uMin`/`st.uMax`/`st.uFrac` accumulate over the calls of one cluster (reset by the caller);
  *   a hidden object counts as level 255.
  *

@@ -6,7 +6,7 @@
  * Contributor notes:
  * - Generated (metricKernels.generated.ts) from one template, scripts/templates/metric.template.ts:
  *   the sphere read, the NaN check, the six plane tests and the combination are written once, each
- *   metric's formula beside them. Edit the template, then `npm run build:wasm` (scripts/generate.mjs).
+ *   metric's formula beside them. Edit the template, then `npm run generate` (scripts/generate.mjs).
  * - Each kernel is a separate function with no per-object branch on metric or projection; the only
  *   data-dependent branches are the plane tests (culling) and the NaN/∞ check. The `mode` and
  *   `filter` arguments are loop invariant, so the branch predictor makes them free.

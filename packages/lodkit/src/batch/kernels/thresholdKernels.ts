@@ -23,7 +23,7 @@
  *   its doubles. test/batch/generatedKernels.test.ts checks every variant against it.
  * - The functions are generated (thresholdKernels.generated.ts) from the one template of the rule,
  *   scripts/templates/decide.template.ts, with the mapped, single and next variants: edit the
- *   template and run `npm run build:wasm` (scripts/generate.mjs), never the generated file.
+ *   template and run `npm run generate` (scripts/generate.mjs), never the generated file.
  *
  * @module
  */
