@@ -10,14 +10,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
+import { engineOf } from '../../src/batch/engineSeam.js';
 import type { ClusterIndex } from '../../src/batch/spatial/clusters.js';
-import type { ClusterViews } from '../../src/batch/spatial/clusterViews.js';
 import { SUPER_SIZE } from '../../src/batch/spatial/blocks.js';
 import { superCulled } from '../../src/batch/spatial/blockCulling.js';
 import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
 import { lcg, yawView } from './helpers.js';
-
-interface Inner { ci: ClusterIndex; cv: ClusterViews }
 
 /** A jittered grid of `side × side` objects, `spacing` apart, radius 0.5–3. */
 function field(side: number, spacing: number, seed: number): Float32Array {
@@ -55,7 +53,7 @@ describe('blocks of clusters culled whole', () => {
         set.update(views, { policy: 'thresholds' });
         for (const m of moves) { const id = m.k % set.count, s = set.spheres; set.setSphere(id, s[id * 4] + m.dx, s[id * 4 + 1], s[id * 4 + 2], s[id * 4 + 3]); }
         set.update(views, { policy: 'thresholds' }); // refits the moved clusters and their blocks
-        const { ci, cv } = set as unknown as Inner;
+        const { ci, cv } = engineOf(set);
         for (let first = 0; first < ci.count; first += SUPER_SIZE) {
           if (superCulled(ci, cv, first / SUPER_SIZE) === 0) continue;
           culledBlocks++;
@@ -102,7 +100,7 @@ describe('blocks of clusters culled whole', () => {
       expect(changed(a), label).toEqual(changed(b));
       expect([ra.totalCost, ra.minimumCost, ra.hidden, ra.invalid, ra.changes], label).toEqual([rb.totalCost, rb.minimumCost, rb.hidden, rb.invalid, rb.changes]);
       expect(Array.from(ra.levelCounts), label).toEqual(Array.from(rb.levelCounts));
-      const { ci, cv } = a as unknown as Inner;
+      const { ci, cv } = engineOf(a);
       for (let first = 0; first < ci.count; first += SUPER_SIZE) culledBlocks += superCulled(ci, cv, first / SUPER_SIZE);
       // Edits: an object moved far (its cluster and block refit), one hidden, one removed and re-added.
       const id = (f * 7919) % a.count;
