@@ -8,7 +8,8 @@
  * - the build emits the worker entry, and every module it imports (transitively) resolves in dist/;
  * - from source, threaded frames run in workers started from that file, and equal one thread;
  * - the built package in a plain Node process (no test runner) runs threaded frames the same way;
- * - a missing worker file is a RangeError at `setThreads`, not a frame waiting for a worker forever.
+ * - a missing worker file is a RangeError at `setThreads`, not a frame waiting for a worker forever;
+ *   so is lodkit bundled into a non-module script (no `import.meta.url` to find the worker by).
  * Thread participation is pinned through the engine seam (engineSeam.ts `setThreadSchedule`,
  * 'holdFirst': the worker holds one chunk of every threaded frame), so no assertion depends on the
  * scheduler.
@@ -178,6 +179,25 @@ describe('the worker-thread program as a module of its own (dist/batch/drivers/t
       const result = JSON.parse(out) as { stats: [boolean, number][]; differ: number };
       expect(result.stats).toEqual(Array.from({ length: 6 }, () => [true, 1])); // threaded, the worker's held chunk
       expect(result.differ).toBe(0);
+    });
+
+    it('lodkit bundled into a CommonJS script (no import.meta): setThreads throws a RangeError saying why', async () => {
+      const { build } = await import('vite');
+      const entry = join(work, 'cjs-entry.js');
+      writeFileSync(entry, `export { LodSet } from ${JSON.stringify(pathToFileURL(join(DIST, 'index.js')).href)};\n`);
+      const result = await build({ configFile: false, root: work, logLevel: 'silent', build: { write: false, minify: false, lib: { entry, formats: ['cjs'], fileName: 'cjs-entry' } } });
+      const outputs = (Array.isArray(result) ? result : [result]) as { output: { type: string; code?: string }[] }[];
+      const chunks = outputs.flatMap((o) => o.output).filter((c) => c.type === 'chunk');
+      expect(chunks).toHaveLength(1);
+      const bundle = join(work, 'lodkit.cjs');
+      writeFileSync(bundle, chunks[0].code!);
+      const script = `const { LodSet } = require(${JSON.stringify(bundle)}); const set = new LodSet(64);
+        try { set.setThreads(2); set.addProfile({ metric: 'distance', thresholds: [10] }); console.log(JSON.stringify({ error: null })); }
+        catch (e) { console.log(JSON.stringify({ error: e.name, message: e.message })); }`;
+      const out = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 60_000 });
+      const parsed = JSON.parse(out) as { error: string | null; message?: string };
+      expect(parsed.error).toBe('RangeError');
+      expect(parsed.message).toMatch(/ES modules/);
     });
 
     it('a copy of dist/ without the worker file: setThreads throws a RangeError naming it (no frame waits for a worker that never loads)', () => {

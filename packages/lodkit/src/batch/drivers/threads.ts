@@ -81,13 +81,19 @@ export function threadWorkerUrl(here: string): URL {
   return url;
 }
 
-/** The worker module's URL, after checking that the file is there (a worker that fails to load would leave a frame waiting for it). */
+/**
+ * The worker module's URL, after checking that the file is there (a worker that fails to load would
+ * leave a frame waiting for it). `import.meta` is read once: a bundle in a non-module format (IIFE,
+ * CommonJS) gets `{}` there, and a warning from its bundler for this one line.
+ */
 function workerModule(): URL {
-  const url = threadWorkerUrl(import.meta.url);
+  const here: unknown = import.meta.url;
+  if (typeof here !== 'string') throw new RangeError('LodSet.setThreads: worker threads need lodkit loaded as ES modules (its dist/ files), not bundled into a script');
+  const url = threadWorkerUrl(here);
   const fs = builtin<{ existsSync(path: URL): boolean }>('node:fs');
   if (fs !== undefined && url.protocol === 'file:' && !fs.existsSync(url)) {
-    const fromSource = new URL(import.meta.url).pathname.endsWith('.ts');
-    throw new RangeError(`LodSet.setThreads: the worker module ${url.href} is missing${fromSource ? ' (running from source: build the package first, npm run build -w lodkit)' : ' (a bundle of lodkit for Node must keep dist/batch/drivers/threadWorker.js beside threads.js)'}`);
+    const fromSource = new URL(here).pathname.endsWith('.ts');
+    throw new RangeError(`LodSet.setThreads: the worker module ${url.href} is missing${fromSource ? ' (running from source: build the package first, npm run build -w lodkit)' : ' (an app bundled for Node must leave lodkit external: the workers load its dist/ files)'}`);
   }
   return url;
 }
