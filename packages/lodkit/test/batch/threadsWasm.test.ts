@@ -4,16 +4,18 @@
  * arrays are the workers' too. Checks the rewrite itself and that a threaded frame runs the fused
  * kernel on the calling thread (with identical results: threads.test.ts, threadsStall.test.ts).
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LodSet } from '../../src/batch/lodSet.js';
 import { engineOf } from '../../src/batch/engineSeam.js';
 import { fusedCounters } from '../../src/batch/passes/fusedPass.js';
 import { SHARED_MAX_PAGES, sharedMemoryVariant } from '../../src/batch/wasm/sharedWasm.js';
 import { HEIGHT_KERNEL_WASM } from '../../src/batch/wasm/heightKernel.generated.js';
 import { FUSED_KERNEL_WASM } from '../../src/batch/wasm/fusedKernel.generated.js';
+import { assertFreshDist } from '../helpers/dist.js';
 import { camera, randomSpheres } from './helpers.js';
 
 describe('shared-memory WebAssembly kernels (worker-thread mode)', () => {
+  beforeAll(() => assertFreshDist()); // the workers run dist's worker module (threads.ts threadWorkerUrl)
   it('the rewritten modules define / import a shared memory and export the same functions', () => {
     const h = sharedMemoryVariant(HEIGHT_KERNEL_WASM);
     const f = sharedMemoryVariant(FUSED_KERNEL_WASM);
