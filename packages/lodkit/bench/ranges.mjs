@@ -24,8 +24,9 @@ if (groups.length === 0 || groups.some((g) => g.runs.length === 0)) {
 const range = (values, digits = 2) => {
   const v = values.filter((x) => x !== null && x !== undefined);
   if (v.length === 0) return '–';
-  const lo = Math.min(...v), hi = Math.max(...v);
-  return lo.toFixed(digits) === hi.toFixed(digits) ? lo.toFixed(digits) : `${lo.toFixed(digits)}–${hi.toFixed(digits)}`;
+  const f = (x) => (digits === 0 ? Math.round(x).toLocaleString('en-US') : x.toFixed(digits));
+  const lo = f(Math.min(...v)), hi = f(Math.max(...v));
+  return lo === hi ? lo : `${lo}–${hi}`;
 };
 const pct = (values) => {
   const v = values.filter((x) => x !== null && x !== undefined).map((x) => 100 * x);
