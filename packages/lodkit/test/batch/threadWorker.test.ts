@@ -8,7 +8,8 @@
  * - the build emits the worker entry, and every module it imports (transitively) resolves in dist/;
  * - from source, threaded frames run in workers started from that file, and equal one thread;
  * - the built package in a plain Node process (no test runner) runs threaded frames the same way;
- * - a missing worker file is a RangeError at `setThreads`, not a frame waiting for a worker forever;
+ * - a missing worker file is a RangeError when the workers start (`setThreads` on a set with profiles,
+ *   or its first `addProfile`), not a frame waiting for a worker forever;
  *   so is lodkit bundled into a non-module script (no `import.meta.url` to find the worker by).
  * Thread participation is pinned through the engine seam (engineSeam.ts `setThreadSchedule`,
  * 'holdFirst': the worker holds one chunk of every threaded frame), so no assertion depends on the
@@ -181,7 +182,7 @@ describe('the worker-thread program as a module of its own (dist/batch/drivers/t
       expect(result.differ).toBe(0);
     });
 
-    it('lodkit bundled into a CommonJS script (no import.meta): setThreads throws a RangeError saying why', async () => {
+    it('lodkit bundled into a CommonJS script (no import.meta): starting the workers throws a RangeError saying why', async () => {
       const { build } = await import('vite');
       const entry = join(work, 'cjs-entry.js');
       writeFileSync(entry, `export { LodSet } from ${JSON.stringify(pathToFileURL(join(DIST, 'index.js')).href)};\n`);
@@ -200,7 +201,7 @@ describe('the worker-thread program as a module of its own (dist/batch/drivers/t
       expect(parsed.message).toMatch(/ES modules/);
     });
 
-    it('a copy of dist/ without the worker file: setThreads throws a RangeError naming it (no frame waits for a worker that never loads)', () => {
+    it('a copy of dist/ without the worker file: starting the workers throws a RangeError naming it (no frame waits for a worker that never loads)', () => {
       const copy = join(work, 'package');
       cpSync(DIST, join(copy, 'dist'), { recursive: true });
       writeFileSync(join(copy, 'package.json'), JSON.stringify({ name: 'lodkit-copy', type: 'module' }));

@@ -13,7 +13,8 @@
  *   import.meta.url))`, the file name in a variable, so browser bundlers neither bundle the
  *   worker nor rewrite the URL (threaded mode is Node-only). Running from the TypeScript source
  *   (vitest), the workers start from the built package's dist/ ({@link threadWorkerUrl}); a
- *   missing worker file is a RangeError at `setThreads`, not a frame waiting for it forever.
+ *   missing worker file is a RangeError when the workers start (`setThreads` on a set with
+ *   profiles, or its first `addProfile`), not a frame waiting for a worker forever.
  * - Each worker writes its changed ids into `changed[start …)` of its own range (a range of k
  *   objects has at most k changes); the main thread compacts them in range order, which is the
  *   single-thread order. Stats are summed per range (integer costs sum exactly in any order).
