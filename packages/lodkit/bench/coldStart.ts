@@ -12,7 +12,7 @@
  *
  *   npm run bench:cold                 # startup (100k instances), then cold start: tree field, thresholds
  *   npm run bench:cold -- --scene random
- *   npm run bench:cold -- --only startup   # or --only frames; --runs N, --instances N
+ *   npm run bench:cold -- --only startup   # or --only frames; --runs N, --instances N, --capacity
  *
  * No warm-up by the bench on purpose: this measures what a page or tool sees on its first frames
  * (V8 still in the interpreter or on on-stack-replaced code). The library's own one-time warm-up
@@ -70,14 +70,14 @@ if (argv.includes('--child')) {
   if (only !== 'frames') {
     const instances = opt('--instances', '100000');
     const startup = join(dirname(self), 'startup.js');
-    console.log(`startup of ${Number(instances).toLocaleString('en-US')} instances, ${runs} fresh node processes (default flags)`);
+    console.log(`startup of ${Number(instances).toLocaleString('en-US')} instances${argv.includes('--capacity') ? ' (`capacity` given)' : ''}, ${runs} fresh node processes (default flags)`);
     console.log(`_Machine: ${machine}; load average (1 / 5 / 15 min) ${load()} at start._\n`);
     console.log('Wall ms of each phase (CPU ms of the process in parentheses: user + system, all threads); the engine\'s one-time warm-up runs inside the first `new InstancedLOD`.\n');
     console.log('| run | import ms | new InstancedLOD ms | engine warm-up ms | addInstances ms | first update ms | **the three phases ms** | same process, second instance: new / add / update ms |');
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
     const totals: number[] = [], cpuTotals: number[] = [], phase: number[][] = [[], [], []];
     for (let r = 0; r < runs; r++) {
-      const out = execFileSync(process.execPath, [startup, '--instances', instances], { encoding: 'utf8', maxBuffer: 1 << 20 });
+      const out = execFileSync(process.execPath, [startup, '--instances', instances, ...(argv.includes('--capacity') ? ['--capacity'] : [])], { encoding: 'utf8', maxBuffer: 1 << 20 });
       type Phases = { construct: number; add: number; update: number; cpu: [number, number, number] };
       const { importMs, first: f, second: s, warmUp } = JSON.parse(out) as { importMs: number; first: Phases; second: Phases; warmUp: number | null };
       const total = f.construct + f.add + f.update, cpuTotal = f.cpu[0] + f.cpu[1] + f.cpu[2];

@@ -3,7 +3,7 @@
  * `addInstances` of 100k matrices, the first `update`, each timed on its own. bench/coldStart.ts
  * runs this file in several fresh processes and prints the range; run alone it prints one JSON line.
  *
- *   node .bench-build/bench/startup.js [--instances 100000]
+ *   node .bench-build/bench/startup.js [--instances 100000] [--capacity]   # --capacity: `capacity: instances`
  *
  * The scene is the `InstancedLOD` doc example's: three box levels, metric 'pixels', thresholds
  * [120, 30], the thresholds policy (`update(camera)`), default capacity (the set grows in
@@ -20,6 +20,7 @@ import { BoxGeometry, Matrix4, MeshBasicMaterial, PerspectiveCamera } from 'thre
 const argv = process.argv.slice(2);
 const at = argv.indexOf('--instances');
 const N = at >= 0 ? Number(argv[at + 1]) : 100_000;
+const CAPACITY = argv.includes('--capacity');
 
 function lcg(seed: number): () => number {
   let s = seed >>> 0;
@@ -43,7 +44,7 @@ const i0 = performance.now();
 const { InstancedLOD } = await import('../src/adapters/three/index.js');
 const importMs = performance.now() - i0;
 const levels = geometries.map((geometry) => ({ geometry, material }));
-const options = { levels, metric: 'pixels' as const, thresholds: [120, 30], viewportHeight: 1080 };
+const options = { levels, metric: 'pixels' as const, thresholds: [120, 30], viewportHeight: 1080, ...(CAPACITY ? { capacity: N } : {}) };
 
 /** CPU time of the process (user + system, ms): on a loaded machine it says what the wall time lost to other processes. */
 const cpuMs = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; };
