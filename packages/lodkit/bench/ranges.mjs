@@ -37,13 +37,12 @@ const ratiosOf = (runs, name) => runs.map((run) => run.ratios.find((x) => x.name
 const labels = groups.map((g) => g.label).join(' / ');
 const per = (f) => groups.map((g) => f(g.runs)).join(' / ');
 
-console.log('Runs:\n');
+console.log('Runs (1-minute load average at the start → end of each run):\n');
 for (const { label, runs } of groups) {
-  for (const [i, r] of runs.entries()) {
-    const m = r.machine;
-    const load = m.loadAtStart ? `${m.loadAtStart.join(' / ')} at start, ${m.loadAtEnd.join(' / ')} at end` : (m.loadAverage ?? []).join(' / ');
-    console.log(`- ${label} ${i + 1}: ${m.cpuModel ?? '?'}, ${m.cores ?? m.cpus} cores, Node ${m.node}; load average (1 / 5 / 15 min) ${load}${m.smokeRun ? ' — SMOKE RUN, do not quote' : ''}`);
-  }
+  const m = runs[0].machine;
+  const loads = runs.map((r) => (r.machine.loadAtStart ? `${r.machine.loadAtStart[0]} → ${r.machine.loadAtEnd[0]}` : `${r.machine.loadAverage?.[0]}`));
+  const smoke = runs.some((r) => r.machine.smokeRun) ? ' — includes a SMOKE RUN, do not quote' : '';
+  console.log(`- ${label}, ${runs.length} runs: ${m.cpuModel ?? '?'}, ${m.cores ?? m.cpus} cores, Node ${m.node}; load ${loads.join(', ')}${smoke}`);
 }
 const names = groups[0].runs[0].results.map((r) => r.name);
 console.log(`\nEach cell: lowest–highest over the runs, ${labels}.\n`);
