@@ -89,6 +89,9 @@ export const LodManager = forwardRef<LodRuntime, LodManagerProps>(function LodMa
     runtime.options = updateOptions({ policy, budget, quotas, hysteresis, options });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key holds every option by value
   }, [runtime, key]);
+  // After every commit of the provider (its children's effects have run): hand the objects they
+  // registered to the batch engine together, in spatial order (runtime.ts).
+  useLayoutEffect(() => { runtime.flush(); });
   useEffect(() => () => runtime.dispose(), [runtime]);
   useFrame((state) => {
     const s = state as unknown as FrameStateLike;

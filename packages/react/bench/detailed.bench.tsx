@@ -1,0 +1,114 @@
+/**
+ * Issue 25's bench row: 10,000 `<ScreenSizeDetailed>` under one `<LodManager>` against 10,000 drei
+ * `<Detailed>`, the LOD work of a frame measured in one process on the same camera path.
+ *
+ * - Each scene is an r3f root (@react-three/test-renderer, Node) of 10,000 objects with three
+ *   levels (shared geometries and materials) on a seeded 400 × 400 m field; the camera flies along
+ *   it at 10 m height, so levels change every frame.
+ * - The LOD work of a frame is what r3f runs per frame for it: every `useFrame` subscriber of the
+ *   root, called as r3f's loop calls them (drei: one `THREE.LOD.update(camera)` per object; ours: the
+ *   manager's one batch update). Rendering is not measured; scene matrices are brought up to date
+ *   once, untimed, as the renderer would. drei's `THREE.LOD`s keep `autoUpdate`, so a real renderer
+ *   would call `update` on them a second time while drawing: not counted here (in drei's favour).
+ * - Rows alternate frame by frame (drei, distance, pixels, drei …) so load on the shared machine hits
+ *   all of them alike; 15 warm-up frames, then 41 measured frames; median and min–max per row.
+ * Run: `flock /tmp/lodkit-bench.lock npm run bench -w @lodkit/react` (prints the table).
+ */
+import { Detailed } from '@react-three/drei/core/Detailed.js';
+import ReactThreeTestRenderer from '@react-three/test-renderer';
+import type { RootState } from '@react-three/fiber';
+import { useThree } from '@react-three/fiber';
+import { readFileSync } from 'node:fs';
+import { BufferGeometry, Material, MeshBasicMaterial, SphereGeometry, type PerspectiveCamera } from 'three';
+import { expect, it } from 'vitest';
+import { LodSet } from 'lodkit';
+import { LodManager, ScreenSizeDetailed, type LodRuntime } from '../src/index.js';
+
+const N = Number(process.env.LODKIT_BENCH_N ?? 10_000);
+const WARMUP = 15, FRAMES = 41;
+const geometries: BufferGeometry[] = [new SphereGeometry(1, 32, 16), new SphereGeometry(1, 12, 6), new SphereGeometry(1, 4, 2)];
+const material: Material = new MeshBasicMaterial();
+
+/** Seeded positions (mulberry32) on a 400 × 400 m field. */
+function field(n: number): [number, number, number][] {
+  let s = 20261202;
+  const rand = () => { s |= 0; s = (s + 0x6d2b79f5) | 0; let t = Math.imul(s ^ (s >>> 15), 1 | s); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+  return Array.from({ length: n }, () => [rand() * 400 - 200, 0, rand() * 400 - 200]);
+}
+
+const levelMeshes = () => geometries.map((g, i) => <mesh key={i} geometry={g} material={material} />);
+
+function Capture({ into }: { into: { get?: () => RootState } }): null {
+  into.get = useThree((s) => s.get);
+  return null;
+}
+
+interface Scene { name: string; state: () => RootState; unmount: () => Promise<void>; times: number[]; setTimes: number[] }
+
+/** Milliseconds spent inside `LodSet.update` since the last reset (the batch engine's share). */
+let setMs = 0;
+const update = LodSet.prototype.update;
+LodSet.prototype.update = function timed(this: LodSet, views, options) {
+  const t0 = performance.now();
+  try { return update.call(this, views, options); } finally { setMs += performance.now() - t0; }
+};
+
+async function mount(name: string, body: React.ReactNode): Promise<Scene> {
+  const into: { get?: () => RootState } = {};
+  const r = await ReactThreeTestRenderer.create(<><Capture into={into} />{body}</>, { width: 1280, height: 720, size: { width: 1280, height: 720, top: 0, left: 0 }, dpr: 1 } as never);
+  const state = () => into.get!();
+  const camera = state().camera as PerspectiveCamera;
+  camera.fov = 50; camera.far = 2000; camera.updateProjectionMatrix();
+  state().scene.updateMatrixWorld(true);
+  return { name, state, unmount: () => r.unmount(), times: [], setTimes: [] };
+}
+
+/** One r3f frame's subscribers, as r3f's loop runs them; returns milliseconds. */
+function frame(scene: Scene, t: number): number {
+  const state = scene.state();
+  const camera = state.camera as PerspectiveCamera;
+  const z = 200 - ((t * 1.5) % 400); // 1.5 m a frame (90 m/s at 60 fps), swaying sideways
+  camera.position.set(Math.sin(t * 0.05) * 40, 10, z);
+  camera.lookAt(camera.position.x, 5, z - 100);
+  camera.updateMatrixWorld();
+  const subscribers = state.internal.subscribers;
+  setMs = 0;
+  const start = performance.now();
+  for (let i = 0; i < subscribers.length; i++) subscribers[i].ref.current(state, 1 / 60);
+  return performance.now() - start;
+}
+
+const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[s.length >> 1]; };
+
+it(`${N} <ScreenSizeDetailed> under one <LodManager> vs ${N} drei <Detailed>: LOD work per frame`, async () => {
+  const positions = field(N);
+  let distanceRuntime: LodRuntime | null = null, pixelsRuntime: LodRuntime | null = null;
+  const scenes: Scene[] = [
+    await mount('drei <Detailed distances={[0, 30, 120]}> (THREE.LOD.update per object in useFrame)', positions.map((p, i) => <Detailed key={i} distances={[0, 30, 120]} position={p}>{levelMeshes()}</Detailed>)),
+    await mount('<LodManager> + <ScreenSizeDetailed distances={[0, 30, 120]}> (one batch update)', <LodManager ref={(r) => { distanceRuntime = r; }} capacity={N}>{positions.map((p, i) => <ScreenSizeDetailed key={i} distances={[0, 30, 120]} position={p}>{levelMeshes()}</ScreenSizeDetailed>)}</LodManager>),
+    await mount('<LodManager> + <ScreenSizeDetailed metric="pixels" thresholds={[80, 20]}>', <LodManager ref={(r) => { pixelsRuntime = r; }} capacity={N}>{positions.map((p, i) => <ScreenSizeDetailed key={i} metric="pixels" thresholds={[80, 20]} position={p}>{levelMeshes()}</ScreenSizeDetailed>)}</LodManager>),
+  ];
+  expect(distanceRuntime!.registered).toBe(N);
+  expect(pixelsRuntime!.registered).toBe(N);
+  expect(scenes[0].state().internal.subscribers.length).toBe(N);
+  expect(scenes[1].state().internal.subscribers.length).toBe(1);
+  let changes = 0;
+  for (let f = 0; f < WARMUP + FRAMES; f++) {
+    for (const s of scenes) {
+      const ms = frame(s, f);
+      if (f >= WARMUP) { s.times.push(ms); s.setTimes.push(setMs); }
+    }
+    if (f >= WARMUP) changes += distanceRuntime!.manager.set.changedCount;
+  }
+  const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown';
+  const load = readFileSync('/proc/loadavg', 'utf8').trim();
+  const drei = median(scenes[0].times);
+  console.log(`\n${N} objects, ${FRAMES} frames after ${WARMUP} warm-up; ${cpu}; loadavg ${load}; ~${(changes / FRAMES).toFixed(0)} level changes per frame (distance rows)`);
+  console.log('| variant | median ms / frame | min–max ms | ns / object | drei ÷ this | of which LodSet.update (median ms) |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const s of scenes) {
+    const m = median(s.times);
+    console.log(`| ${s.name} | ${m.toFixed(3)} | ${Math.min(...s.times).toFixed(3)}–${Math.max(...s.times).toFixed(3)} | ${((m * 1e6) / N).toFixed(0)} | ${(drei / m).toFixed(1)}× | ${median(s.setTimes).toFixed(3)} |`);
+  }
+  for (const s of scenes) await s.unmount();
+});
