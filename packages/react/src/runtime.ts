@@ -13,7 +13,7 @@
  *   objects' world centres (`flush()`: at the end of the provider's commit and before each frame).
  *   `LodManager.add` appends each object to the batch engine's last spatial cluster, so objects
  *   registered in React's order (random in space) made clusters as large as the scene, which the
- *   engine can neither cull nor skip: 10,000 objects cost 2.6× more per frame that way (bench/).
+ *   engine can neither cull nor skip (bench/RESULTS.md).
  * - Nothing here touches React; components call `register…` / `unregister…` from effects.
  *
  * @module
