@@ -34,6 +34,31 @@ function firstDifference(a: ArrayBufferView, b: ArrayBufferView): number {
 
 describe('worker-thread mode (SharedArrayBuffer)', () => {
   beforeAll(() => assertFreshDist()); // the workers run dist's worker module (threads.ts threadWorkerUrl)
+  it('per-object frames: each metric gets its own scale in the workers too (screenHeight 1, pixels the viewport height)', () => {
+    // Before: the workers scaled every height metric by the viewport height — a screenHeight-only
+    // set's sizes (fractions of the screen) came out × 720 in the workers' id range.
+    for (const metric of ['screenHeight', 'pixels'] as const) {
+      const make = (threads: number) => {
+        const set = new LodSet(1000);
+        if (threads > 1) set.setThreads(threads);
+        const thresholds = metric === 'pixels' ? [80, 20, 6] : [0.2, 0.05, 0.01];
+        set.addMany(randomSpheres(40_000, 31, 250, 0.3, 6), set.addProfile({ metric, thresholds }));
+        return set;
+      };
+      const one = make(1), two = make(2);
+      try {
+        const view: LodView = { frustum: camera([0, 6, 0], [60, 0, 150], 60), viewportHeight: 720 };
+        one.update(view, { policy: 'thresholds', clusters: false });
+        two.update(view, { policy: 'thresholds', clusters: false });
+        const n = one.count;
+        expect(firstDifference(two.sizes.subarray(0, n), one.sizes.subarray(0, n)), metric).toBe(-1);
+        expect(firstDifference(two.levels.subarray(0, n), one.levels.subarray(0, n)), metric).toBe(-1);
+      } finally {
+        one.dispose(); two.dispose();
+      }
+    }
+  });
+
   // Threaded mode runs the per-object path, so the one-thread side runs it too (`clusters: false`):
   // byte-identical sizes and the id-ordered changed list are properties of that path.
   it('two threads give bit-identical levels, blend, sizes, changed lists and stats to one thread', () => {

@@ -21,8 +21,9 @@
  * @module
  */
 import type { FrameState } from '../core/frameState.js';
+import { MetricCode } from '../core/profiles.js';
 import {
-  areaOrthographicKernel, areaPerspectiveKernel, distanceKernel, heightOrthographicKernel, heightPerspectiveKernel,
+  areaOrthographicKernel, areaPerspectiveKernel, distanceKernel, heightOrthographicKernel, heightPerspectiveKernel, VIEW_SCALE,
 } from '../kernels/metricKernels.js';
 import { decideAscending, decideDescending } from '../kernels/thresholdKernels.js';
 import { clusterChunk } from '../passes/clusterPass.js';
@@ -83,9 +84,13 @@ export function runThreadWorker(d: ThreadWorkerData): void {
   const ctrl = d.ctrl, params = d.params, results = d.results, index = d.index, stride = d.stride;
   const claim = d.claim, done = d.done, chunkResults = d.chunkResults;
   const planes: Float64Array[] = [], views: Float64Array[] = [];
+  // Per view, its parameters with scale 1: the block holds the pixels metric's scale (the viewport
+  // height); every other metric runs with 1, as the calling thread's metricPass does.
+  const unitViews: Float64Array[] = [];
   for (let v = 0; v < MAX_THREADED_VIEWS; v++) {
     planes.push(params.subarray(HEADER + v * VIEW_SLOTS, HEADER + v * VIEW_SLOTS + 24));
     views.push(params.subarray(HEADER + v * VIEW_SLOTS + 24, HEADER + v * VIEW_SLOTS + 32));
+    unitViews.push(new Float64Array(8));
   }
   let seq = 0;
   for (;;) {
@@ -140,7 +145,9 @@ export function runThreadWorker(d: ThreadWorkerData): void {
       for (let v = 0; v < viewCount; v++) {
         const mode = v === 0 ? 0 : code === 0 ? 2 : 1;
         const persp = params[HEADER + v * VIEW_SLOTS + 32] !== 0;
-        const pl = planes[v], vp = views[v];
+        const pl = planes[v];
+        let vp = views[v];
+        if (code !== MetricCode.pixels) { const u = unitViews[v]; u.set(vp); u[VIEW_SCALE] = 1; vp = u; }
         if (code === 0) distanceKernel(st.spheres, start, end, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);
         else if (code === 3) {
           if (persp) areaPerspectiveKernel(st.spheres, start, end, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);

@@ -21,6 +21,7 @@ import type { ClusterIndex } from '../spatial/clusters.js';
 import { clusterChunk, prepareClusterFrame } from '../passes/clusterPass.js';
 import type { ClusterViews } from '../spatial/clusterViews.js';
 import { thresholdPass } from './policyDrivers.js';
+import { SCREEN_SPACE_DEFAULTS } from '../passes/screenSpacePasses.js';
 import type { LodView } from '../core/updateOptions.js';
 
 /** (Re)allocates the per-profile level ranges `st.lo` / `st.hi` for `n` profiles, shared when `shared`. */
@@ -42,7 +43,8 @@ export function threadedThresholds(threads: LodThreads, st: FrameState, table: P
     params.set(f.position, o + 24 + VIEW_EYE);
     params.set(f.windowMin, o + 24 + VIEW_WINDOW_MIN);
     params.set(f.windowMax, o + 24 + VIEW_WINDOW_MAX);
-    params[o + 24 + VIEW_SCALE] = view.viewportHeight ?? 1;
+    // The pixels metric's scale (the workers use 1 for the other metrics, as metricPass does).
+    params[o + 24 + VIEW_SCALE] = view.viewportHeight ?? SCREEN_SPACE_DEFAULTS.viewportHeight;
     params[o + 32] = f.isPerspective ? 1 : 0;
   }
   const mainEnd = threads.split(n);
