@@ -113,11 +113,11 @@ export async function generateWasm(name, source) {
   const { buffer } = module.toBinary({ log: false, write_debug_names: false });
   module.destroy();
   const constant = name.replace(/(^|[^a-zA-Z0-9])([a-zA-Z0-9])/g, (_, __, c) => c.toUpperCase()).replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase().replace(/^_/, '');
-  const rows = [];
-  for (let i = 0; i < buffer.length; i += 24) rows.push(`  ${Array.from(buffer.subarray(i, i + 24)).join(', ')},`);
+  // Base64 text, not an array literal: ≈ 3 × smaller in a minified bundle (wasmBytes.ts).
   return `// Generated from ${name}.wat (with src/batch/core/layout.ts) by scripts/generate.mjs with wabt: do not edit.\n` +
+    `import { decodeBase64 } from './wasmBytes.js';\n\n` +
     `/** WebAssembly bytes of ${name}.wat (${buffer.length} bytes). */\n` +
-    `export const ${constant}_WASM = new Uint8Array([\n${rows.join('\n')}\n]);\n`;
+    `export const ${constant}_WASM = /* @__PURE__ */ decodeBase64(\n  '${Buffer.from(buffer).toString('base64')}',\n);\n`;
 }
 
 // ---- JavaScript kernels ----
