@@ -11,7 +11,10 @@
  *   once, untimed, as the renderer would. drei's `THREE.LOD`s keep `autoUpdate`, so a real renderer
  *   would call `update` on them a second time while drawing: not counted here (in drei's favour).
  * - Rows alternate frame by frame (drei, distance, pixels, drei …) so load on the shared machine hits
- *   all of them alike; 15 warm-up frames, then 41 measured frames; median and min–max per row.
+ *   all of them alike; 200 warm-up frames (the measured path flown again and again), then 41
+ *   measured frames; median and min–max per row. Warm-up matters: the manager's code runs once a
+ *   frame and drei's 10,000 times, so after 15 frames V8 had optimised drei's path and not yet the
+ *   manager's (15 warm-up frames measured 4.8–6.7×, see RESULTS.md). `LODKIT_BENCH_WARMUP=n` sets it.
  * Run: `flock /tmp/lodkit-bench.lock npm run bench -w @lodkit/react` (prints the table).
  */
 import { Detailed } from '@react-three/drei/core/Detailed.js';
@@ -25,7 +28,7 @@ import { LodSet } from 'lodkit';
 import { LodManager, ScreenSizeDetailed, type LodRuntime } from '../src/index.js';
 
 const N = Number(process.env.LODKIT_BENCH_N ?? 10_000);
-const WARMUP = 15, FRAMES = 41;
+const WARMUP = Number(process.env.LODKIT_BENCH_WARMUP ?? 200), FRAMES = 41;
 const geometries: BufferGeometry[] = [new SphereGeometry(1, 32, 16), new SphereGeometry(1, 12, 6), new SphereGeometry(1, 4, 2)];
 const material: Material = new MeshBasicMaterial();
 
@@ -95,7 +98,9 @@ it(`${N} <ScreenSizeDetailed> under one <LodManager> vs ${N} drei <Detailed>: LO
   let changes = 0;
   for (let f = 0; f < WARMUP + FRAMES; f++) {
     for (const s of scenes) {
-      const ms = frame(s, f);
+      // Warm-up frames fly the measured path over and over, so the measured frames are the same
+      // stretch of field (z 200 → 140, the field ahead) whatever the warm-up length.
+      const ms = frame(s, f < WARMUP ? f % FRAMES : f - WARMUP);
       if (f >= WARMUP) { s.times.push(ms); s.setTimes.push(setMs); }
     }
     if (f >= WARMUP) changes += distanceRuntime!.manager.set.changedCount;
