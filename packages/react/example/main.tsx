@@ -1,14 +1,14 @@
 /**
  * @lodkit/react example: 300 spheres in three coloured levels under one <LodManager> (pixels,
- * 80 / 20 px), an <InstancedLOD> field of 4,000 boxes, a dollying camera, and an overlay with FPS
- * and useLodStats(). `window.lodkitReact` lets the e2e test pin the camera distance and read levels.
+ * 80 / 20 px), an <InstancedLOD> field of 4,000 boxes, a dollying camera, an overlay with FPS
+ * and useLodStats(), and lodkit's stats panel through <LodDebug />. `window.lodkitReact` lets the e2e test pin the camera distance and read levels.
  */
 import { StrictMode, useEffect, useMemo, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Canvas, useFrame, useThree } from '@react-three/fiber';
 import { BoxGeometry, Matrix4, MeshBasicMaterial, type PerspectiveCamera } from 'three';
 import type { InstancedLOD as InstancedLODObject, ScreenSizeLOD } from 'lodkit/three';
-import { InstancedLOD, LodManager, ScreenSizeDetailed, useLodStats, type LodRuntime } from '@lodkit/react';
+import { InstancedLOD, LodDebug, LodManager, ScreenSizeDetailed, useLodStats, type LodRuntime } from '@lodkit/react';
 import { FOV, LEVEL_COLORS, RADIUS, spherePositions, THRESHOLDS } from './scene.js';
 
 interface Hook {
@@ -114,6 +114,8 @@ function App() {
         <LodManager ref={setRuntime}>
           {positions.map((p, i) => <Sphere key={i} position={p} onRef={i === 0 ? (lod) => { centre = lod; } : undefined} />)}
           <Field />
+          {/* lodkit's stats panel next to the canvas (its debug spheres would cover the level colours) */}
+          <LodDebug spheres={false} />
         </LodManager>
         <Rig />
       </Canvas>

@@ -4,8 +4,8 @@
  * built with Vite, served from 127.0.0.1, driven with playwright-core through lodkit's e2e harness
  * (packages/lodkit/test/e2e, imported, not copied). At pinned camera distances the sphere the camera
  * looks at has the level of the pixel rule computed here and is drawn in that level's colour; every
- * level's colour covers pixels; the levels change as the camera moves; the overlay shows numbers;
- * the console has no error. Skips with a notice when Chromium is not installed.
+ * level's colour covers pixels; the levels change as the camera moves; the overlay and <LodDebug />'s
+ * panel show numbers; the console has no error. Skips with a notice when Chromium is not installed.
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -113,13 +113,22 @@ describe.skipIf(!chromiumOrNotice('@lodkit/react example test'))('@lodkit/react 
   });
 
   it('the overlay shows the FPS and the per-level counts as numbers', async () => {
-    await page.waitForFunction(() => Number(document.querySelector('[data-testid=fps]')?.textContent) > 0, undefined, { timeout: 30_000 });
-    const fps = await page.textContent('[data-testid=fps]');
+    await page.waitForFunction(() => Number(document.querySelector('.overlay [data-testid=fps]')?.textContent) > 0, undefined, { timeout: 30_000 });
+    const fps = await page.textContent('.overlay [data-testid=fps]');
     expect(fps).toMatch(/^\d+$/);
-    const levels = await Promise.all([0, 1, 2].map((l) => page.textContent(`[data-testid=level-count-${l}]`)));
+    const levels = await Promise.all([0, 1, 2].map((l) => page.textContent(`.overlay [data-testid=level-count-${l}]`)));
     for (const t of levels) expect(t).toMatch(/^\d+$/);
     expect(levels.reduce((a, t) => a + Number(t), 0)).toBeGreaterThan(0);
-    expect(Number(await page.textContent('[data-testid=objects]'))).toBe(300 + 4000);
+    expect(Number(await page.textContent('.overlay [data-testid=objects]'))).toBe(300 + 4000);
+  });
+
+  it("<LodDebug />'s lodkit stats panel is next to the canvas and shows the manager's counts", async () => {
+    await frames(2);
+    const panel = page.locator('[data-testid=lod-panel]');
+    expect(await panel.count()).toBe(1);
+    const counts = await Promise.all([0, 1, 2].map((l) => panel.locator(`[data-testid=level-count-${l}]`).textContent()));
+    for (const t of counts) expect(t).toMatch(/^\d+$/);
+    expect(await panel.locator('[data-testid=panel-cost]').textContent()).toMatch(/^[\d,]+$/);
   });
 
   it('logs no console error', () => {
