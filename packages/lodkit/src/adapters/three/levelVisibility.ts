@@ -33,6 +33,19 @@ export class LevelVisibility {
   /** Nothing shown (levels changed, or the whole object hidden): the next `apply` sets every level. */
   reset(): void { this.level = -1; }
 
+  /**
+   * Hides every level (the whole object culled or hidden by `LodManager`); fades this module set are
+   * put back to 1 — only when one is active, so hiding an object that never faded reads no material.
+   */
+  hide(levels: readonly { object: Object3D }[]): void {
+    for (let i = 0; i < levels.length; i++) { const obj = levels[i].object; if (obj.visible) obj.visible = false; }
+    if (this.wasActive) {
+      for (let i = 0; i < levels.length; i++) setObjectFade(levels[i].object, 1);
+      this.wasActive = false;
+    }
+    this.level = -1;
+  }
+
   /** Shows `level` of `levels` (and the blend or fade partner) as the module notes say. */
   apply(levels: readonly { object: Object3D }[], level: number, blend: number, crossFade: boolean, fadeDuration: number): void {
     const n = levels.length;

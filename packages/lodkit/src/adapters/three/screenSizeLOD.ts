@@ -34,7 +34,6 @@ import { LOD, Object3D, Sphere, Vector2, type Camera, type Intersection, type Ra
 import { writeLodAscending, writeLodDescending } from '../../heuristics/lodIndex.js';
 import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import { validateThresholds } from '../../heuristics/thresholds.js';
-import { setObjectFade } from './crossFade.js';
 import { LevelVisibility } from './levelVisibility.js';
 import { CameraViewCache } from './cameraView.js';
 import { computeContentSphere } from './contentSphere.js';
@@ -319,9 +318,8 @@ export class ScreenSizeLOD extends LOD {
    */
   setLevel(level: number, blend: number): void {
     if (level >= this.levels.length) {
-      for (const l of this.levels) { l.object.visible = false; setObjectFade(l.object, 1); }
+      this.shown.hide(this.levels);
       this.hiddenByManager = true;
-      this.shown.reset();
       return;
     }
     this.hiddenByManager = false;

@@ -172,6 +172,26 @@ describe('ScreenSizeLOD behaviour', () => {
     expect(lod.chooseLevel(0.63)).toBe(0);     // 0.63 · 0.8 = 0.504 > 0.5: back to 0
   });
 
+  it('hidden by a manager: every level off; a running cross-fade put back to 1, and no material read when none ran', () => {
+    const lod = new ScreenSizeLOD({ metric: 'screenHeight' });
+    const fine = ball(1), coarse = ball(1);
+    lod.addLevel(fine, 0.5).addLevel(coarse, 0);
+    lod.setLevel(1, 0);
+    const walks = [vi.spyOn(fine, 'traverse'), vi.spyOn(coarse, 'traverse')];
+    lod.setLevel(255, 0); // culled: no fade ran, so no level is traversed for its materials
+    expect([fine.visible, coarse.visible]).toEqual([false, false]);
+    expect(walks.map((w) => w.mock.calls.length)).toEqual([0, 0]);
+    expect(lod.hiddenByManager).toBe(true);
+    lod.setLevel(0, 0.25); // a blend: both levels drawn with fades
+    expect(isFading(fine) && isFading(coarse)).toBe(true);
+    lod.setLevel(255, 0);
+    expect([fine.visible, coarse.visible]).toEqual([false, false]);
+    expect([fadeOf(fine), fadeOf(coarse)]).toEqual([1, 1]);
+    expect(isFading(fine) || isFading(coarse)).toBe(false);
+    lod.setLevel(1, 0); // shown again: exactly the level
+    expect([fine.visible, coarse.visible]).toEqual([false, true]);
+  });
+
   it('blend thresholds give the OpenUSD fraction and draw both levels with complementary dither', () => {
     const lod = new ScreenSizeLOD({ metric: 'screenHeight' });
     const fine = ball(1), coarse = ball(1);
