@@ -51,9 +51,9 @@ function workerFrameState(d: ThreadWorkerData): FrameState {
 }
 
 /** The worker's cluster index and view data over the shared cluster arrays, or nulls without clusters. */
-function workerClusters(d: ThreadWorkerData): [ClusterIndex, ClusterViews] | [null, null] {
-  const c = d.clusters;
-  if (c === null) return [null, null];
+function workerClusters(d: ThreadWorkerData): [ClusterIndex, ClusterViews, Float64Array[]] | [null, null, Float64Array[]] {
+  const c = d.clusters, frameKv: Float64Array[] = [];
+  if (c === null) return [null, null, frameKv];
   const ci = {
     slotId: c.slotId, workS: c.workS, sp: c.sp, profS: c.profS, flagsS: c.flagsS, forcedS: c.forcedS, levelsS: c.levelsS,
     blendS: c.blendS, start: c.start, end: c.end, profile: c.profile, bounds: c.bounds, live: c.live,
@@ -66,9 +66,13 @@ function workerClusters(d: ThreadWorkerData): [ClusterIndex, ClusterViews] | [nu
   } satisfies Partial<ClusterViews>;
   for (let v = 0; v < MAX_THREADED_VIEWS; v++) {
     cv.planes.push(c.planes.subarray(v * 24, v * 24 + 24));
-    cv.kv.push(c.kv.subarray(v * 8, v * 8 + 8));
+    // The view parameters the calling thread wrote for the frame; each thread computes with its own
+    // copy (`clusterMetric` writes the metric's scale into slot 7 per cluster: a shared copy would
+    // let one thread's pixels scale reach another thread's screenHeight cluster).
+    frameKv.push(c.kv.subarray(v * 8, v * 8 + 8));
+    cv.kv.push(new Float64Array(8));
   }
-  return [ci as unknown as ClusterIndex, cv as unknown as ClusterViews]; // (the calling thread's bookkeeping is not here)
+  return [ci as unknown as ClusterIndex, cv as unknown as ClusterViews, frameKv]; // (the calling thread's bookkeeping is not here)
 }
 
 /**
@@ -79,7 +83,7 @@ function workerClusters(d: ThreadWorkerData): [ClusterIndex, ClusterViews] | [nu
  */
 export function runThreadWorker(d: ThreadWorkerData): void {
   const st = workerFrameState(d);
-  const [ci, cv] = workerClusters(d);
+  const [ci, cv, frameKv] = workerClusters(d);
   const c = d.clusters;
   const ctrl = d.ctrl, params = d.params, results = d.results, index = d.index, stride = d.stride;
   const claim = d.claim, done = d.done, chunkResults = d.chunkResults;
@@ -120,6 +124,7 @@ export function runThreadWorker(d: ThreadWorkerData): void {
         Atomics.notify(ctrl, WORKER_CLAIMS);
         st.bias = params[0]; st.hysteresis = params[1]; st.minFrames = params[2]; st.frame = params[3];
         cv.count = params[5]; cv.cull = params[4] !== 0; cv.mask = params[6];
+        for (let v = 0; v < cv.count; v++) cv.kv[v].set(frameKv[v]);
         cv.exactSizes = c.scalars[0] !== 0; cv.eyeMagnitude = c.scalars[1]; ci.sizesInSlots = c.scalars[2] !== 0;
         const clusterCount = params[8], size = params[9];
         const from = j * size, to = from + size < clusterCount ? from + size : clusterCount;
