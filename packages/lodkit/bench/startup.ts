@@ -15,36 +15,18 @@
  * per instance), and the engine's own warm-up inside the first `new LodSet` (`warm-up ms`).
  */
 import { performance } from 'node:perf_hooks';
-import { BoxGeometry, Matrix4, MeshBasicMaterial, PerspectiveCamera } from 'three';
+import { startupScene } from './startupScene.js';
 
 const argv = process.argv.slice(2);
 const at = argv.indexOf('--instances');
 const N = at >= 0 ? Number(argv[at + 1]) : 100_000;
 const CAPACITY = argv.includes('--capacity');
-
-function lcg(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 4294967296; };
-}
-
-// --- what the app has before lodkit runs (not timed) ----------------------------------------------
-const r = lcg(20261);
-const matrices = new Float32Array(N * 16);
-const m = new Matrix4();
-for (let i = 0; i < N; i++) m.makeTranslation((r() - 0.5) * 2000, r() * 4, (r() - 0.5) * 2000).toArray(matrices, i * 16);
-const geometries = [new BoxGeometry(1, 1, 1, 8, 8, 8), new BoxGeometry(1, 1, 1, 2, 2, 2), new BoxGeometry()];
-const material = new MeshBasicMaterial();
-const camera = new PerspectiveCamera(50, 16 / 9, 0.1, 5000);
-camera.position.set(-600, 2, 0);
-camera.lookAt(-500, 2, 30);
-camera.updateMatrixWorld(true);
+const { matrices, camera, options } = startupScene(N, CAPACITY); // what the app has before lodkit runs (not timed)
 
 // --- lodkit ---------------------------------------------------------------------------------------
 const i0 = performance.now();
 const { InstancedLOD } = await import('../src/adapters/three/index.js');
 const importMs = performance.now() - i0;
-const levels = geometries.map((geometry) => ({ geometry, material }));
-const options = { levels, metric: 'pixels' as const, thresholds: [120, 30], viewportHeight: 1080, ...(CAPACITY ? { capacity: N } : {}) };
 
 /** CPU time of the process (user + system, ms): on a loaded machine it says what the wall time lost to other processes. */
 const cpuMs = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; };

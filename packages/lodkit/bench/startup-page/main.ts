@@ -8,29 +8,12 @@
  * this module running: fetch, parse, compile and evaluation of the bundle) is reported apart.
  * Writes `window.startupResult` and sets `document.body.dataset.ready = '1'`.
  */
-import { BoxGeometry, Matrix4, MeshBasicMaterial, PerspectiveCamera } from 'three';
 import { InstancedLOD } from '../../src/adapters/three/index.js';
+import { startupScene } from '../startupScene.js';
 
 const scriptMs = performance.now();
 const N = Number(new URLSearchParams(location.search).get('n') ?? 100_000);
-
-function lcg(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 4294967296; };
-}
-
-// What the app has before lodkit runs (not timed).
-const r = lcg(20261);
-const matrices = new Float32Array(N * 16);
-const m = new Matrix4();
-for (let i = 0; i < N; i++) m.makeTranslation((r() - 0.5) * 2000, r() * 4, (r() - 0.5) * 2000).toArray(matrices, i * 16);
-const geometries = [new BoxGeometry(1, 1, 1, 8, 8, 8), new BoxGeometry(1, 1, 1, 2, 2, 2), new BoxGeometry()];
-const material = new MeshBasicMaterial();
-const camera = new PerspectiveCamera(50, 16 / 9, 0.1, 5000);
-camera.position.set(-600, 2, 0);
-camera.lookAt(-500, 2, 30);
-camera.updateMatrixWorld(true);
-const options = { levels: geometries.map((geometry) => ({ geometry, material })), metric: 'pixels' as const, thresholds: [120, 30], viewportHeight: 1080 };
+const { matrices, camera, options } = startupScene(N); // what the app has before lodkit runs (not timed)
 
 function phases(): { construct: number; add: number; update: number; visible: number } {
   const t0 = performance.now();
