@@ -76,6 +76,14 @@ export class LodRuntime {
   /** Registered `ScreenSizeLOD`s. */
   registered = 0;
   private snapshot: LodStatsSnapshot = EMPTY;
+  // This frame's sums over the manager and the instanced objects (fields, not locals in a closure:
+  // a frame allocates nothing unless the published stats change).
+  private sumCost = 0;
+  private sumChanges = 0;
+  private sumHidden = 0;
+  private sumMet = true;
+  private readonly sumCounts: number[] = [];
+  private sumLevels = 0;
   private readonly pending = new Map<ScreenSizeLOD, LodCostOptions>();
   private readonly listeners = new Set<() => void>();
 
@@ -149,28 +157,37 @@ export class LodRuntime {
     m.viewportHeight = viewportHeight > 0 ? viewportHeight : null;
     for (const lod of this.dynamic) { lod.updateWorldMatrix(true, false); m.refresh(lod); }
     const stats = m.update(camera, this.options);
-    let totalCost = 0, changes = 0, hidden = 0, budgetMet = true, objects = 0;
-    const counts: number[] = [];
-    const add = (s: LodFrameStats): void => {
-      totalCost += s.totalCost; changes += s.changes; hidden += s.hidden; budgetMet &&= s.budgetMet;
-      for (let l = 0; l < s.levelCounts.length; l++) counts[l] = (counts[l] ?? 0) + s.levelCounts[l];
-    };
-    if (m.count > 0) { add(stats); objects += this.registered; }
+    this.sumCost = 0; this.sumChanges = 0; this.sumHidden = 0; this.sumMet = true; this.sumLevels = 0;
+    let objects = 0;
+    if (m.count > 0) { this.add(stats); objects += this.registered; }
     for (const inst of this.instanced) {
       inst.viewportHeight = viewportHeight > 0 ? viewportHeight : null;
-      add(inst.update(camera, this.options));
+      this.add(inst.update(camera, this.options));
       objects += inst.instanceCount;
     }
-    this.publish(totalCost, changes, hidden, budgetMet, objects, counts);
+    this.publish(objects);
     return stats;
   }
 
-  private publish(totalCost: number, changes: number, hidden: number, budgetMet: boolean, objects: number, counts: number[]): void {
-    const s = this.snapshot;
-    const same = s.totalCost === totalCost && s.changes === changes && s.hidden === hidden && s.budgetMet === budgetMet &&
-      s.objects === objects && s.levelCounts.length === counts.length && counts.every((c, l) => s.levelCounts[l] === c);
+  /** Adds one update's stats to this frame's sums. */
+  private add(s: LodFrameStats): void {
+    this.sumCost += s.totalCost; this.sumChanges += s.changes; this.sumHidden += s.hidden; this.sumMet &&= s.budgetMet;
+    const counts = this.sumCounts, n = s.levelCounts.length;
+    for (let l = this.sumLevels; l < n; l++) counts[l] = 0;
+    if (n > this.sumLevels) this.sumLevels = n;
+    for (let l = 0; l < n; l++) counts[l] += s.levelCounts[l];
+  }
+
+  private publish(objects: number): void {
+    const s = this.snapshot, counts = this.sumCounts, n = this.sumLevels;
+    let same = s.totalCost === this.sumCost && s.changes === this.sumChanges && s.hidden === this.sumHidden &&
+      s.budgetMet === this.sumMet && s.objects === objects && s.levelCounts.length === n;
+    for (let l = 0; same && l < n; l++) same = s.levelCounts[l] === counts[l];
     if (same) return;
-    this.snapshot = { frame: this.frames, levelCounts: counts, totalCost, changes, hidden, budgetMet, objects };
+    this.snapshot = {
+      frame: this.frames, levelCounts: counts.slice(0, n), totalCost: this.sumCost, changes: this.sumChanges,
+      hidden: this.sumHidden, budgetMet: this.sumMet, objects,
+    };
     for (const listener of this.listeners) listener();
   }
 
