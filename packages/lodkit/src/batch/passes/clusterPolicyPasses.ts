@@ -20,6 +20,7 @@
 import type { ClusterIndex } from '../spatial/clusters.js';
 import type { ClusterViews } from '../spatial/clusterViews.js';
 import { classify, clusterMetric, hideCluster } from './clusterPass.js';
+import { classifyRange } from './policyPasses.js';
 import type { FrameState } from '../core/frameState.js';
 
 /**
@@ -64,41 +65,7 @@ export function hideCulled(st: FrameState, ci: ClusterIndex): void {
  * every frame once it ran only in the budget's rare full-path frames (allocation probe).
  */
 export function classifyList(st: FrameState, ci: ClusterIndex, from: number, to: number, culledIsInfinity: boolean): void {
-  const list = ci.visible, slotId = ci.slotId;
-  const flags = st.flags, work = st.work, profileIds = st.profileIds, forced = st.forced, levels = st.levels;
-  const lastChange = st.lastChange, next = st.next, fixed = st.fixed, sizes = st.sizes;
-  const lc = st.levelCount, loA = st.lo, hiA = st.hi, costs = st.costs, stride = st.stride;
-  const minFrames = st.minFrames, frame = st.frame;
-  let hidden = 0, invalid = 0, minimumCost = 0;
-  for (let k = from; k < to; k++) {
-    const i = slotId[list[k]];
-    const fl = flags[i];
-    const s = work[i];
-    const p = profileIds[i];
-    const culled = culledIsInfinity ? s === Number.POSITIVE_INFINITY : s === -1;
-    if (fl & 1 || culled) {
-      next[i] = 255; fixed[i] = 2; hidden++; sizes[i] = Number.NaN;
-      continue;
-    }
-    let level = 0;
-    if (s !== s) {
-      level = hiA[p]; fixed[i] = 1; invalid++;
-    } else {
-      const fo = forced[i];
-      const old = levels[i];
-      if (fo !== 255) {
-        level = fo < lc[p] ? fo : lc[p] - 1; fixed[i] = 1;
-      } else if (minFrames > 0 && old !== 255 && old >= loA[p] && old <= hiA[p] && sizes[i] === sizes[i]
-        && frame - lastChange[i] < minFrames) {
-        level = old; fixed[i] = 1;
-      } else {
-        level = hiA[p]; fixed[i] = 0;
-      }
-    }
-    next[i] = level;
-    minimumCost += costs[p * stride + level];
-  }
-  st.hidden += hidden; st.invalid += invalid; st.minimumCost += minimumCost;
+  classifyRange(st, ci.visible, ci.slotId, from, to, culledIsInfinity);
 }
 
 /** finalizePass over the visible slots (keeps `levelsS` in step); resets then fills the changed list. */

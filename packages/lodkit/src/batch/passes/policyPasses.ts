@@ -24,14 +24,26 @@ import type { FrameState } from '../core/frameState.js';
  * and the minimum cost to the stats.
  */
 export function classifyPass(st: FrameState, n: number, culledIsInfinity: boolean): void {
+  classifyRange(st, null, null, 0, n, culledIsInfinity);
+}
+
+/**
+ * The body of {@link classifyPass} (`list` null: ids `[from, to)`) and of classifyList (ids
+ * `slotId[list[k]]`, `k` in `[from, to)`; the list holds no removed object, so only the id range
+ * tests the removed flag).
+ */
+export function classifyRange(
+  st: FrameState, list: Uint32Array | null, slotId: Uint32Array | null, from: number, to: number, culledIsInfinity: boolean,
+): void {
   const flags = st.flags, work = st.work, profileIds = st.profileIds, forced = st.forced, levels = st.levels;
   const lastChange = st.lastChange, next = st.next, fixed = st.fixed, sizes = st.sizes;
   const lc = st.levelCount, loA = st.lo, hiA = st.hi, costs = st.costs, stride = st.stride;
   const minFrames = st.minFrames, frame = st.frame;
   let hidden = 0, invalid = 0, minimumCost = 0;
-  for (let i = 0; i < n; i++) {
+  for (let k = from; k < to; k++) {
+    const i = list === null ? k : (slotId as Uint32Array)[list[k]];
     const fl = flags[i];
-    if (fl & 2) { next[i] = 255; fixed[i] = 2; continue; }
+    if (list === null && (fl & 2)) { next[i] = 255; fixed[i] = 2; continue; }
     const s = work[i];
     const p = profileIds[i];
     const culled = culledIsInfinity ? s === Number.POSITIVE_INFINITY : s === -1;
