@@ -40,29 +40,16 @@ import type { ClusterViews } from '../spatial/clusterViews.js';
 import { classify, clusterInterval, clusterMetric } from './clusterPass.js';
 import type { FrameState } from '../core/frameState.js';
 import { applyScreenSpaceUpgrades, type ScreenSpaceScratch, updatePrice } from './screenSpacePasses.js';
-import { STABLE_MAX_RANGES, StableRanges } from './budgetStable.js';
+import { IncrementalState, STABLE_MAX_RANGES } from './budgetStable.js';
 import { clusterStateGetter } from '../spatial/clusterState.js';
 import { oweCluster } from '../outputs/owedSizes.js';
 
 /** Per-set state of the incremental budget path and its scratch. */
-export class BudgetIncremental {
-  ranges = new StableRanges();
-  /** Per slot: kind and fixed level (see the notes). */
-  kindS: Uint8Array = new Uint8Array(0);
+export class BudgetIncremental extends IncrementalState {
+  // `kindS`: per slot kind (see the notes); `acc`: base cost, stable objects' protected cost,
+  // largest raw key, [3] the minimum cost before the pass, [4] the frame's budget.
+  /** Per slot: the fixed level (see the notes). */
   lvS: Uint8Array = new Uint8Array(0);
-  /**
-   * Frame accumulators: base cost, stable objects' protected cost, largest raw key; [3] the minimum
-   * cost before the pass; [4] the frame's budget (doubles in a typed array: arguments would be boxed).
-   */
-  acc: Float64Array = new Float64Array(5);
-  items = 0;
-  protectedItems = 0;
-  stableObjects = 0;
-  /** Frames solved with stable objects / redone by the full path (for tests and the bench). */
-  frames = 0;
-  fallbacks = 0;
-  /** Objects whose chain was not built, summed over frames. */
-  stableTotal = 0;
 
   /** Per cluster: the previous level every live object keeps (the whole cluster stable), or 255. */
   uniform: Uint8Array = new Uint8Array(0);

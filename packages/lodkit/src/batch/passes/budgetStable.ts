@@ -64,6 +64,24 @@ export class StableRanges {
   }
 }
 
+/**
+ * What the incremental budget and hybrid paths (budgetIncremental.ts, hybridIncremental.ts) both
+ * keep: the stable ranges, a kind per slot (3 = stable), the frame's accumulators (doubles in a
+ * typed array: arguments would be boxed; each path's class names its slots) and the item counters.
+ */
+export class IncrementalState {
+  ranges = new StableRanges();
+  kindS: Uint8Array = new Uint8Array(0);
+  acc: Float64Array = new Float64Array(5);
+  items = 0;
+  protectedItems = 0;
+  stableObjects = 0;
+  /** Frames solved with stable objects / redone by the full path; objects whose chain was not built, summed (tests and the bench). */
+  frames = 0;
+  fallbacks = 0;
+  stableTotal = 0;
+}
+
 // Scratch of one evaluation: benefits, whether each is independent of w, the steps.
 const ben = new Float64Array(256);
 const constant = new Uint8Array(256);

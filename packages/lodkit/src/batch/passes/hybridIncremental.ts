@@ -53,12 +53,14 @@ import { decideAscendingNext, decideDescendingNext } from '../kernels/nextKernel
 import { fusedNextCluster, loadFusedProfile } from './fusedPass.js';
 import { loadFusedCollect, settledAt, takeFusedCollected } from './fusedCollect.js';
 import type { ScreenSpaceScratch } from './screenSpacePasses.js';
-import { STABLE_MAX_RANGES, StableRanges } from './budgetStable.js';
+import { IncrementalState, STABLE_MAX_RANGES } from './budgetStable.js';
 import { clusterStateGetter } from '../spatial/clusterState.js';
 
 /** Per-set state of the incremental hybrid path and its scratch. */
-export class HybridIncremental {
-  ranges = new StableRanges();
+export class HybridIncremental extends IncrementalState {
+  // `kindS`: per slot 3 when the object's coarsening is stable (keeps its previous level), else 0;
+  // `acc`: minimum cost, stable objects' protected cost, largest raw key, the listed clusters'
+  // settled cost, the budget.
   /** Per cluster: the preferred level of every object (shortcut 1), or 255. */
   upref: Uint8Array = new Uint8Array(0);
   /** Per cluster: the previous level every object keeps (shortcut 2, whole cluster), or 255. */
@@ -89,8 +91,6 @@ export class HybridIncremental {
   /** Pass A: the preferred histogram of the clusters with `chains` 2 (finalize adds it); scratch of one cluster's. */
   keptCounts: Float64Array = new Float64Array(0);
   countsBefore: Float64Array = new Float64Array(0);
-  /** Per slot: 3 when the object's coarsening is stable (keeps its previous level), else 0. */
-  kindS: Uint8Array = new Uint8Array(0);
   /**
    * Over budget, the clusters with chains (`chains` 1, no one level): per cluster 1 when the
    * collection already counted its settled objects (ending at a level known before the solve,
@@ -101,15 +101,6 @@ export class HybridIncremental {
   list: Int32Array = new Int32Array(0);
   listCount = 0;
   listCounts: Float64Array = new Float64Array(0);
-  /** Frame accumulators: minimum cost, stable objects' protected cost, largest raw key, the listed clusters' settled cost, the budget. */
-  acc: Float64Array = new Float64Array(5);
-  items = 0;
-  protectedItems = 0;
-  stableObjects = 0;
-  /** Counters for tests and the bench. */
-  frames = 0;
-  fallbacks = 0;
-  stableTotal = 0;
   uniformTotal = 0;
   /** Clusters the kernel settled in pass A (fusedCollect.ts). */
   settledTotal = 0;
