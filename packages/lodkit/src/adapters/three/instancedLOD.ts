@@ -113,12 +113,15 @@ export class InstancedLOD extends Object3D {
   private shadowDirty = true;
   private lastStats: LodFrameStats | null = null;
   private readonly levelCount: number;
+  /** Scratch of `reserveLevels`: per level, entrants minus leavers. */
+  private readonly netMoves: Int32Array;
 
   constructor(options: InstancedLODOptions) {
     super();
     const o = resolveInstancedLODOptions(options);
     const L = o.levels.length, cap = o.capacity, shadowLevel = o.shadowLevel;
     this.levelCount = L;
+    this.netMoves = new Int32Array(L);
     this.set = new LodSet(cap);
     const costs = o.costs ?? o.levels.map((l) => geometryTriangles(l.geometry));
     this.profile = this.set.addProfile({
@@ -205,7 +208,12 @@ export class InstancedLOD extends Object3D {
     }
     const first = this.set.addMany(spheres, this.profile);
     this.grow(this.set.count);
-    for (let i = 0; i < n; i++) this.initInstance(first + i, matrices, i * 16);
+    // Into the CPU-only pool in one block (one reservation, one copy), not one matrix at a time.
+    this.slots[this.levelCount + 1].enterMatrices(first, matrices, n, this.slotOf);
+    this.levelOfId.fill(HIDDEN_LEVEL, first, first + n); this.flags.fill(FLAG_LIVE, first, first + n);
+    for (let i = 0; i < n; i++) this.expandBounds(first + i);
+    this.live += n;
+    if (n > 0) this.shadowDirty = true;
     return first;
   }
 
@@ -360,6 +368,7 @@ export class InstancedLOD extends Object3D {
     const casters = this.shadowsOn();
     const light = casters ? this.lightFrustum() : null;
     const full = light !== null && (this.shadowDirty || this.lightRebuilds !== this.lightCache.rebuilds);
+    if (cc >= 1024) this.reserveLevels(changed, cc, levels);
     for (let k = 0; k < cc; k++) {
       const id = changed[k];
       let to = levels[id];
@@ -373,6 +382,23 @@ export class InstancedLOD extends Object3D {
       else if (full) { for (let id = 0; id < set.count; id++) this.syncCopy(id, false); }
       else for (let k = 0; k < cc; k++) this.syncCopy(changed[k], false);
     }
+  }
+
+  /**
+   * Before a large batch of moves (the first update moves every visible instance): grows each
+   * level pool at once to what it will at least hold — entrants minus leavers, a lower bound of its
+   * peak, so the capacity it ends with is the one slot-by-slot growth reaches — instead of a copy
+   * and a new GPU attribute per 1.5× step.
+   */
+  private reserveLevels(changed: Uint32Array, cc: number, levels: Uint8Array): void {
+    const L = this.levelCount, net = this.netMoves, levelOf = this.levelOfId;
+    net.fill(0);
+    for (let k = 0; k < cc; k++) {
+      const id = changed[k], to = levels[id], from = levelOf[id];
+      if (to < L) net[to]++;
+      if (from < L) net[from]--;
+    }
+    for (let l = 0; l < L; l++) if (net[l] > 0) this.slots[l].reserve(this.slots[l].count + net[l]);
   }
 
   /**

@@ -121,6 +121,37 @@ export class LevelSlots {
     return slot;
   }
 
+  /**
+   * Puts instances `firstId … firstId + n − 1` into slots with the matrices `src[16 i …]` and white
+   * colours, writing each one's slot into `slotOf`: holes first (as `enterMatrix` would), the rest
+   * appended with one reservation and one block copy — the same slots as `n` calls of `enterMatrix`.
+   */
+  enterMatrices(firstId: number, src: Float32Array, n: number, slotOf: Int32Array): void {
+    let i = 0;
+    for (; i < n && this.holeCount > 0; i++) slotOf[firstId + i] = this.enterMatrix(firstId + i, src, i * MATRIX);
+    const rest = n - i;
+    if (rest <= 0) return;
+    this.reserve(this.count + rest);
+    const start = this.count, owners = this.owners;
+    this.matrices.set(src.subarray(i * MATRIX, n * MATRIX), start * MATRIX);
+    const c = this.colors;
+    if (c !== null) c.fill(1, start * COLOR, (start + rest) * COLOR);
+    for (let k = 0; k < rest; k++) { const id = firstId + i + k; owners[start + k] = id; slotOf[id] = start + k; }
+    this.count += rest;
+    this.markRange(start, start + rest);
+  }
+
+  /**
+   * Makes room for `n` slots with ONE reallocation: the capacity that growing slot by slot would
+   * have reached (the same `growth` steps), without the intermediate copies. No-op when they fit.
+   */
+  reserve(n: number): void {
+    if (n <= this.capacity) return;
+    let cap = this.capacity;
+    while (cap < n) cap = Math.max(cap + 1, Math.ceil(cap * this.growth));
+    this.resize(cap);
+  }
+
   /** Writes a slot's matrix and marks it. */
   setMatrix(slot: number, src: ArrayLike<number>, offset: number): void {
     const to = this.matrices, b = slot * MATRIX;
@@ -204,6 +235,13 @@ export class LevelSlots {
     if (slot >= this.openStart && slot < this.openEnd) return;
     this.flush();
     this.openStart = slot; this.openEnd = slot + 1;
+  }
+
+  /** Marks slots `[from, to)` dirty (mesh pools), like `mark` on each of them in order. */
+  private markRange(from: number, to: number): void {
+    if (this.mesh === null || from >= to) return;
+    if (from !== this.openEnd) this.mark(from);
+    if (to > this.openEnd) this.openEnd = to;
   }
 
   private resize(cap: number): void {

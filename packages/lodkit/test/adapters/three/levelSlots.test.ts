@@ -1,0 +1,137 @@
+/**
+ * LevelSlots bulk paths (startup, issue 27): `enterMatrices` (addInstances' block append) leaves a
+ * pool exactly as `enterMatrix` one instance at a time does — slots, owners, matrices, colours,
+ * count, capacity — through any mix of batches, holes, compactions and colour edits (fast-check,
+ * fixed seed); `reserve` reaches the capacity that slot-by-slot growth reaches. InstancedLOD's first
+ * update reserves its level pools at once and ends at the same capacities.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BoxGeometry, Matrix4, MeshBasicMaterial, PerspectiveCamera } from 'three';
+import { LevelSlots } from '../../../src/adapters/three/levelSlots.js';
+import { InstancedLOD } from '../../../src/adapters/three/instancedLOD.js';
+
+const geometry = new BoxGeometry(), material = new MeshBasicMaterial();
+
+type Op =
+  | { kind: 'add'; n: number }
+  | { kind: 'leave'; picks: number[] }
+  | { kind: 'compact' }
+  | { kind: 'color'; pick: number };
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant('add' as const), n: fc.integer({ min: 0, max: 90 }) }),
+  fc.record({ kind: fc.constant('leave' as const), picks: fc.array(fc.nat(), { maxLength: 12 }) }),
+  fc.record({ kind: fc.constant('compact' as const) }),
+  fc.record({ kind: fc.constant('color' as const), pick: fc.nat() }),
+);
+
+/** The state a pool shows from outside: live slots with their owners, matrices and colours. */
+function snapshot(s: LevelSlots): unknown {
+  const m = s.matrices, c = s.colors;
+  return {
+    count: s.count, capacity: s.capacity,
+    owners: Array.from(s.owners.subarray(0, s.count)),
+    matrices: Array.from(m.subarray(0, s.count * 16)),
+    colors: c === null ? null : Array.from(c.subarray(0, s.count * 3)),
+  };
+}
+
+describe('LevelSlots bulk growth', () => {
+  for (const mesh of [false, true]) {
+    it(`enterMatrices equals enterMatrix one at a time (${mesh ? 'mesh' : 'CPU-only'} pool)`, () => {
+      fc.assert(fc.property(fc.array(op, { minLength: 1, maxLength: 25 }), (ops) => {
+        const make = () => (mesh ? new LevelSlots(geometry, material, 16) : new LevelSlots(null, null, 16));
+        const [bulk, single] = [make(), make()];
+        const slotA = new Int32Array(4096).fill(-1), slotB = new Int32Array(4096).fill(-1);
+        let next = 0, value = 0;
+        for (const o of ops) {
+          if (o.kind === 'add') {
+            const src = new Float32Array(o.n * 16);
+            for (let k = 0; k < src.length; k++) src[k] = value++;
+            bulk.enterMatrices(next, src, o.n, slotA);
+            for (let i = 0; i < o.n; i++) slotB[next + i] = single.enterMatrix(next + i, src, i * 16);
+            next += o.n;
+          } else if (o.kind === 'leave') {
+            // The same live slots leave both pools (holes until compact or the next add).
+            for (const p of o.picks) {
+              if (single.count === 0) break;
+              const slot = p % single.count;
+              if (single.owners[slot] < 0) continue;
+              expect(bulk.owners[slot]).toBe(single.owners[slot]);
+              bulk.leave(slot); single.leave(slot);
+            }
+          } else if (o.kind === 'compact') {
+            bulk.compact(slotA); single.compact(slotB);
+          } else {
+            for (const s of [bulk, single]) s.enableColor();
+            if (single.count > 0) {
+              const slot = o.pick % single.count;
+              if (single.owners[slot] >= 0) { bulk.setColor(slot, 0.25, 0.5, 0.75); single.setColor(slot, 0.25, 0.5, 0.75); }
+            }
+          }
+          bulk.flush(); single.flush();
+          expect(snapshot(bulk)).toEqual(snapshot(single));
+          expect(Array.from(slotA.subarray(0, next))).toEqual(Array.from(slotB.subarray(0, next)));
+        }
+        // Every occupied slot's owner maps back to it.
+        for (let slot = 0; slot < bulk.count; slot++) {
+          const id = bulk.owners[slot];
+          if (id >= 0) expect(slotA[id]).toBe(slot);
+        }
+      }), { seed: 0x27a11, numRuns: 150 });
+    });
+  }
+
+  it('reserve grows once, to the capacity slot-by-slot growth reaches', () => {
+    for (const mesh of [false, true]) {
+      for (const n of [17, 100, 1000, 12_345]) {
+        const a = mesh ? new LevelSlots(geometry, material, 16) : new LevelSlots(null, null, 16);
+        const b = mesh ? new LevelSlots(geometry, material, 16) : new LevelSlots(null, null, 16);
+        a.reserve(n);
+        const grown = a.growthBytes;
+        const m = new Float32Array(16);
+        for (let i = 0; i < n; i++) { a.enterMatrix(i, m, 0); b.enterMatrix(i, m, 0); }
+        expect(a.capacity).toBe(b.capacity);
+        expect(a.growthBytes).toBe(grown); // no growth after the reservation
+        if (mesh) expect(a.growthBytes).toBeLessThanOrEqual(b.growthBytes);
+      }
+    }
+  });
+
+  it('a matrix copied in bulk is bit-exact (NaN, −0, denormals included)', () => {
+    const s = new LevelSlots(null, null, 16), slotOf = new Int32Array(8);
+    const src = new Float32Array(32);
+    src.set([Number.NaN, -0, 1e-45, Infinity, -Infinity, 3.5], 3);
+    s.enterMatrices(0, src, 2, slotOf);
+    expect(Array.from(new Uint32Array(s.matrices.buffer, 0, 32))).toEqual(Array.from(new Uint32Array(src.buffer)));
+  });
+});
+
+describe('InstancedLOD startup paths', () => {
+  it('the first update grows each level pool at once, to the capacities of slot-by-slot growth', () => {
+    const n = 20_000, side = Math.round(Math.sqrt(n));
+    const lod = new InstancedLOD({ levels: [0, 1, 2].map(() => ({ geometry, material })), metric: 'distance', thresholds: [30, 70] });
+    const matrices = new Float32Array(n * 16), m = new Matrix4();
+    for (let i = 0; i < n; i++) m.makeTranslation((i % side) * 0.7 - side * 0.35, 0, -Math.floor(i / side) * 0.7).toArray(matrices, i * 16);
+    lod.addInstances(matrices.subarray(0, 7 * 16)); // a small batch first: the bulk path appends behind it
+    lod.addInstances(matrices.subarray(7 * 16));
+    const camera = new PerspectiveCamera(60, 1.5, 0.1, 5000);
+    camera.position.set(0, 5, 10); camera.lookAt(0, 0, -100); camera.updateMatrixWorld(true);
+    lod.update(camera);
+    const growthSteps = (count: number): number => { let cap = 1024; while (cap < count) cap = Math.max(cap + 1, Math.ceil(cap * 1.5)); return cap; };
+    let drawn = 0;
+    for (const mesh of lod.levelMeshes) {
+      expect(mesh.count).toBeGreaterThan(1024); // every level grew in this frame
+      expect(mesh.instanceMatrix.count).toBe(growthSteps(mesh.count));
+      drawn += mesh.count;
+    }
+    expect(drawn).toBeGreaterThan(3 * 1024);
+    // Every instance still has its own matrix, wherever it is drawn.
+    for (let id = 0; id < n; id++) {
+      lod.getMatrixAt(id, m);
+      expect(Array.from(m.elements), `id ${id}`).toEqual(Array.from(matrices.subarray(id * 16, id * 16 + 16)));
+    }
+    expect(lod.instanceCount).toBe(n);
+  });
+});
