@@ -23,6 +23,8 @@
 export const VB = 32;
 /** View block slots: the 6 planes `(a, b, c, d)` from 0 (24 values), the eye `(x, y, z)` from 24. */
 export const VB_PLANES = 0, VB_EYE = 24;
+/** Values of the 6 planes `(a, b, c, d)` (a view block's, a WebAssembly view block's, `Frustum.planes`). */
+export const PLANE_VALUES = 24;
 /** View block slots: window height, window area, pixel scale (viewport height), perspective (0/1). */
 export const VB_WINDOW_HEIGHT = 27, VB_WINDOW_AREA = 28, VB_PIXEL_SCALE = 29, VB_PERSPECTIVE = 30;
 
@@ -43,9 +45,11 @@ export const WASM_MAX_VIEWS = 64;
 /** Bytes per view of the WebAssembly view parameters, which start at byte 0. */
 export const WASM_VIEW_BYTES = 256;
 /**
- * Float64 slots of a WebAssembly view block (`ClusterIndex.wasmParams`, 32 per view): planes from
+ * Float64 slots per view of a WebAssembly view block (`ClusterIndex.wasmParams`): planes from
  * 0, eye from 24, window height, pixel scale, window area, perspective (0/1).
  */
+export const WV = WASM_VIEW_BYTES / 8;
+/** Float64 slots of a WebAssembly view block, from the view's `v * WV`. */
 export const WV_PLANES = 0, WV_EYE = 24, WV_WINDOW_HEIGHT = 27, WV_PIXEL_SCALE = 28, WV_WINDOW_AREA = 29, WV_PERSPECTIVE = 30;
 /** Byte offset of the fused kernel's float32 plane splats ({@link SPLAT_BYTES} per view). */
 export const SPLATS = 16384;
@@ -89,3 +93,17 @@ export const FB_BYTES = 8192;
 
 /** Int32 indices of the frame block words {@link FB_OWE_BLENDS} and {@link FB_OWED_COUNT}. */
 export const OWE_BLENDS = FB_OWE_BLENDS / 4, OWED_BLEND_COUNT = FB_OWED_COUNT / 4;
+
+// ---- The same frame block as the TypeScript indexes it (`FusedKernel.f64` / `.i32` start at FUSED_BLOCK) ----
+
+/** Float64 indices: thresholds, blend thresholds, bias, culled marker, hysteresis; the collection's largest diameter, pixel scale, row ranges. */
+export const F64_THRESHOLDS = FB_THRESHOLDS / 8, F64_BLEND_THRESHOLDS = FB_BLEND_THRESHOLDS / 8, F64_BIAS = FB_BIAS / 8, F64_MARKER = FB_MARKER / 8;
+export const F64_HYSTERESIS = FB_HYSTERESIS / 8, F64_COLLECT_VMAX = FB_COLLECT_VMAX / 8, F64_COLLECT_SCALE = FB_COLLECT_SCALE / 8, F64_ROW_RANGES = FB_ROW_RANGES / 8;
+/** Int32 indices of the profile inputs and the per-call outputs and counters. */
+export const I32_N = FB_N / 4, I32_NB = FB_NB / 4, I32_LO = FB_LO / 4, I32_HI = FB_HI / 4, I32_DESCENDING = FB_DESCENDING / 4;
+export const I32_UFRAC = FB_UFRAC / 4, I32_HIDDEN = FB_HIDDEN / 4, I32_RECHECKED = FB_RECHECKED / 4, I32_EXACT = FB_EXACT / 4, I32_REDONE = FB_REDONE / 4;
+export const I32_HELD = FB_HELD / 4, I32_LEVEL_COUNTS = FB_LEVEL_COUNTS / 4, I32_REDO_SLOTS = FB_REDO_SLOTS / 4, I32_HOLDS = FB_HOLDS / 4, I32_SLOTS_RUN = FB_SLOTS_RUN / 4;
+export const I32_NEXT_MODE = FB_NEXT_MODE / 4, I32_NEXT_OUT = FB_NEXT_OUT / 4, I32_MOVED = FB_MOVED / 4, I32_SLOT_SIZES = FB_SLOT_SIZES / 4, I32_HELD_COUNTS = FB_HELD_COUNTS / 4;
+/** Int32 indices of hybrid's collection (passes/fusedCollect.ts). */
+export const I32_COLLECT = FB_COLLECT / 4, I32_COLLECT_FLOOR = FB_COLLECT_FLOOR / 4, I32_SETTLED = FB_SETTLED / 4, I32_STABLE_PREV = FB_STABLE_PREV / 4;
+export const I32_STABLE_START = FB_STABLE_START / 4, I32_STABLE = FB_STABLE / 4, I32_ROW_COUNTS = FB_ROW_COUNTS / 4, I32_ROW_STARTS = FB_ROW_STARTS / 4;

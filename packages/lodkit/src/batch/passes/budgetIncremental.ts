@@ -39,6 +39,7 @@ import type { ClusterIndex } from '../spatial/clusters.js';
 import type { ClusterViews } from '../spatial/clusterViews.js';
 import { classify, clusterInterval, clusterMetric } from './clusterPass.js';
 import type { FrameState } from '../core/frameState.js';
+import { VB_EYE, VB_PERSPECTIVE, VB_PIXEL_SCALE, VB_WINDOW_HEIGHT } from '../core/layout.js';
 import { applyScreenSpaceUpgrades, type ScreenSpaceScratch, updatePrice } from './screenSpacePasses.js';
 import { IncrementalState, STABLE_MAX_RANGES } from './budgetStable.js';
 import { clusterStateGetter } from '../spatial/clusterState.js';
@@ -87,7 +88,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const state = ci.state, startA = ci.start, endA = ci.end, clusters = ci.visibleClusters;
   const profile = ci.profile, forcedCount = ci.forcedCount, uniform = bi.uniform, sp = ci.sp;
   const block = cv.block, klass = cv.klass, singleView = cv.count === 1;
-  const ex = block[24], ey = block[25], ez = block[26], wh = block[27], scale = block[29];
+  const ex = block[VB_EYE], ey = block[VB_EYE + 1], ez = block[VB_EYE + 2], wh = block[VB_WINDOW_HEIGHT], scale = block[VB_PIXEL_SCALE];
   const bySlot = ci.sizesInSlots, sizes = bySlot ? ci.sizesS : st.sizes; // (clusters.ts `sizesS`)
   const blend = st.blend, next = st.next, chainOf = st.chainOf;
   const keys = st.keys, items = st.items, costs = st.costs, errors = st.errors;
@@ -135,7 +136,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
         if (hit >= 0) {
           // One perspective view wholly containing the cluster: the kernel's value without its
           // plane tests (all pass), same operations (metricKernels.ts heightPerspectiveKernel).
-          const inline = singleView && klass[0] === 2 && block[30] !== 0;
+          const inline = singleView && klass[0] === 2 && block[VB_PERSPECTIVE] !== 0;
           // Eye outside the cluster's sphere (so outside every object's, d > r) and nothing else
           // to check per object but flags and levels: the sizes are owed (owedSizes.ts).
           if (inline) {

@@ -56,10 +56,14 @@ import { fusedCluster, loadFusedProfile } from './fusedPass.js';
 import { settleBlends } from '../outputs/owedBlends.js';
 import type { LodView } from '../core/updateOptions.js';
 import { SCREEN_SPACE_DEFAULTS } from './screenSpacePasses.js';
-import { VIEW_EYE, VIEW_WINDOW_MAX, VIEW_WINDOW_MIN } from '../kernels/metricKernels.js';
+import { VIEW_EYE, VIEW_SCALE, VIEW_WINDOW_MAX, VIEW_WINDOW_MIN } from '../kernels/metricKernels.js';
 import { refitSupers, superCulled } from '../spatial/blockCulling.js';
 import { SUPER_SHIFT, SUPER_SIZE } from '../spatial/blocks.js';
 import { VB, type ClusterViews } from '../spatial/clusterViews.js';
+import {
+  PLANE_VALUES, VB_EYE, VB_PERSPECTIVE, VB_PIXEL_SCALE, VB_PLANES, VB_WINDOW_AREA, VB_WINDOW_HEIGHT,
+  WV, WV_EYE, WV_PERSPECTIVE, WV_PIXEL_SCALE, WV_PLANES, WV_WINDOW_AREA, WV_WINDOW_HEIGHT,
+} from '../core/layout.js';
 
 /**
  * The level every value in `[scr[0], scr[1]]` maps to under profile `p`'s rule (OpenUSD index,
@@ -141,9 +145,9 @@ export function clusterMetric(st: FrameState, ci: ClusterIndex, cv: ClusterViews
   const a = ci.start[c], e = ci.end[c], block = cv.block;
   for (let v = 0; v < cv.count; v++) {
     const kv = cv.kv[v], pl = cv.planes[v];
-    kv[7] = code === 1 ? block[v * VB + 29] : 1;
+    kv[VIEW_SCALE] = code === 1 ? block[v * VB + VB_PIXEL_SCALE] : 1;
     const mode = v === 0 ? 0 : code === 0 ? 2 : 1;
-    const persp = block[v * VB + 30] !== 0;
+    const persp = block[v * VB + VB_PERSPECTIVE] !== 0;
     if (persp && (code === 1 || code === 2) && ci.wasm !== null && !mixed) {
       ci.wasm.heightPerspective(SP_OFFSET, ci.workOffset, a, e, mode, v, code === 1 ? 1 : 0, cv.cull ? 1 : 0);
     } else if (code === 0) distanceKernel(ci.sp, a, e, ci.workS, mode, pl, kv, cv.cull, ci.profS, st.metricCode, code, mixed);
@@ -213,7 +217,7 @@ export function classify(ci: ClusterIndex, cv: ClusterViews, c: number): number 
   for (let v = 0; v < cv.count; v++) {
     const q = v * VB;
     let m = 1e308;
-    for (let j = 0; j < 24; j += 4) {
+    for (let j = VB_PLANES; j < VB_PLANES + PLANE_VALUES; j += 4) {
       const d = block[q + j] * cx + block[q + j + 1] * cy + block[q + j + 2] * cz + block[q + j + 3];
       if (d < m) m = d;
     }
@@ -237,7 +241,7 @@ export function clusterInterval(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   let lo = code === 0 ? 1e308 : -1, hi = code === 0 ? 1e308 : -1, ok = code === 0 && !cull ? 1 : 0;
   for (let v = 0; v < cv.count; v++) {
     const q = v * VB, k = klass[v];
-    const dx = cx - block[q + 24], dy = cy - block[q + 25], dz = cz - block[q + 26];
+    const dx = cx - block[q + VB_EYE], dy = cy - block[q + VB_EYE + 1], dz = cz - block[q + VB_EYE + 2];
     const D = Math.sqrt(dx * dx + dy * dy + dz * dz);
     if (code === 0) {
       if (cull && k === 1) continue;
@@ -249,8 +253,8 @@ export function clusterInterval(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     }
     if (k === 1) continue; // wholly outside: contributes −1 (culling) or 0 (no culling), never the max
     let l = 0, h = 0;
-    const wh = block[q + 27], wa = block[q + 28], scale = code === 1 ? block[q + 29] : 1;
-    if (block[q + 30] !== 0) {
+    const wh = block[q + VB_WINDOW_HEIGHT], wa = block[q + VB_WINDOW_AREA], scale = code === 1 ? block[q + VB_PIXEL_SCALE] : 1;
+    if (block[q + VB_PERSPECTIVE] !== 0) {
       const gap = D - R;
       if (!(gap > 1e-4 * magnitude)) return 0; // eye in or near the cluster: unbounded or ill-conditioned
       const rl = rmin / (D + R - rmin), rh = rmax / (gap + rmax);
@@ -356,12 +360,12 @@ viewCount: number, cull: boolean, exactSizes: boolean, used: number, metricMask:
   for (let v = 0; v < viewCount; v++) {
     const view = single ? (views as LodView) : (views as readonly LodView[])[v];
     const f = view.frustum, q = v * VB, kv = cv.kv[v];
-    block.set(f.planes, q);
-    block.set(f.position, q + 24);
-    block[q + 27] = f.windowMax[1] - f.windowMin[1];
-    block[q + 28] = (f.windowMax[0] - f.windowMin[0]) * (f.windowMax[1] - f.windowMin[1]);
-    block[q + 29] = view.viewportHeight === undefined ? SCREEN_SPACE_DEFAULTS.viewportHeight : view.viewportHeight; // as metricPass (policyDrivers.ts)
-    block[q + 30] = f.isPerspective ? 1 : 0;
+    block.set(f.planes, q + VB_PLANES);
+    block.set(f.position, q + VB_EYE);
+    block[q + VB_WINDOW_HEIGHT] = f.windowMax[1] - f.windowMin[1];
+    block[q + VB_WINDOW_AREA] = (f.windowMax[0] - f.windowMin[0]) * (f.windowMax[1] - f.windowMin[1]);
+    block[q + VB_PIXEL_SCALE] = view.viewportHeight === undefined ? SCREEN_SPACE_DEFAULTS.viewportHeight : view.viewportHeight; // as metricPass (policyDrivers.ts)
+    block[q + VB_PERSPECTIVE] = f.isPerspective ? 1 : 0;
     cv.planes[v].set(f.planes);
     kv.set(f.position, VIEW_EYE);
     kv.set(f.windowMin, VIEW_WINDOW_MIN);
@@ -369,13 +373,13 @@ viewCount: number, cull: boolean, exactSizes: boolean, used: number, metricMask:
     const m = Math.abs(f.position[0]) + Math.abs(f.position[1]) + Math.abs(f.position[2]);
     if (m > eye) eye = m;
     if (ci.wasm !== null && v < WASM_MAX_VIEWS) {
-      const wp = ci.wasmParams, w = v * 32; // layout: wasm/heightKernel.wat
-      wp.set(f.planes, w);
-      wp.set(f.position, w + 24);
-      wp[w + 27] = f.windowMax[1] - f.windowMin[1]; // as the JavaScript kernel derives it
-      wp[w + 28] = block[q + 29];
-      wp[w + 29] = block[q + 28];
-      wp[w + 30] = block[q + 30];
+      const wp = ci.wasmParams, w = v * WV;
+      wp.set(f.planes, w + WV_PLANES);
+      wp.set(f.position, w + WV_EYE);
+      wp[w + WV_WINDOW_HEIGHT] = f.windowMax[1] - f.windowMin[1]; // as the JavaScript kernel derives it
+      wp[w + WV_PIXEL_SCALE] = block[q + VB_PIXEL_SCALE];
+      wp[w + WV_WINDOW_AREA] = block[q + VB_WINDOW_AREA];
+      wp[w + WV_PERSPECTIVE] = block[q + VB_PERSPECTIVE];
     }
   }
   if (ci.wasm !== null && viewCount > WASM_MAX_VIEWS) { settleBlends(ci, st.blend); ci.wasm = null; } // beyond the parameter blocks: JavaScript kernels from now on

@@ -14,25 +14,27 @@
  * start), and the stable objects. Costs are summed as `count × cost`, exact for integer costs
  * like every per-cluster sum of the clustered paths (clusterPass.ts).
  *
- * Frame block (bytes from FUSED_BLOCK): collect on 1344, quality floor 1348 (int32), largest
- * projected diameter 1352, pixel scale of the metric 1360 (float64); per call: settled 1368,
- * the stable objects' counts by previous level 1372–1391 and by range start 1392–1411, how many
- * 1412 (int32); rows
- * `preferred · 5 + previous`: range counts at 2048 (int32, at most {@link KERNEL_RANGES}), ranges
- * `[lo, hi]` at 2176 (float64 pairs, 8 per row), their start levels at 5376 (int32).
+ * Frame block (core/layout.ts `FB_COLLECT` … `FB_ROW_STARTS`): collect on, quality floor (int32),
+ * largest projected diameter, pixel scale of the metric (float64); per call: settled, the stable
+ * objects' counts by previous level and by range start, how many (int32); rows
+ * `preferred · 5 + previous`: range counts (int32, at most {@link KERNEL_RANGES}), ranges
+ * `[lo, hi]` (float64 pairs, {@link KERNEL_RANGES} per row), their start levels (int32).
  *
  * @module
  */
 import type { FrameState } from '../core/frameState.js';
 import { STABLE_MAX_RANGES, type StableRanges } from './budgetStable.js';
 import type { FusedKernel } from '../wasm/wasmKernels.js';
+import {
+  F64_COLLECT_SCALE as SCALE, F64_COLLECT_VMAX as VMAX, F64_ROW_RANGES as ROW_RANGES, I32_COLLECT, I32_COLLECT_FLOOR as FLOOR,
+  I32_HELD_COUNTS, I32_LEVEL_COUNTS, I32_ROW_COUNTS as ROW_COUNTS, I32_ROW_STARTS as ROW_STARTS, I32_SETTLED as SETTLED,
+  I32_STABLE as STABLE, I32_STABLE_PREV as STABLE_PREV, I32_STABLE_START as STABLE_START,
+} from '../core/layout.js';
 
 /** Stable ranges per row the kernel tests (a lane beyond them: the collection runs the cluster). */
 export const KERNEL_RANGES = 8;
 /** Int32 index of the collect switch in the frame block (0 in every other frame's profile). */
-export const COLLECT_ON = 336;
-const FLOOR = 337, VMAX = 169, SCALE = 170, SETTLED = 342, STABLE_PREV = 343, STABLE_START = 348, STABLE = 353;
-const ROW_COUNTS = 512, ROW_RANGES = 272, ROW_STARTS = 1344;
+export const COLLECT_ON = I32_COLLECT;
 
 /**
  * Turns the collection on for profile `p` (after loadFusedProfile): its quality floor, this
@@ -51,9 +53,9 @@ export function loadFusedCollect(st: FrameState, f: FusedKernel, p: number, sr: 
         const jr = (p * stride + pref) * stride + prev, r0 = jr * STABLE_MAX_RANGES;
         n = sr.count[jr] < KERNEL_RANGES ? sr.count[jr] : KERNEL_RANGES;
         for (let r = 0; r < n; r++) {
-          d[ROW_RANGES + row * 16 + 2 * r] = sr.lo[r0 + r];
-          d[ROW_RANGES + row * 16 + 2 * r + 1] = sr.hi[r0 + r];
-          q[ROW_STARTS + row * 8 + r] = sr.start[r0 + r];
+          d[ROW_RANGES + row * 2 * KERNEL_RANGES + 2 * r] = sr.lo[r0 + r];
+          d[ROW_RANGES + row * 2 * KERNEL_RANGES + 2 * r + 1] = sr.hi[r0 + r];
+          q[ROW_STARTS + row * KERNEL_RANGES + r] = sr.start[r0 + r];
         }
       }
       q[ROW_COUNTS + row] = n;
@@ -65,7 +67,7 @@ export function loadFusedCollect(st: FrameState, f: FusedKernel, p: number, sr: 
 /** After a settled call on profile `p`: how many of its objects end at level `l`. */
 export function settledAt(st: FrameState, f: FusedKernel, p: number, l: number): number {
   const q = f.i32;
-  return (l >= st.floor[p] ? q[32 + l] : 0) + q[328 + l] + q[STABLE_PREV + l];
+  return (l >= st.floor[p] ? q[I32_LEVEL_COUNTS + l] : 0) + q[I32_HELD_COUNTS + l] + q[STABLE_PREV + l];
 }
 
 /**
@@ -77,12 +79,12 @@ export function takeFusedCollected(st: FrameState, f: FusedKernel, p: number, ou
   const q = f.i32;
   if (q[SETTLED] !== 1) return 0;
   // Settled, every lane is one of: visible at or past the floor at its displayed level (the
-  // kernel's per-level counts of its visible lanes, int32 32–36, at those levels), held at its
-  // displayed level (held counts 328–332), stable (their counts by previous level and by start).
+  // kernel's per-level counts of its visible lanes, I32_LEVEL_COUNTS, at those levels), held at its
+  // displayed level (I32_HELD_COUNTS), stable (their counts by previous level and by start).
   const costs = st.costs, off = p * st.stride, lc = st.levelCount[p], floor = st.floor[p];
   let base = 0, settled = 0;
   for (let l = 0; l < lc && l < 5; l++) {
-    const kept = (l >= floor ? q[32 + l] : 0) + q[328 + l];
+    const kept = (l >= floor ? q[I32_LEVEL_COUNTS + l] : 0) + q[I32_HELD_COUNTS + l];
     const n = kept + q[STABLE_PREV + l], b = kept + q[STABLE_START + l];
     if (n !== 0) { out[3 + l] += n; settled += n * costs[off + l]; }
     if (b !== 0) base += b * costs[off + l];

@@ -26,7 +26,11 @@ import { decideAscendingMapped } from '../kernels/mappedKernels.js';
 import { decideDescendingSingle } from '../kernels/singleKernels.js';
 import { decideAscendingNext, decideDescendingNext } from '../kernels/nextKernels.js';
 import { OWE_BLENDS, SP_OFFSET, type FusedKernel } from '../wasm/wasmKernels.js';
-import { COLLECT_ON } from './fusedCollect.js';
+import {
+  F64_BIAS, F64_BLEND_THRESHOLDS, F64_HYSTERESIS, F64_MARKER, F64_THRESHOLDS, I32_COLLECT, I32_DESCENDING, I32_EXACT, I32_HELD,
+  I32_HELD_COUNTS, I32_HI, I32_HIDDEN, I32_HOLDS, I32_LEVEL_COUNTS, I32_LO, I32_MOVED, I32_N, I32_NB, I32_NEXT_MODE, I32_NEXT_OUT,
+  I32_RECHECKED, I32_REDO_SLOTS, I32_REDONE, I32_SLOT_SIZES, I32_SLOTS_RUN, I32_UFRAC,
+} from '../core/layout.js';
 
 /**
  * Writes profile `p`'s thresholds, level range, bias and direction into the kernel's frame block;
@@ -38,19 +42,19 @@ export function loadFusedProfile(st: FrameState, f: FusedKernel, p: number, code
   const d = f.f64, q = f.i32, off = p * st.stride, n = st.thresholdCount[p], nb = st.blendCount[p];
   const desc = code !== 0, t = st.thresholds, b = st.blendThresholds;
   for (let j = 0; j < 4; j++) {
-    d[j] = j < n ? (desc ? t[off + j] : -t[off + j]) : -Infinity;
-    d[4 + j] = j < nb ? (desc ? b[off + j] : -b[off + j]) : -Infinity;
+    d[F64_THRESHOLDS + j] = j < n ? (desc ? t[off + j] : -t[off + j]) : -Infinity;
+    d[F64_BLEND_THRESHOLDS + j] = j < nb ? (desc ? b[off + j] : -b[off + j]) : -Infinity;
   }
-  d[8] = st.bias;
-  d[9] = desc ? -1 : Infinity;
-  q[20] = n; q[21] = nb; q[22] = st.lo[p]; q[23] = st.hi[p]; q[24] = desc ? 1 : 0;
-  d[128] = st.hysteresis;
-  q[258] = st.hysteresis > 0 && st.minFrames === 0 ? 1 : 0;
-  q[324] = next && st.minFrames === 0 ? 1 : 0;
-  q[325] = next ? 1 : 0;
-  q[327] = slotSizes ? 1 : 0;
+  d[F64_BIAS] = st.bias;
+  d[F64_MARKER] = desc ? -1 : Infinity;
+  q[I32_N] = n; q[I32_NB] = nb; q[I32_LO] = st.lo[p]; q[I32_HI] = st.hi[p]; q[I32_DESCENDING] = desc ? 1 : 0;
+  d[F64_HYSTERESIS] = st.hysteresis;
+  q[I32_HOLDS] = st.hysteresis > 0 && st.minFrames === 0 ? 1 : 0;
+  q[I32_NEXT_MODE] = next && st.minFrames === 0 ? 1 : 0;
+  q[I32_NEXT_OUT] = next ? 1 : 0;
+  q[I32_SLOT_SIZES] = slotSizes ? 1 : 0;
   q[OWE_BLENDS] = oweBlends && slotSizes ? 1 : 0;
-  q[COLLECT_ON] = 0; // (hybrid's first pass turns it on after this: fusedCollect.ts)
+  q[I32_COLLECT] = 0; // (hybrid's first pass turns it on after this: fusedCollect.ts)
   f.profile();
 }
 
@@ -67,9 +71,9 @@ export function fusedCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c
   let uMin = st.uMin, uMax = st.uMax, total = 0, free = 0, minimum = 0;
   // Held by hysteresis (level and size kept, blend from the rule at the previous size: the
   // kernel did it): counted per level, each at its own level's cost in the minimum too.
-  if (q[31] !== 0) {
+  if (q[I32_HELD] !== 0) {
     for (let l = 0; l < lcp && l < 5; l++) {
-      const n = q[328 + l];
+      const n = q[I32_HELD_COUNTS + l];
       if (n !== 0) {
         levelCounts[l] += n; total += n * costs[off + l]; minimum += n * costs[off + l];
         if (l < uMin) uMin = l; if (l > uMax) uMax = l;
@@ -78,20 +82,20 @@ export function fusedCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c
     st.uFrac = 1;
   }
   for (let l = 0; l < lcp && l < 5; l++) {
-    const n = q[32 + l];
+    const n = q[I32_LEVEL_COUNTS + l];
     if (n !== 0) {
       levelCounts[l] += n; total += n * costs[off + l]; free += n;
       if (l < uMin) uMin = l; if (l > uMax) uMax = l;
     }
   }
-  const hidden = q[26];
+  const hidden = q[I32_HIDDEN];
   if (hidden !== 0) { st.hidden += hidden; if (uMin > 255) uMin = 255; uMax = 255; }
   st.uMin = uMin; st.uMax = uMax;
-  if (q[25] !== 0) st.uFrac = 1;
+  if (q[I32_UFRAC] !== 0) st.uFrac = 1;
   st.totalCost += total;
   st.minimumCost += minimum + free * costs[off + st.hi[p]];
   for (let r = 0; r < redo; r++) {
-    const k = a + q[40 + r];
+    const k = a + q[I32_REDO_SLOTS + r];
     if (code === 0) decideAscendingMapped(st, ci, k, k + 1);
     else decideDescendingSingle(st, ci, k, k + 1, p);
   }
@@ -114,34 +118,34 @@ export function fusedNextCluster(st: FrameState, ci: ClusterIndex, f: FusedKerne
   const q = f.i32, levelsS = ci.levelsS;
   // (the kernel stored the decided slots' sizes, blends, preferred levels and marks)
   const next = st.next, fixed = st.fixed;
-  let moved = q[326] !== 0 ? 1 : 0;
+  let moved = q[I32_MOVED] !== 0 ? 1 : 0;
   const costs = st.costs, off = p * st.stride, lcp = st.levelCount[p], levelCounts = st.levelCounts;
   let total = 0, free = 0, chains = 0, used = 0, one = 0;
   for (let l = 0; l < lcp && l < 5; l++) {
-    const n = q[32 + l];
+    const n = q[I32_LEVEL_COUNTS + l];
     if (n !== 0) { levelCounts[l] += n; total += n * costs[off + l]; free += n; used++; one = l; if (l < floor) chains = 1; }
   }
-  const uniform = used === 1 && q[25] === 0 && q[26] === 0 && q[31] === 0 && redo === 0; // one level, each decided freely, blend 0
-  st.hidden += q[26];
+  const uniform = used === 1 && q[I32_UFRAC] === 0 && q[I32_HIDDEN] === 0 && q[I32_HELD] === 0 && redo === 0; // one level, each decided freely, blend 0
+  st.hidden += q[I32_HIDDEN];
   st.totalCost += total;
   st.minimumCost += free * costs[off + st.hi[p]];
   st.code = code; st.filter = false;
   // Held slots (the kernel kept their level, size, wrote their blend and mark 1): at their own level
-  // in the minimum too; left-over slots (q[40 …], relative to a): the JavaScript decision.
-  if (q[31] !== 0) {
+  // in the minimum too; left-over slots (q[I32_REDO_SLOTS …], relative to a): the JavaScript decision.
+  if (q[I32_HELD] !== 0) {
     let heldCost = 0;
     for (let l = 0; l < lcp && l < 5; l++) {
-      const n = q[328 + l];
+      const n = q[I32_HELD_COUNTS + l];
       if (n !== 0) { levelCounts[l] += n; heldCost += n * costs[off + l]; }
     }
     st.totalCost += heldCost; st.minimumCost += heldCost;
   }
   if (redo !== 0) {
-    if (code === 0) decideAscendingNext(st, ci, 40, 40 + redo, q, a);
-    else decideDescendingNext(st, ci, 40, 40 + redo, q, a);
+    if (code === 0) decideAscendingNext(st, ci, I32_REDO_SLOTS, I32_REDO_SLOTS + redo, q, a);
+    else decideDescendingNext(st, ci, I32_REDO_SLOTS, I32_REDO_SLOTS + redo, q, a);
   }
   for (let r = 0; r < redo; r++) {
-    const k = a + q[40 + r];
+    const k = a + q[I32_REDO_SLOTS + r];
     if (fixed[k] === 0 && next[k] < floor) chains = 1;
     if (next[k] !== levelsS[k]) moved = 1;
   }
@@ -158,5 +162,5 @@ export function fusedCounters(ci: ClusterIndex): { lanes: number; rechecked: num
   const f = ci.wasm === null ? null : ci.wasm.fused;
   return f === null
     ? { lanes: 0, rechecked: 0, exact: 0, redone: 0 }
-    : { lanes: f.i32[259], rechecked: f.i32[28], exact: f.i32[29], redone: f.i32[30] };
+    : { lanes: f.i32[I32_SLOTS_RUN], rechecked: f.i32[I32_RECHECKED], exact: f.i32[I32_EXACT], redone: f.i32[I32_REDONE] };
 }

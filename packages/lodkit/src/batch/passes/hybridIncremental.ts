@@ -49,6 +49,7 @@ import type { ClusterIndex } from '../spatial/clusters.js';
 import type { ClusterViews } from '../spatial/clusterViews.js';
 import { classify, clusterInterval, clusterMetric, fusedCull, uniformLevel } from './clusterPass.js';
 import type { FrameState } from '../core/frameState.js';
+import { VB_EYE, VB_PERSPECTIVE, VB_PIXEL_SCALE, VB_WINDOW_HEIGHT } from '../core/layout.js';
 import { decideAscendingNext, decideDescendingNext } from '../kernels/nextKernels.js';
 import { fusedNextCluster, loadFusedProfile } from './fusedPass.js';
 import { loadFusedCollect, settledAt, takeFusedCollected } from './fusedCollect.js';
@@ -134,7 +135,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const metricCode = st.metricCode, bySlot = ci.sizesInSlots, sizes = bySlot ? ci.sizesS : st.sizes, blend = st.blend, costs = st.costs, stride = st.stride, hiA = st.hi;
   const levelCounts = st.levelCounts, bias = st.bias, h = st.hysteresis, useUniform = st.minFrames === 0;
   const block = cv.block, klass = cv.klass, singleView = cv.count === 1, fused = ci.wasm === null ? null : ci.wasm.fused;
-  const ex = block[24], ey = block[25], ez = block[26], wh = block[27], vh = block[29], persp = block[30] !== 0;
+  const ex = block[VB_EYE], ey = block[VB_EYE + 1], ez = block[VB_EYE + 2], wh = block[VB_WINDOW_HEIGHT], vh = block[VB_PIXEL_SCALE], persp = block[VB_PERSPECTIVE] !== 0;
   const floorA = st.floor;
   let q = ci.culledCount, vc = ci.visibleClusterCount, uniformObjects = 0, evaluated = 0, skipped = 0, settled = 0;
   let totalCost = 0, minimumCost = 0;
@@ -269,7 +270,7 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
   const fixed = st.fixed, next = st.next, preferred = st.preferred, chainOf = st.chainOf, keys = st.keys, items = st.items;
   const costs = st.costs, errors = st.errors, floorA = st.floor, stride = st.stride, bias = st.bias;
   const cs = sc.stride, vmax = sc.viewportMax, band = sc.band, lambda = sc.lambda;
-  const metricCode = st.metricCode, singleView = cv.count === 1, vh = cv.block[29];
+  const metricCode = st.metricCode, singleView = cv.count === 1, vh = cv.block[VB_PIXEL_SCALE];
   const outLevel = sc.level, outCost = sc.deltaCost, outSlope = sc.slope;
   const sr = hy.ranges, rCount = sr.count, rLo = sr.lo, rHi = sr.hi, rStart = sr.start, useRanges = allowStable && sr.any;
   const params = chainParams;

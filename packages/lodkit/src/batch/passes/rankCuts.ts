@@ -44,6 +44,7 @@ import type { ClusterIndex } from '../spatial/clusters.js';
 import type { ClusterViews } from '../spatial/clusterViews.js';
 import { classify, clusterMetric } from './clusterPass.js';
 import type { FrameState } from '../core/frameState.js';
+import { VB_EYE } from '../core/layout.js';
 import { assignQuotaRanks, selectSmallest } from '../../policies/rankQuota.js';
 import { clusterStateGetter } from '../spatial/clusterState.js';
 import { oweCluster } from '../outputs/owedSizes.js';
@@ -119,7 +120,7 @@ export function rankFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews
   const kindS = rc.kindS, lvS = rc.lvS, winIds = rc.winIds, winTag = rc.winTag, counts = rc.counts, uniform = rc.uniform;
   const wlo = rc.lo, whi = rc.hi, active = rc.active;
   const block = cv.block, klass = cv.klass, singleView = cv.count === 1, cull = cv.cull;
-  const ex = block[24], ey = block[25], ez = block[26], eyeMagnitude = cv.eyeMagnitude;
+  const ex = block[VB_EYE], ey = block[VB_EYE + 1], ez = block[VB_EYE + 2], eyeMagnitude = cv.eyeMagnitude;
   let q = ci.culledCount, vc = ci.visibleClusterCount, w = rc.winCount;
   const owed = ci.owed;
   let hidden = 0, invalid = 0, minimumCost = 0, evaluated = 0, skipped = 0;

@@ -18,6 +18,7 @@
 import type { ClusterIndex } from './clusters.js';
 import type { ClusterViews } from './clusterViews.js';
 import { SUPER_SHIFT, SUPER_SIZE } from './blocks.js';
+import { PLANE_VALUES, VB, VB_PLANES } from '../core/layout.js';
 
 /** Recomputes the spheres of the blocks marked since the last call (after the clusters' refits). */
 export function refitSupers(ci: ClusterIndex): void {
@@ -57,9 +58,9 @@ export function superCulled(ci: ClusterIndex, cv: ClusterViews, s: number): numb
   if (!(R === R)) return 0;
   const block = cv.block, limit = -R - 1e-9 * cv.eyeMagnitude; // (the planes' offsets grow with the eye's coordinates)
   for (let v = 0; v < cv.count; v++) {
-    const o = v * 32; // (clusterPass.ts VB)
+    const o = v * VB;
     let m = 1e308;
-    for (let j = 0; j < 24; j += 4) {
+    for (let j = VB_PLANES; j < VB_PLANES + PLANE_VALUES; j += 4) {
       const d = block[o + j] * cx + block[o + j + 1] * cy + block[o + j + 2] * cz + block[o + j + 3];
       if (d < m) m = d;
     }
