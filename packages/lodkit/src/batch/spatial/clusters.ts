@@ -463,6 +463,7 @@ export function mortonOrder(spheres: Float32Array, n: number): Uint32Array {
   }
   let order = new Uint32Array(n), tmp = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
+  if (n <= SMALL_BATCH) return insertionOrder(keys, order, n);
   const counts = new Uint32Array(65536);
   for (let pass = 0; pass < 2; pass++) {
     const shift = pass * 16;
@@ -472,6 +473,23 @@ export function mortonOrder(spheres: Float32Array, n: number): Uint32Array {
     for (let b = 0; b < 65536; b++) { const c = counts[b]; counts[b] = sum; sum += c; }
     for (let i = 0; i < n; i++) { const j = order[i]; tmp[counts[(keys[j] >>> shift) & 65535]++] = j; }
     const t = order; order = tmp; tmp = t;
+  }
+  return order;
+}
+
+/**
+ * Batches up to this size are ordered by a stable insertion sort: the radix passes clear and scan
+ * 2 × 65,536 counters whatever the batch size (most of a small `addMany`, and of the warm-up's).
+ */
+const SMALL_BATCH = 256;
+
+/** Stable sort of `order` (the identity) by `keys`: the permutation the stable radix passes give. */
+function insertionOrder(keys: Uint32Array, order: Uint32Array, n: number): Uint32Array {
+  for (let i = 1; i < n; i++) {
+    const j = order[i], key = keys[j];
+    let k = i - 1;
+    while (k >= 0 && keys[order[k]] > key) { order[k + 1] = order[k]; k--; }
+    order[k + 1] = j;
   }
   return order;
 }
