@@ -20,7 +20,7 @@
 import type { ClusterIndex } from '../spatial/clusters.js';
 import type { ClusterViews } from '../spatial/clusterViews.js';
 import { classify, clusterMetric, hideCluster } from './clusterPass.js';
-import { classifyRange } from './policyPasses.js';
+import { classifyRange, finalizeRange } from './policyPasses.js';
 import type { FrameState } from '../core/frameState.js';
 
 /**
@@ -70,25 +70,5 @@ export function classifyList(st: FrameState, ci: ClusterIndex, from: number, to:
 
 /** finalizePass over the visible slots (keeps `levelsS` in step); resets then fills the changed list. */
 export function finalizeList(st: FrameState, ci: ClusterIndex, m: number): void {
-  const list = ci.visible, slotId = ci.slotId, levelsS = ci.levelsS;
-  const next = st.next, levels = st.levels, changed = st.changed, lastChange = st.lastChange;
-  const profileIds = st.profileIds, costs = st.costs, stride = st.stride, levelCounts = st.levelCounts;
-  const frame = st.frame;
-  let changedCount = 0, totalCost = 0;
-  for (let k = 0; k < m; k++) {
-    const s = list[k], i = slotId[s];
-    const level = next[i];
-    if (level !== levels[i]) {
-      changed[changedCount++] = i;
-      lastChange[i] = frame;
-      levels[i] = level;
-      levelsS[s] = level;
-    }
-    if (level !== 255) {
-      levelCounts[level]++;
-      totalCost += costs[profileIds[i] * stride + level];
-    }
-  }
-  st.changedCount = changedCount;
-  st.totalCost = totalCost;
+  finalizeRange(st, ci.visible, ci.slotId, ci.levelsS, m);
 }

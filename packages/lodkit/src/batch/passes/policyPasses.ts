@@ -74,17 +74,30 @@ export function classifyRange(
 
 /** Writes `next` into `levels`, collects changed ids (stamping `lastChange`), level counts and total cost. */
 export function finalizePass(st: FrameState, n: number): void {
+  finalizeRange(st, null, null, null, n);
+}
+
+/**
+ * The body of {@link finalizePass} (`list` null: ids `[0, n)`) and of finalizeList (ids
+ * `slotId[list[k]]`, `k < n`, with the slot copy `levelsS` kept in step; the list holds no removed
+ * object, so only the id range tests the removed flag).
+ */
+export function finalizeRange(
+  st: FrameState, list: Uint32Array | null, slotId: Uint32Array | null, levelsS: Uint8Array | null, n: number,
+): void {
   const next = st.next, levels = st.levels, flags = st.flags, changed = st.changed, lastChange = st.lastChange;
   const profileIds = st.profileIds, costs = st.costs, stride = st.stride, levelCounts = st.levelCounts;
   const frame = st.frame;
   let changedCount = 0, totalCost = 0;
-  for (let i = 0; i < n; i++) {
-    if (flags[i] & 2) continue;
+  for (let k = 0; k < n; k++) {
+    const s = list === null ? k : list[k], i = slotId === null ? s : slotId[s];
+    if (list === null && (flags[i] & 2)) continue;
     const level = next[i];
     if (level !== levels[i]) {
       changed[changedCount++] = i;
       lastChange[i] = frame;
       levels[i] = level;
+      if (levelsS !== null) levelsS[s] = level;
     }
     if (level !== 255) {
       levelCounts[level]++;
