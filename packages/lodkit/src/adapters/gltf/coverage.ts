@@ -20,6 +20,20 @@ export type CoverageLayout =
 /** Why a coverage list was rejected. @category glTF */
 export type CoverageProblemCode = 'coverage-schema' | 'coverage-range' | 'coverage-order' | 'coverage-count';
 
+/**
+ * The checks of `MSFT_lod` data that `lodkit/gltf`'s reader and the three.js loader plugin both
+ * make (each adds codes of its own). @category glTF
+ */
+export type LodCheckCode =
+  | 'schema'
+  | 'id-out-of-range'
+  | 'self-reference'
+  | 'duplicate-id'
+  | 'cycle'
+  | 'too-many-ids'
+  | 'too-deep'
+  | CoverageProblemCode;
+
 /** A rejected coverage list: the problem's code and a message naming the offending value. @category glTF */
 export interface CoverageProblem {
   code: CoverageProblemCode;

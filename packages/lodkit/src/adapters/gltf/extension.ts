@@ -28,23 +28,11 @@ import {
 export const MSFT_LOD = 'MSFT_lod';
 /** The `extras` key holding the screen-coverage switching hints. @category glTF */
 export { MSFT_SCREENCOVERAGE } from './coverage.js';
-import { checkLodIds } from './coverage.js';
+import { checkLodIds, type LodCheckCode } from './coverage.js';
 import { LOD_GRAPH_LIMITS } from './lodGraph.js';
 
 /** What an {@link LodIssue} is about. @category glTF */
-export type LodIssueCode =
-  | 'schema'
-  | 'id-out-of-range'
-  | 'self-reference'
-  | 'duplicate-id'
-  | 'cycle'
-  | 'too-many-ids'
-  | 'too-deep'
-  | 'coverage-schema'
-  | 'coverage-range'
-  | 'coverage-order'
-  | 'coverage-count'
-  | 'not-declared';
+export type LodIssueCode = LodCheckCode | 'not-declared';
 
 /**
  * One problem found in a file's LOD data, naming the node or material by index and name.

@@ -18,7 +18,7 @@ export {
 } from './read.js';
 export { CYCLE_SHOWN, LOD_GRAPH_LIMITS, LodGraph, NodeForest } from './lodGraph.js';
 export { GLTF_READ_LIMITS, type GltfReadLimits } from './source.js';
-export { checkCoverageList, type CoverageLayout, type CoverageProblem, type CoverageProblemCode } from './coverage.js';
+export { checkCoverageList, type CoverageLayout, type CoverageProblem, type CoverageProblemCode, type LodCheckCode } from './coverage.js';
 export {
   coverageFromThresholds, createLodIO, getOrCreateLodExtension, writeLodGroup, writeLodGroups, writeMaterialLod,
   type CoverageFromThresholdsOptions, type LodGroupInput,

@@ -42,7 +42,7 @@
  */
 import { BufferGeometry, Matrix4, Object3D } from 'three';
 import type { GLTF, GLTFLoaderPlugin, GLTFParser } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { checkCoverageList, checkLodIds, MSFT_SCREENCOVERAGE, type CoverageLayout } from '../gltf/coverage.js';
+import { checkCoverageList, checkLodIds, MSFT_SCREENCOVERAGE, type CoverageLayout, type LodCheckCode } from '../gltf/coverage.js';
 import { LOD_GRAPH_LIMITS, LodGraph, NodeForest } from '../gltf/lodGraph.js';
 import { ScreenSizeLOD, type ScreenSizeLODOptions } from './screenSizeLOD.js';
 
@@ -52,21 +52,7 @@ export const MSFT_LOD_EXTENSION = 'MSFT_lod';
 export const MSFT_SCREENCOVERAGE_KEY = MSFT_SCREENCOVERAGE;
 
 /** What an {@link MSFTLodWarning} is about. @category three.js */
-export type MSFTLodWarningCode =
-  | 'schema'
-  | 'id-out-of-range'
-  | 'self-reference'
-  | 'duplicate-id'
-  | 'cycle'
-  | 'too-many-ids'
-  | 'too-deep'
-  | 'hierarchy'
-  | 'coverage-schema'
-  | 'coverage-range'
-  | 'coverage-order'
-  | 'coverage-count'
-  | 'default-count'
-  | 'load-failed';
+export type MSFTLodWarningCode = LodCheckCode | 'hierarchy' | 'default-count' | 'load-failed';
 
 /** One problem met while applying `MSFT_lod`, naming the node by index and name. @category three.js */
 export interface MSFTLodWarning {
