@@ -21,10 +21,9 @@
  * @module
  */
 import type { Mesh } from '@babylonjs/core/Meshes/mesh.js';
-import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import { HIDDEN_LEVEL } from '../../batch/lodSet.js';
 import type { BabylonLodManager } from './lodManager.js';
-import { nodeTriangles, type BabylonLevelSink, type BabylonSphere } from './lodManagerOptions.js';
+import { nodeTriangles, type BabylonLevelSink, type BabylonLodOptions, type BabylonSphere } from './lodManagerOptions.js';
 
 /**
  * Options of {@link BabylonThinInstanceLod}.
@@ -34,14 +33,7 @@ import { nodeTriangles, type BabylonLevelSink, type BabylonSphere } from './lodM
  * ```
  * @category Babylon
  */
-export interface BabylonThinInstanceOptions {
-  metric: SphereMetric;
-  /** levels − 1 values (lodkit's rule). */
-  thresholds: ArrayLike<number>;
-  /** Cost per level; default: each level mesh's triangles. */
-  costs?: ArrayLike<number>;
-  errors?: ArrayLike<number>;
-  qualityFloor?: number;
+export interface BabylonThinInstanceOptions extends Omit<BabylonLodOptions, 'sphere'> {
   /** Bounding sphere of one instance in its own space; default: level 0's local bounding sphere. */
   sphere?: BabylonSphere;
   /** Keep a per-instance colour buffer (`'color'`, RGBA). Default false. */
