@@ -10,7 +10,7 @@ export default defineConfig({
     include: FULL ? ['test/**/*.full.test.ts'] : ['test/**/*.test.ts'],
     // (the allocation probes run in their own project: vitest.probes.config.ts)
     exclude: FULL ? [] : ['test/**/*.full.test.ts', ...PROBES],
-    setupFiles: ['test/setup/vitest.setup.ts'], // fast-check's seed (test/setup/fastCheckSeed.ts)
+    setupFiles: ['test/setup/vitest.setup.ts', 'test/setup/registerPolicies.ts'], // fast-check's seed, every policy registered
     testTimeout: 60_000,
   },
 });

@@ -21,7 +21,7 @@ export default defineConfig({
     name: 'lodkit-probes',
     include: process.env.LODKIT_TEST_FULL === '1' ? [] : PROBES,
     passWithNoTests: true,
-    setupFiles: ['test/setup/vitest.setup.ts'],
+    setupFiles: ['test/setup/vitest.setup.ts', 'test/setup/registerPolicies.ts'],
     execArgv: ['--single-threaded'],
     testTimeout: 60_000,
   },

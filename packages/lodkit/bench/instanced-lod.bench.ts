@@ -25,6 +25,10 @@ import { InstancedMesh2 } from '@three.ez/instanced-mesh';
 import { InstancedLOD } from '../src/adapters/three/instancedLOD.js';
 import { CameraFrustumCache } from '../src/adapters/three/frustumFromCamera.js';
 import { LodSet } from '../src/batch/lodSet.js';
+import { allPolicies } from '../src/batch/policyModules.js';
+import { registerPolicies } from '../src/batch/policyRegistry.js';
+
+registerPolicies(allPolicies); // the rows name every policy by its string
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;

@@ -18,7 +18,10 @@ const dir = resolve(args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.sta
 const N = flag('--objects', 1_000_000);
 const FRAMES = flag('--frames', 8);
 const load = (rel) => import(pathToFileURL(join(dir, 'dist', rel)).href);
-const { LodSet, Frustum, lookAtRotation } = await load('index.js');
+const lodkit = await load('index.js');
+const { LodSet, Frustum, lookAtRotation } = lodkit;
+// Builds with importable policies run every policy by name once they are registered.
+if (lodkit.registerPolicies) lodkit.registerPolicies(lodkit.allPolicies);
 
 // The WebAssembly switch moved with the engine's layout; whichever this build has.
 const wasmModule = ['batch/wasm/wasmKernels.js', 'batch/wasmKernels.js'].find((p) => existsSync(join(dir, 'dist', p)));

@@ -45,8 +45,12 @@ import { LodSet, type LodFrameStats, type LodUpdateOptions, type LodView } from 
 import { setFusedKernel, setWasmKernels } from '../src/batch/wasm/wasmKernels.js';
 import { fusedCounters } from '../src/batch/passes/fusedPass.js';
 import { engineOf } from '../src/batch/engineSeam.js';
+import { allPolicies } from '../src/batch/policyModules.js';
+import { registerPolicies } from '../src/batch/policyRegistry.js';
 import { threePeer } from './threePeer.js';
 import { BENCH_PROFILE, peerDistances, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
+
+registerPolicies(allPolicies); // the rows name every policy by its string
 
 const LOAD_AT_START = loadavg().map((x) => +x.toFixed(2));
 const args = new Set(process.argv.slice(2));

@@ -19,6 +19,10 @@ import { InstancedLOD } from '../src/adapters/three/instancedLOD.js';
 import { LodManager } from '../src/adapters/three/lodManager.js';
 import { ScreenSizeLOD } from '../src/adapters/three/screenSizeLOD.js';
 import type { LodUpdateOptions } from '../src/batch/lodSet.js';
+import { allPolicies } from '../src/batch/policyModules.js';
+import { registerPolicies } from '../src/batch/policyRegistry.js';
+
+registerPolicies(allPolicies); // the rows name every policy by its string
 
 const N = Number(process.env.LODKIT_BENCH_N ?? 100_000);
 const WARMUP = 15;

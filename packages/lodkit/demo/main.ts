@@ -12,6 +12,10 @@ import { motogpScene } from '../../cli/src/simulator/scenarios/motogp.js';
 import { LodDebugHelper, LodManager, LodStatsPanel, ScreenSizeLOD } from '../src/adapters/three/index.js';
 import { bikeGeometry, LAP, SECTORS, sectorGeometry, STRAIGHT, TURN_RADIUS } from './models.js';
 import { createForest, TREE_COUNT, type Forest } from './forest.js';
+import { allPolicies } from '../src/batch/policyModules.js';
+import { registerPolicies } from '../src/batch/policyRegistry.js';
+
+registerPolicies(allPolicies); // the demo switches between every policy by name
 
 type CameraName = 'chase' | 'trackside' | 'telephoto' | 'map';
 type PolicyName = 'distance' | 'pixels' | 'screenHeight' | 'screenArea' | 'rankQuota' | 'budget' | 'hybrid';

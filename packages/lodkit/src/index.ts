@@ -33,8 +33,11 @@ export { DistanceHeuristic, type DistanceHeuristicOptions } from './heuristics/d
 export { LodThresholds, type LodThresholdsOptions, type SphereMetric } from './heuristics/lodThresholds.js';
 export {
   LodSet, HIDDEN_LEVEL, NO_FORCED_LEVEL, LOD_UPDATE_DEFAULTS, blendLowerLevel,
-  type FrameTimeBudget, type LodClusterStats, type LodFrameStats, type LodPolicy, type LodThreadStats, type LodUpdateOptions, type LodView,
+  type FrameTimeBudget, type LodClusterStats, type LodFrameStats, type LodPolicy, type LodPolicyModule, type LodPolicyName,
+  type LodThreadStats, type LodUpdateOptions, type LodView,
 } from './batch/lodSet.js';
+export { allPolicies, budgetPolicy, hybridPolicy, rankQuotaPolicy } from './batch/policyModules.js';
+export { registeredPolicies, registerPolicies } from './batch/policyRegistry.js';
 export { MetricCode, validateLodProfile, type LodProfile, type LodProfileOptions } from './batch/core/profiles.js';
 export { assignQuotaRanks, selectSmallest } from './policies/rankQuota.js';
 export { buildUpgradeChain, selectAffordablePrefix } from './policies/budget.js';

@@ -37,7 +37,13 @@
  *
  * @module
  */
-import { defaultLevelErrors, Frustum, LodSet, SCREEN_SPACE_DEFAULTS, type LodUpdateOptions } from 'lodkit';
+import {
+  budgetPolicy, defaultLevelErrors, Frustum, hybridPolicy, LodSet, rankQuotaPolicy, SCREEN_SPACE_DEFAULTS,
+  type LodPolicy, type LodPolicyName, type LodUpdateOptions,
+} from 'lodkit';
+
+/** A scene names its policies; the simulator runs every one, so it passes lodkit's policy objects. */
+const POLICY_OF: Record<LodPolicyName, LodPolicy> = { thresholds: 'thresholds', rankQuota: rankQuotaPolicy, budget: budgetPolicy, hybrid: hybridPolicy };
 import { CameraPath } from './cameraPath.js';
 import { checkSimulationSize, SIMULATE_LIMITS, sceneFrameCount, type SimulationSize } from './limits.js';
 import { compileScene, sampleMotion, type CompiledScene } from './compiledScene.js';
@@ -190,7 +196,7 @@ function createRun(compiled: CompiledScene, spec: ScenePolicy, budgetOverride: n
     for (let i = start; i < end; i++) { setOf[i] = s; localId[i] = first + (i - start); }
     start = end;
   }
-  const updateOptions: LodUpdateOptions = { policy: spec.policy };
+  const updateOptions: LodUpdateOptions = { policy: POLICY_OF[spec.policy] };
   if (spec.bias !== undefined) updateOptions.bias = spec.bias;
   if (spec.hysteresis !== undefined) updateOptions.hysteresis = spec.hysteresis;
   if (spec.minFramesBetweenChanges !== undefined) updateOptions.minFramesBetweenChanges = spec.minFramesBetweenChanges;

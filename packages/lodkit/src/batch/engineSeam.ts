@@ -13,6 +13,8 @@
  * - {@link setThreadSchedule}: pins the thread split of worker-thread mode — every clustered frame
  *   threaded (or single), and how the workers take part — so that tests see one split on every run.
  * - {@link kernelsOf}: which kernels a set runs now.
+ * - {@link withoutRegisteredPolicies}: runs a function as an app that registered no policy would
+ *   (the test suite registers every policy in its set-up file).
  *
  * @example
  * ```ts
@@ -31,6 +33,7 @@ import { engineOfSet, type SetEngine } from './setEngine.js';
 import { scheduleThreads } from './workerMode.js';
 import { chooseKernels } from './wasm/wasmKernels.js';
 import type { WorkerSchedule } from './core/threadChooser.js';
+import { clearPolicies, registerPolicies } from './policyRegistry.js';
 
 export type { SetEngine } from './setEngine.js';
 export type { WorkerSchedule } from './core/threadChooser.js';
@@ -91,4 +94,14 @@ export function kernelsOf(set: LodSet): { wasm: boolean; fused: boolean } {
  */
 export function setThreadSchedule(set: LodSet, frames: 'adaptive' | 'threaded' | 'single', workers: WorkerSchedule = 'free'): void {
   scheduleThreads(engineOfSet(set), frames, workers);
+}
+
+/** Runs `fn` with no policy registered (only `'thresholds'` and policy objects work), then restores the registrations. @internal */
+export function withoutRegisteredPolicies<T>(fn: () => T): T {
+  const before = clearPolicies();
+  try {
+    return fn();
+  } finally {
+    registerPolicies(before);
+  }
 }

@@ -1,9 +1,10 @@
 /**
  * One `LodSet.update`, in order: validate the arguments; load the frame's options (frameSetup.ts)
  * and size the policy's scratch; settle or keep the deferred outputs (owed sizes and blends, sizes
- * in slot order: outputs/); run the policy's frame driver — over the clusters (clusterDrivers.ts,
- * worker threads: workerMode.ts) or per object (`clusters: false`, policyDrivers.ts,
- * threadedDrivers.ts); then copy the frame's stats out.
+ * in slot order: outputs/); run the policy's frame driver — thresholds here, over the clusters
+ * (clusterDrivers.ts, worker threads: workerMode.ts) or per object (`clusters: false`,
+ * policyDrivers.ts, threadedDrivers.ts); the other policies through their objects
+ * (policyModules.ts, found by policyRegistry.ts); then copy the frame's stats out.
  *
  * Contributor notes:
  * - Called once per frame: no allocation here (test/batch/allocation.test.ts), and every driver
@@ -15,8 +16,8 @@ import { settleBlends } from './outputs/owedBlends.js';
 import { owedBeforeFrame } from './outputs/owedSizes.js';
 import { placeSizes } from './outputs/slotSizes.js';
 import { MAX_THREADED_VIEWS } from './drivers/threads.js';
-import { budgetPolicy, hybridPolicy, rankQuotaPolicy, thresholdPass } from './drivers/policyDrivers.js';
-import { clusteredBudget, clusteredHybrid, clusteredRankQuota, clusteredThresholds } from './drivers/clusterDrivers.js';
+import { thresholdPass } from './drivers/policyDrivers.js';
+import { clusteredThresholds } from './drivers/clusterDrivers.js';
 import { threadedThresholds } from './drivers/threadedDrivers.js';
 import { beginFrame } from './drivers/frameSetup.js';
 import { LOD_UPDATE_DEFAULTS, type LodFrameStats, type LodUpdateOptions, type LodView } from './core/updateOptions.js';
@@ -25,14 +26,18 @@ import { ensureScratch } from './objectStorage.js';
 import { noteFrameCost, resolveBudget } from './frameTimeTarget.js';
 import { adaptiveClustered } from './workerMode.js';
 import type { SetEngine } from './setEngine.js';
+import { policyEngine, resolvePolicy } from './policyRegistry.js';
 
 /** Runs one frame of the set whose engine is `e` (see `LodSet.update`) and returns its stats object. */
 export function runFrame(e: SetEngine, views: LodView | readonly LodView[], options: LodUpdateOptions): LodFrameStats {
   const single = views != null && (views as LodView).frustum !== undefined;
   const viewCount = single ? 1 : (views as readonly LodView[] | null)?.length ?? 0;
-  validateUpdate(e.table, e.used, views, single, viewCount, options);
+  if (options == null || typeof options !== 'object') throw new TypeError('LodSet.update: options must be an object');
+  const module = resolvePolicy(options.policy, 'LodSet.update'); // (null: thresholds)
+  const policy = module === null ? 'thresholds' : module.name;
+  validateUpdate(e.table, e.used, views, single, viewCount, options, policy);
+  const budget = resolveBudget(e, options, module); // (a frame-time target goes through the governor)
   const st = e.st, table = e.table, sse = e.sse;
-  const policy = options.policy;
   const cull = options.cull ?? LOD_UPDATE_DEFAULTS.cull;
   beginFrame(st, table, sse, views, single, viewCount, options, ++e.frame);
   ensureScratch(st, table, sse, e.capacity, policy);
@@ -40,7 +45,6 @@ export function runFrame(e: SetEngine, views: LodView | readonly LodView[], opti
   const n = e.used;
   const threadInfo = e.threadInfo; // (adaptiveClustered fills it for a threaded frame)
   threadInfo.threaded = false; threadInfo.chunks = 0; threadInfo.callingThreadChunks = 0;
-  const budget = resolveBudget(e, options); // (a frame-time target goes through the governor)
   // Every policy uses the clusters, also with ids in random spatial order (bench/RESULTS.md).
   const clustered = options.clusters ?? LOD_UPDATE_DEFAULTS.clusters;
   const ci = e.ci, cv = e.cv;
@@ -52,24 +56,15 @@ export function runFrame(e: SetEngine, views: LodView | readonly LodView[], opti
   cv.oweBlends = clustered && (policy === 'thresholds' || policy === 'hybrid');
   if (!cv.oweBlends) settleBlends(ci, st.blend);
   placeSizes(ci, clustered, st.sizes, n); // (slotSizes.ts)
-  if (clustered && policy === 'hybrid') {
-    clusteredHybrid(st, ci, cv, table, sse, n, views, single, viewCount, cull, budget, exactSizes);
-  } else if (clustered && policy === 'rankQuota') {
-    clusteredRankQuota(st, ci, cv, table, n, views, single, viewCount, cull, options.quotas as ArrayLike<number>);
-  } else if (clustered && policy === 'budget') {
-    clusteredBudget(st, ci, cv, table, sse, n, views, single, viewCount, cull, budget);
+  if (module !== null) {
+    policyEngine(module).frame(e, views, single, viewCount, cull, clustered, exactSizes, budget, options);
   } else if (clustered) {
     if (e.threads !== null && viewCount <= MAX_THREADED_VIEWS && cv.isShared) adaptiveClustered(e, views, single, viewCount, cull, exactSizes);
     else clusteredThresholds(st, ci, cv, table, n, views, single, viewCount, cull, exactSizes);
-  } else if (policy === 'thresholds') {
-    if (e.threads !== null && viewCount <= MAX_THREADED_VIEWS) threadedThresholds(e.threads, st, table, views, single, viewCount, cull, n);
-    else thresholdPass(st, table, views, single, viewCount, cull, 0, n, st.levels, true);
-  } else if (policy === 'rankQuota') {
-    rankQuotaPolicy(st, views, single, viewCount, cull, options.quotas as ArrayLike<number>, n);
-  } else if (policy === 'budget') {
-    budgetPolicy(st, table, sse, views, single, viewCount, cull, budget, n);
+  } else if (e.threads !== null && viewCount <= MAX_THREADED_VIEWS) {
+    threadedThresholds(e.threads, st, table, views, single, viewCount, cull, n);
   } else {
-    hybridPolicy(st, table, sse, views, single, viewCount, cull, budget, n);
+    thresholdPass(st, table, views, single, viewCount, cull, 0, n, st.levels, true);
   }
   if (!clustered) ci.invalidateAll(); // levels were written without the clusters' bookkeeping
   if (ci.sizesInSlots) ci.idsFresh = false;

@@ -5,21 +5,27 @@
  * Contributor notes:
  * - The governor is created by the first update with such a budget and replaced (keeping its
  *   budget) when the target or the gain changes; a numeric budget leaves it alone.
+ * - The governor's class comes with the budget and hybrid policy objects (policyRegistry.ts), so an
+ *   app that uses neither does not bundle it.
  *
  * @module
  */
-import { FrameTimeGovernor } from '../policies/frameTimeGovernor.js';
-import type { LodUpdateOptions } from './core/updateOptions.js';
+import type { LodPolicyModule, LodUpdateOptions } from './core/updateOptions.js';
+import { governorFactory } from './policyRegistry.js';
 import type { SetEngine } from './setEngine.js';
 
 /** The cost budget of this frame: ∞ without one, the number given, or the governor's budget. */
-export function resolveBudget(e: SetEngine, options: LodUpdateOptions): number {
+export function resolveBudget(e: SetEngine, options: LodUpdateOptions, policy: LodPolicyModule | null): number {
   const b = options.budget;
   if (b === undefined) return Number.POSITIVE_INFINITY;
   if (typeof b === 'number') return b;
   const g = e.governor;
   if (g === null || g.targetMs !== b.frameMs || g.gain !== (b.gain ?? g.gain)) {
-    const next = new FrameTimeGovernor({ targetMs: b.frameMs, gain: b.gain, initialBudget: g?.budget });
+    const create = governorFactory(policy);
+    if (create === null) {
+      throw new RangeError("LodSet.update: budget: { frameMs } needs the frame-time governor, which comes with budgetPolicy and hybridPolicy: pass one as policy or register it (registerPolicies([budgetPolicy]))");
+    }
+    const next = create({ targetMs: b.frameMs, gain: b.gain, initialBudget: g?.budget });
     e.governor = next;
     return next.budget;
   }

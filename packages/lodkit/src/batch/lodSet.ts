@@ -76,7 +76,7 @@ export { HIDDEN_LEVEL, NO_FORCED_LEVEL } from './core/frameState.js';
 
 export {
   blendLowerLevel, LOD_UPDATE_DEFAULTS, type FrameTimeBudget, type LodClusterStats, type LodFrameStats, type LodPolicy,
-  type LodThreadStats, type LodUpdateOptions, type LodView,
+  type LodPolicyModule, type LodPolicyName, type LodThreadStats, type LodUpdateOptions, type LodView,
 } from './core/updateOptions.js';
 
 
@@ -110,7 +110,7 @@ export {
  * const bike = set.addProfile({ metric: 'pixels', thresholds: [80, 20], costs: [20000, 5000, 800] });
  * for (let i = 0; i < 20; i++) set.add({ center: [i * 10, 0, -50], radius: 1, profile: bike });
  * const frustum = Frustum.perspective({ fovY: 30, aspect: 16 / 9, near: 0.1, far: 1000 });
- * const stats = set.update({ frustum, viewportHeight: 1080 }, { policy: 'rankQuota', quotas: [4, 6] });
+ * const stats = set.update({ frustum, viewportHeight: 1080 }, { policy: rankQuotaPolicy, quotas: [4, 6] }); // rankQuotaPolicy from 'lodkit'
  * for (let k = 0; k < set.changedCount; k++) redraw(set.changed[k], set.levels[set.changed[k]]);
  * ```
  * @category Batch
@@ -341,7 +341,7 @@ export class LodSet {
    * (counted in `frameTimeGovernor.rejected`).
    * @example
    * ```ts
-   * set.update(view, { policy: 'hybrid', budget: { frameMs: 16.7 } });
+   * set.update(view, { policy: hybridPolicy, budget: { frameMs: 16.7 } });
    * renderer.render(scene, camera);
    * set.reportFrameTime(measuredMs);
    * ```

@@ -5,12 +5,10 @@
  *
  * @module
  */
-import type { LodPolicy, LodUpdateOptions, LodView } from './core/updateOptions.js';
+import type { LodPolicyName, LodUpdateOptions, LodView } from './core/updateOptions.js';
 import { MetricCode, type ProfileTable } from './core/profiles.js';
 import { FLAG_REMOVED, type FrameState } from './core/frameState.js';
 import { SCREEN_SPACE_DEFAULTS } from './passes/screenSpacePasses.js';
-
-const POLICIES: readonly LodPolicy[] = ['thresholds', 'rankQuota', 'budget', 'hybrid'];
 
 function requireInteger(value: unknown, field: string, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
@@ -19,16 +17,16 @@ function requireInteger(value: unknown, field: string, min: number, max: number)
   return value;
 }
 
-/** Throws when `views` or `options` are invalid for a set with `table` and `used` ids. */
-export function validateUpdate(table: ProfileTable, used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, options: LodUpdateOptions): void {
-  if (options == null || typeof options !== 'object') throw new TypeError('LodSet.update: options must be an object');
-  if (!POLICIES.includes(options.policy)) {
-    throw new RangeError(`LodSet.update: policy must be one of 'thresholds', 'rankQuota', 'budget', 'hybrid', got ${String(options.policy)}`);
-  }
+/**
+ * Throws when `views` or `options` are invalid for a set with `table` and `used` ids; `policy` is
+ * the name of `options.policy`, which policyRegistry.ts `resolvePolicy` checked.
+ */
+export function validateUpdate(table: ProfileTable, used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number,
+  options: LodUpdateOptions, policy: LodPolicyName): void {
   if (viewCount < 1 || (!single && !Array.isArray(views))) {
     throw new TypeError('LodSet.update: views must be a view {frustum, viewportHeight?} or a non-empty array of them');
   }
-  const needsPixels = (table.metricMask & (1 << MetricCode.pixels)) !== 0 && options.policy !== 'rankQuota' && options.policy !== 'budget';
+  const needsPixels = (table.metricMask & (1 << MetricCode.pixels)) !== 0 && policy !== 'rankQuota' && policy !== 'budget';
   for (let v = 0; v < viewCount; v++) {
     const view = single ? (views as LodView) : (views as readonly LodView[])[v];
     if (view == null || typeof view !== 'object' || view.frustum == null || !(view.frustum.planes instanceof Float64Array)) {
@@ -88,10 +86,10 @@ export function validateUpdate(table: ProfileTable, used: number, views: LodView
     throw new RangeError(`LodSet.update: stabilityBand must be a number in [0, 1), got ${String(band)}`);
   }
   // --- end issue 14 ---
-  if ((options.policy === 'budget' || options.policy === 'hybrid') && budget === undefined) {
-    throw new RangeError(`LodSet.update: budget is required by the '${options.policy}' policy`);
+  if ((policy === 'budget' || policy === 'hybrid') && budget === undefined) {
+    throw new RangeError(`LodSet.update: budget is required by the '${policy}' policy`);
   }
-  if (options.policy === 'rankQuota') {
+  if (policy === 'rankQuota') {
     const q = options.quotas;
     if (q == null || typeof q !== 'object' || typeof q.length !== 'number') {
       throw new RangeError("LodSet.update: quotas (objects per level, closest first) is required by the 'rankQuota' policy");
@@ -105,7 +103,7 @@ export function validateUpdate(table: ProfileTable, used: number, views: LodView
     }
   }
   if (table.count === 0 && used > 0) throw new RangeError('LodSet.update: no profile was added');
-  if ((options.policy === 'budget' || options.policy === 'hybrid') && used > 0) {
+  if ((policy === 'budget' || policy === 'hybrid') && used > 0) {
     let shift = 1;
     while ((1 << shift) < table.stride) shift++;
     if (used > 2 ** (32 - shift)) {

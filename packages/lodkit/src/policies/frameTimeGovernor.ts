@@ -78,7 +78,7 @@ function requireNumber(value: unknown, field: string, ok: (v: number) => boolean
  * const governor = new FrameTimeGovernor({ targetMs: 16.7 });
  * function frame(ms: number) {              // ms: the last frame's measured time
  *   governor.observe(ms);
- *   const stats = set.update(view, { policy: 'hybrid', budget: governor.budget });
+ *   const stats = set.update(view, { policy: hybridPolicy, budget: governor.budget }); // hybridPolicy from 'lodkit'
  *   governor.noteFrame(stats.totalCost, drawCount);
  * }
  * ```

@@ -101,8 +101,8 @@ describe('rankQuota, budget and hybrid over clusters = per-object path', () => {
             id < 1500 ? sizeMapsLike(size, ref, [0.3, 0.1, 0.03], [0.25, 0.08], fr.maxLevel)
               : id >= 2200 && sizeMapsLike(size, ref, [120, 30], [], fr.maxLevel));
           if (fr.policy !== 'thresholds') culled += a.clusterStats.culled;
-          if ((fr.policy === 'budget' || fr.policy === 'hybrid') && a.clusterStats.culled > 0) clusteredFrames[fr.policy]++;
-          if ((fr.policy === 'budget' || fr.policy === 'hybrid') && a.budgetPrice > 0) bound[fr.policy]++;
+          if ((fr.policy === 'budget' || fr.policy === 'hybrid') && a.clusterStats.culled > 0) clusteredFrames[fr.policy as 'budget' | 'hybrid']++;
+          if ((fr.policy === 'budget' || fr.policy === 'hybrid') && a.budgetPrice > 0) bound[fr.policy as 'budget' | 'hybrid']++;
           const id = fr.target % a.count;
           for (const s of [a, b, c]) {
             if (fr.edit === 1) s.setHidden(id, true);

@@ -39,6 +39,24 @@ describe('browser bundle sizes (vite build, minified, three external)', () => {
     expect(b.bytes).toBeLessThanOrEqual(PLUGIN_LIMIT_BYTES);
   });
 
+  it('an InstancedLOD app that uses thresholds only bundles no rankQuota / budget / hybrid solver and no frame-time governor', async () => {
+    const three = JSON.stringify(distUrl('adapters/three/index.js')), core = JSON.stringify(distUrl('index.js'));
+    const app = 'export function forest(levels, camera) {\n  const lod = new InstancedLOD({ levels, thresholds: [120, 30] });\n  lod.update(camera, OPTIONS);\n  return lod;\n}\n';
+    const lean = await bundle('lean', `import { InstancedLOD } from ${three};\nconst OPTIONS = { policy: 'thresholds' };\n${app}`);
+    const full = await bundle('full', `import { InstancedLOD } from ${three};\nimport { allPolicies, registerPolicies } from ${core};\nregisterPolicies(allPolicies);\nconst OPTIONS = { policy: 'budget', budget: 1e6 };\n${app}`);
+    console.log(`InstancedLOD bundles: ${lean.bytes} bytes (thresholds only), ${full.bytes} bytes (every policy registered)`);
+    expect(lean.imports).toEqual(['three']);
+    // The governor's validation messages and the policy objects' names travel only with the policies.
+    expect(lean.code).not.toContain('FrameTimeGovernor:');
+    expect(full.code).toContain('FrameTimeGovernor:');
+    expect(lean.code).not.toMatch(/name:\s*[`'"](budget|hybrid|rankQuota)[`'"]/);
+    expect(full.code).toMatch(/name:\s*[`'"]hybrid[`'"]/);
+    // The solvers are most of the difference (62.6 kB when this was written); the ceiling guards the
+    // thresholds-only weight (156.0 kB then; issue 27's target is 100 kB, not met: bench/RESULTS.md).
+    expect(full.bytes - lean.bytes).toBeGreaterThan(45_000);
+    expect(lean.bytes).toBeLessThanOrEqual(165_000);
+  });
+
   it('the core entry tree-shakes: LodThresholds + spherePixelDiameter is a fraction of the whole core', async () => {
     const small = await bundle('small', `export { LodThresholds, spherePixelDiameter } from ${JSON.stringify(distUrl('index.js'))};\n`);
     const whole = await bundle('whole', `export * from ${JSON.stringify(distUrl('index.js'))};\n`);

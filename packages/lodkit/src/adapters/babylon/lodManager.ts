@@ -57,7 +57,7 @@ class MeshLevels implements BabylonLevelSink {
  * @example
  * ```ts
  * import { BabylonLodManager } from 'lodkit/babylon';
- * const manager = new BabylonLodManager(scene, { update: { policy: 'budget', budget: 2_000_000 } });
+ * const manager = new BabylonLodManager(scene, { update: { policy: budgetPolicy, budget: 2_000_000 } }); // budgetPolicy from 'lodkit'
  * for (const [high, mid, low] of trees) manager.add([high, mid, low, null], { metric: 'pixels', thresholds: [300, 80, 8] });
  * engine.runRenderLoop(() => scene.render()); // the manager runs before each frame
  * manager.lastStats.totalCost;                // triangles drawn

@@ -51,7 +51,7 @@ interface TimerExtension { TIME_ELAPSED_EXT: number; GPU_DISJOINT_EXT: number }
  * @example
  * ```ts
  * const timer = new FrameTimer(renderer.getContext());
- * const stats = set.update(views, { policy: 'hybrid', budget: { frameMs: 16.7 } });
+ * const stats = set.update(views, { policy: hybridPolicy, budget: { frameMs: 16.7 } }); // hybridPolicy from 'lodkit'
  * timer.afterUpdate(set, stats);
  * ```
  * @category three.js

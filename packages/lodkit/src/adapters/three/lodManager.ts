@@ -68,7 +68,7 @@ const scratchSize = new Vector2();
  * const manager = new LodManager({ renderer });
  * for (const bike of bikes) manager.add(bike);           // ScreenSizeLODs
  * renderer.setAnimationLoop(() => {
- *   const stats = manager.update(camera, { policy: 'budget', budget: 2_000_000 });
+ *   const stats = manager.update(camera, { policy: budgetPolicy, budget: 2_000_000 }); // budgetPolicy from 'lodkit'
  *   renderer.render(scene, camera);
  * });
  * ```

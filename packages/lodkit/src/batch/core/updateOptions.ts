@@ -16,8 +16,25 @@ export interface LodView {
   viewportHeight?: number;
 }
 
-/** Level-selection policy of {@link LodSet.update}. @category Batch */
-export type LodPolicy = 'thresholds' | 'rankQuota' | 'budget' | 'hybrid';
+/** The name of a level-selection policy. @category Batch */
+export type LodPolicyName = 'thresholds' | 'rankQuota' | 'budget' | 'hybrid';
+
+/**
+ * A policy other than thresholds as an importable object (`rankQuotaPolicy`, `budgetPolicy`,
+ * `hybridPolicy`): an app bundles only the policies it imports. Pass it as `policy`, or register
+ * it once with `registerPolicies` so that its name works as a string too. @category Batch
+ */
+export interface LodPolicyModule {
+  readonly name: Exclude<LodPolicyName, 'thresholds'>;
+  /** @internal What runs the policy's frames (batch/policyModules.ts); opaque outside the engine. */
+  readonly engine: object;
+}
+
+/**
+ * Level-selection policy of {@link LodSet.update}: `'thresholds'` (always there), a policy object,
+ * or the name of a registered one (`registerPolicies`). @category Batch
+ */
+export type LodPolicy = LodPolicyName | LodPolicyModule;
 
 /** Options of {@link LodSet.update}. @category Batch */
 export interface LodUpdateOptions {
