@@ -231,27 +231,25 @@ export class MSFTLod extends Extension {
   write(context: WriterContext): this {
     const json = context.jsonDoc.json;
     const root = this.document.getRoot();
-    for (const node of root.listNodes()) {
-      const lod = node.getExtension<Lod>(MSFT_LOD);
-      const index = context.nodeIndexMap.get(node);
-      if (!lod || index === undefined) continue;
-      const ids = indicesOf(lod, context.nodeIndexMap);
-      if (ids.length === 0) continue;
-      const def = json.nodes![index];
-      def.extensions = def.extensions ?? {};
-      def.extensions[MSFT_LOD] = { ids };
-    }
-    for (const material of root.listMaterials()) {
-      const lod = material.getExtension<Lod>(MSFT_LOD);
-      const index = context.materialIndexMap.get(material);
-      if (!lod || index === undefined) continue;
-      const ids = indicesOf(lod, context.materialIndexMap);
-      if (ids.length === 0) continue;
-      const def = json.materials![index];
-      def.extensions = def.extensions ?? {};
-      def.extensions[MSFT_LOD] = { ids };
-    }
+    writeIds(root.listNodes(), context.nodeIndexMap, json.nodes);
+    writeIds(root.listMaterials(), context.materialIndexMap, json.materials);
     return this;
+  }
+}
+
+/** Writes each owner's `MSFT_lod` as `{ ids }` into its JSON definition (`defs[index]`); owners without written levels get none. */
+function writeIds<T extends Node | Material>(
+  owners: T[], map: Map<T, number>, defs: { extensions?: Record<string, unknown> }[] | undefined,
+): void {
+  for (const owner of owners) {
+    const lod = owner.getExtension<Lod>(MSFT_LOD);
+    const index = map.get(owner);
+    if (!lod || index === undefined) continue;
+    const ids = indicesOf(lod, map);
+    if (ids.length === 0) continue;
+    const def = defs![index];
+    def.extensions = def.extensions ?? {};
+    def.extensions[MSFT_LOD] = { ids };
   }
 }
 

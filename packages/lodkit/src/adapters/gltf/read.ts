@@ -179,6 +179,14 @@ export function checkCoverage(
  * Model-level checks of one owner's `Lod`: level types, self references, duplicates, the ids
  * ceiling, cycles and nesting depth (the last two from `graph`, built once for all owners).
  */
+/** `owner`'s levels and coverage (its `extras`) when both check, else null; the issues go to `issues`. */
+function checkGroup<T extends Node | Material>(owner: T, kind: 'node' | 'material', index: number, name: string, lod: Lod,
+  indexOf: Map<T, number>, graph: LodGraph, issues: LodIssue[]): { levels: T[]; cov: NonNullable<ReturnType<typeof checkCoverage>> } | null {
+  const levels = checkLevels(owner, kind, index, name, lod, indexOf, graph, issues);
+  const cov = levels ? checkCoverage(extrasOf(owner)[MSFT_SCREENCOVERAGE], levels.length + 1, kind, index, name, issues) : null;
+  return levels && cov ? { levels, cov } : null;
+}
+
 function checkLevels<T extends Node | Material>(
   owner: T, kind: 'node' | 'material', index: number, name: string, lod: Lod,
   indexOf: Map<T, number>, graph: LodGraph, issues: LodIssue[],
@@ -303,9 +311,9 @@ export function readLodGroups(document: Document, options: ReadLodOptions = {}):
     const lod = material.getExtension<Lod>(MSFT_LOD);
     if (!lod) continue;
     const name = material.getName();
-    const levels = checkLevels(material, 'material', i, name, lod, materialIndex, materialGraph, errors);
-    const cov = levels ? checkCoverage(extrasOf(material)[MSFT_SCREENCOVERAGE], levels.length + 1, 'material', i, name, errors) : null;
-    if (!levels || !cov) { badMaterials.push(material); continue; }
+    const checked = checkGroup(material, 'material', i, name, lod, materialIndex, materialGraph, errors);
+    if (!checked) { badMaterials.push(material); continue; }
+    const { levels, cov } = checked;
     materialLods.set(material, {
       material, index: i, name,
       levels: levels.map((m) => ({ material: m, index: materialIndex.get(m)!, name: m.getName() })),
@@ -320,10 +328,9 @@ export function readLodGroups(document: Document, options: ReadLodOptions = {}):
     const lod = node.getExtension<Lod>(MSFT_LOD);
     if (!lod) continue;
     const name = node.getName();
-    const levels = checkLevels(node, 'node', i, name, lod, nodeIndex, nodeGraph, errors);
-    const levelCount = levels ? levels.length + 1 : 0;
-    const cov = levels ? checkCoverage(extrasOf(node)[MSFT_SCREENCOVERAGE], levelCount, 'node', i, name, errors) : null;
-    if (!levels || !cov) { badNodes.push(node); continue; }
+    const checked = checkGroup(node, 'node', i, name, lod, nodeIndex, nodeGraph, errors);
+    if (!checked) { badNodes.push(node); continue; }
+    const { levels, cov } = checked, levelCount = levels.length + 1;
     const recordedErrors = readRecordedErrors(node, levelCount, i, name, notices);
     const levelNodes = [node, ...levels];
     const converted = cov.coverage ? coverageToThresholds(cov.coverage, levelCount, as) : null;

@@ -101,12 +101,7 @@ export function writeLodGroup(document: Document, input: LodGroupInput): Lod {
     }
   }
 
-  const extension = getOrCreateLodExtension(document);
-  const previous = input.node.getExtension<Lod>(MSFT_LOD);
-  if (previous) { input.node.setExtension(MSFT_LOD, null); previous.dispose(); }
-  const lod = extension.createLod();
-  for (const level of input.levels) lod.addLevel(level);
-  input.node.setExtension(MSFT_LOD, lod);
+  const lod = replaceLod(document, input.node, input.levels);
 
   const extras = { ...extrasOf(input.node) };
   if (input.coverage != null && input.coverage.length > 0) extras[MSFT_SCREENCOVERAGE] = Array.from(input.coverage);
@@ -139,12 +134,17 @@ export function writeMaterialLod(document: Document, input: { material: Material
     if (seen.has(level)) throw new RangeError(`writeMaterialLod: ${who}: levels[${k}] repeats an earlier level`);
     seen.add(level);
   });
+  return replaceLod(document, input.material, input.levels);
+}
+
+/** Sets a fresh `MSFT_lod` with `levels` on `owner`, disposing the one it had. */
+function replaceLod(document: Document, owner: Node | Material, levels: readonly (Node | Material)[]): Lod {
   const extension = getOrCreateLodExtension(document);
-  const previous = input.material.getExtension<Lod>(MSFT_LOD);
-  if (previous) { input.material.setExtension(MSFT_LOD, null); previous.dispose(); }
+  const previous = owner.getExtension<Lod>(MSFT_LOD);
+  if (previous) { owner.setExtension(MSFT_LOD, null); previous.dispose(); }
   const lod = extension.createLod();
-  for (const level of input.levels) lod.addLevel(level);
-  input.material.setExtension(MSFT_LOD, lod);
+  for (const level of levels) lod.addLevel(level);
+  owner.setExtension(MSFT_LOD, lod);
   return lod;
 }
 
