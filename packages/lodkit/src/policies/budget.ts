@@ -32,6 +32,7 @@
  *
  * @module
  */
+import { pivotRounds, randomPivot } from './rankQuota.js';
 
 /**
  * Builds the upgrade chain of one profile between `start` (the coarsest level allowed; the chain
@@ -78,7 +79,7 @@ export function buildUpgradeChain(
   return (steps << 8) | chainStart;
 }
 
-let lcgState = 0x2545f491;
+const lcgState = Uint32Array.of(0x2545f491);
 
 /**
  * Reorders `keys[0 … m)` / `items[0 … m)` (swapped together) so that the longest prefix of the
@@ -103,14 +104,11 @@ export function selectAffordablePrefix(
   // (merging the raw parameter into the loop variable made V8 box it on every update).
   let remaining = capacity * 1;
   let rounds = 0;
-  let limit = 8; // 2·log2(m) + 8, in integer arithmetic (no heap numbers before the loop is optimised)
-  for (let k = m; k > 0; k >>>= 1) limit += 2;
+  const limit = pivotRounds(m);
   while (hi - lo > 16) {
     let pivotIndex: number;
-    if (++rounds > limit) {
-      lcgState = (Math.imul(lcgState, 1664525) + 1013904223) >>> 0;
-      pivotIndex = lo + (lcgState % (hi - lo));
-    } else {
+    if (++rounds > limit) pivotIndex = randomPivot(lcgState, lo, hi);
+    else {
       const mid = lo + ((hi - lo) >> 1), last = hi - 1;
       const ka = keys[lo], kb = keys[mid], kc = keys[last];
       const ia = items[lo], ib = items[mid], ic = items[last];

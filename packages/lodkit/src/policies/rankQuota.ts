@@ -36,7 +36,25 @@ function insertionSort(keys: Float64Array, ids: Uint32Array, from: number, to: n
   }
 }
 
-let lcgState = 0x9e3779b9;
+/**
+ * Median-of-three rounds a quickselect over `n` entries runs before it takes random pivots
+ * (2·log2(n) + 8, in integer arithmetic: no heap numbers before the loop is optimised); with
+ * {@link randomPivot}, expected linear time on any input. Shared with budget.ts. @internal
+ */
+export function pivotRounds(n: number): number {
+  let limit = 8;
+  for (let k = n; k > 0; k >>>= 1) limit += 2;
+  return limit;
+}
+
+/** A pseudo-random index in `[lo, hi)` from the caller's LCG state `state[0]` (advanced). @internal */
+export function randomPivot(state: Uint32Array, lo: number, hi: number): number {
+  const s = (Math.imul(state[0], 1664525) + 1013904223) >>> 0;
+  state[0] = s;
+  return lo + (s % (hi - lo));
+}
+
+const lcgState = Uint32Array.of(0x9e3779b9);
 
 /**
  * Rearranges `ids[from … to)` so that its first `k` entries are the `k` ids with the smallest
@@ -56,14 +74,11 @@ export function selectSmallest(keys: Float64Array, ids: Uint32Array, from: numbe
   const target = from + k; // the boundary: ids[from … target) must be the k smallest
   let lo = from, hi = to;
   let rounds = 0;
-  let limit = 8; // 2·log2(n) + 8 in integer arithmetic
-  for (let k = to - from; k > 0; k >>>= 1) limit += 2;
+  const limit = pivotRounds(to - from);
   while (hi - lo > 16) {
     let pivotIndex: number;
-    if (++rounds > limit) {
-      lcgState = (Math.imul(lcgState, 1664525) + 1013904223) >>> 0;
-      pivotIndex = lo + (lcgState % (hi - lo));
-    } else {
+    if (++rounds > limit) pivotIndex = randomPivot(lcgState, lo, hi);
+    else {
       const mid = lo + ((hi - lo) >> 1);
       const a = ids[lo], b = ids[mid], c = ids[hi - 1];
       if (precedes(keys, a, b)) {
