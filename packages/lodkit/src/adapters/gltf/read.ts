@@ -179,12 +179,24 @@ export function checkCoverage(
  * Model-level checks of one owner's `Lod`: level types, self references, duplicates, the ids
  * ceiling, cycles and nesting depth (the last two from `graph`, built once for all owners).
  */
-/** `owner`'s levels and coverage (its `extras`) when both check, else null; the issues go to `issues`. */
-function checkGroup<T extends Node | Material>(owner: T, kind: 'node' | 'material', index: number, name: string, lod: Lod,
-  indexOf: Map<T, number>, graph: LodGraph, issues: LodIssue[]): { levels: T[]; cov: NonNullable<ReturnType<typeof checkCoverage>> } | null {
-  const levels = checkLevels(owner, kind, index, name, lod, indexOf, graph, issues);
-  const cov = levels ? checkCoverage(extrasOf(owner)[MSFT_SCREENCOVERAGE], levels.length + 1, kind, index, name, issues) : null;
-  return levels && cov ? { levels, cov } : null;
+/**
+ * The owners (nodes or materials, in order) carrying `MSFT_lod` whose levels and then coverage (in
+ * `extras`) check, with them; the others go to `bad`, their issues to `issues`.
+ */
+function checkGroups<T extends Node | Material>(owners: T[], kind: 'node' | 'material', indexOf: Map<T, number>, graph: LodGraph,
+  issues: LodIssue[], bad: T[]): { owner: T; index: number; name: string; levels: T[]; cov: NonNullable<ReturnType<typeof checkCoverage>> }[] {
+  const groups = [];
+  for (let index = 0; index < owners.length; index++) {
+    const owner = owners[index];
+    const lod = owner.getExtension<Lod>(MSFT_LOD);
+    if (!lod) continue;
+    const name = owner.getName();
+    const levels = checkLevels(owner, kind, index, name, lod, indexOf, graph, issues);
+    const cov = levels ? checkCoverage(extrasOf(owner)[MSFT_SCREENCOVERAGE], levels.length + 1, kind, index, name, issues) : null;
+    if (levels && cov) groups.push({ owner, index, name, levels, cov });
+    else bad.push(owner);
+  }
+  return groups;
 }
 
 function checkLevels<T extends Node | Material>(
@@ -306,14 +318,7 @@ export function readLodGroups(document: Document, options: ReadLodOptions = {}):
   // Materials first: node levels refer to them.
   const materialLods = new Map<Material, GltfMaterialLod>();
   const badMaterials: Material[] = [];
-  for (let i = 0; i < materials.length; i++) {
-    const material = materials[i];
-    const lod = material.getExtension<Lod>(MSFT_LOD);
-    if (!lod) continue;
-    const name = material.getName();
-    const checked = checkGroup(material, 'material', i, name, lod, materialIndex, materialGraph, errors);
-    if (!checked) { badMaterials.push(material); continue; }
-    const { levels, cov } = checked;
+  for (const { owner: material, index: i, name, levels, cov } of checkGroups(materials, 'material', materialIndex, materialGraph, errors, badMaterials)) {
     materialLods.set(material, {
       material, index: i, name,
       levels: levels.map((m) => ({ material: m, index: materialIndex.get(m)!, name: m.getName() })),
@@ -323,14 +328,8 @@ export function readLodGroups(document: Document, options: ReadLodOptions = {}):
 
   const groups: GltfLodGroup[] = [];
   const badNodes: Node[] = [];
-  for (let i = 0; i < nodes.length; i++) {
-    const node = nodes[i];
-    const lod = node.getExtension<Lod>(MSFT_LOD);
-    if (!lod) continue;
-    const name = node.getName();
-    const checked = checkGroup(node, 'node', i, name, lod, nodeIndex, nodeGraph, errors);
-    if (!checked) { badNodes.push(node); continue; }
-    const { levels, cov } = checked, levelCount = levels.length + 1;
+  for (const { owner: node, index: i, name, levels, cov } of checkGroups(nodes, 'node', nodeIndex, nodeGraph, errors, badNodes)) {
+    const levelCount = levels.length + 1;
     const recordedErrors = readRecordedErrors(node, levelCount, i, name, notices);
     const levelNodes = [node, ...levels];
     const converted = cov.coverage ? coverageToThresholds(cov.coverage, levelCount, as) : null;
