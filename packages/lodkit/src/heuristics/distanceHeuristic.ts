@@ -20,9 +20,9 @@
 import { Frustum, type InputMode } from '../metrics/frustum.js';
 import { determinant, IDENTITY_MATRIX, invertMatrixGf, length3, transformPointProjective, type Mat4Like, type Vec3Like } from '../metrics/vector.js';
 import { checkMatrix, isEmptyExtent, readExtent, type Extent } from './extent.js';
-import { computeLodAscending, writeLodAscending, writeLodAscendingUnchecked, hysteresisOpenUsd, type HysteresisSemantics } from './lodIndex.js';
+import { hysteresisOpenUsd, writeLod, type HysteresisSemantics } from './lodIndex.js';
 import type { LodSelection } from './screenSizeHeuristic.js';
-import { readThresholdsUnchecked, validateThresholds } from './thresholds.js';
+import { checkSemanticsAndDomain, readHeuristicThresholds } from './thresholds.js';
 
 /** Options for {@link DistanceHeuristic}. @category Heuristics */
 export interface DistanceHeuristicOptions {
@@ -92,16 +92,11 @@ export class DistanceHeuristic {
     this.center = Float64Array.of(Math.fround(c[0]), Math.fround(c[1]), Math.fround(c[2]));
     const extent = o.extent === undefined ? null : readExtent(o.extent, owner);
     this.extent = extent && !isEmptyExtent(extent) ? extent : null;
-    if (o.semantics !== 'documented' && o.semantics !== 'openusd') {
-      throw new RangeError(`${owner}: semantics must be 'documented' or 'openusd', got ${String(o.semantics)}`);
-    }
-    if (typeof o.domain !== 'string' || o.domain.length === 0) throw new RangeError(`${owner}: domain must be a non-empty string`);
+    checkSemanticsAndDomain(o, owner);
     if (o.input !== 'strict' && o.input !== 'openusd') throw new RangeError(`${owner}: input must be 'strict' or 'openusd', got ${String(o.input)}`);
     this.input = o.input;
     this.unchecked = o.input === 'openusd';
-    const t = this.unchecked
-      ? readThresholdsUnchecked(o.thresholds, o.blendThresholds, owner)
-      : validateThresholds(o.thresholds, o.blendThresholds, 'ascending', owner);
+    const t = readHeuristicThresholds(o, this.unchecked, 'ascending', owner);
     this.thresholds = t.thresholds;
     this.blendThresholds = t.blendThresholds;
     this.semantics = o.semantics;
@@ -119,8 +114,7 @@ export class DistanceHeuristic {
 
   /** Fractional LOD index for a distance, exactly as OpenUSD's `ComputeLOD(double)`. */
   computeLod(distance: number): number {
-    if (!this.unchecked) return computeLodAscending(this.thresholds, this.blendThresholds, distance);
-    writeLodAscendingUnchecked(this.thresholds, this.blendThresholds, distance, scratchResult, 0);
+    writeLod(this.thresholds, this.blendThresholds, distance, false, this.unchecked, scratchResult, 0);
     return scratchResult[0];
   }
 
@@ -129,8 +123,7 @@ export class DistanceHeuristic {
     this.measure(viewpoint, transform, prevDistance, hysteresis);
     const d = scratchResult[0];
     out.size = d;
-    if (this.unchecked) writeLodAscendingUnchecked(this.thresholds, this.blendThresholds, d, scratchResult, 0);
-    else writeLodAscending(this.thresholds, this.blendThresholds, d, scratchResult, 0);
+    writeLod(this.thresholds, this.blendThresholds, d, false, this.unchecked, scratchResult, 0);
     out.lod = scratchResult[0];
     return out;
   }

@@ -184,3 +184,19 @@ export function writeLodAscendingUnchecked(thresholds: Float32Array, blendThresh
   }
   out[offset] = lod;
 }
+
+/**
+ * The fractional LOD index of `value` into `out[offset]`: descending sizes or ascending distances,
+ * validated data or OpenUSD's reading of any data (`unchecked`). What both heuristics' `computeLod`
+ * and `select` run. @internal
+ */
+export function writeLod(
+  thresholds: Float32Array, blendThresholds: Float32Array, value: number, descending: boolean, unchecked: boolean,
+  out: Float64Array, offset: number,
+): void {
+  if (descending) {
+    if (unchecked) writeLodDescendingUnchecked(thresholds, blendThresholds, value, out, offset);
+    else writeLodDescending(thresholds, blendThresholds, value, out, offset);
+  } else if (unchecked) writeLodAscendingUnchecked(thresholds, blendThresholds, value, out, offset);
+  else writeLodAscending(thresholds, blendThresholds, value, out, offset);
+}

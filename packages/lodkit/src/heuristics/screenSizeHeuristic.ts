@@ -32,8 +32,8 @@
 import type { Frustum, InputMode } from '../metrics/frustum.js';
 import { IDENTITY_MATRIX, invertMatrixGf, length3, multiplyMatrices, transformPointProjective, type Mat4Like } from '../metrics/vector.js';
 import { checkMatrix, isEmptyExtent, readExtent, type Extent } from './extent.js';
-import { computeLodDescending, writeLodDescending, writeLodDescendingUnchecked, hysteresisDocumented, hysteresisOpenUsd, type HysteresisSemantics } from './lodIndex.js';
-import { readThresholdsUnchecked, validateThresholds } from './thresholds.js';
+import { hysteresisDocumented, hysteresisOpenUsd, writeLod, type HysteresisSemantics } from './lodIndex.js';
+import { checkSemanticsAndDomain, readHeuristicThresholds } from './thresholds.js';
 
 /** OpenUSD's `projectionMethod` tokens. @category Heuristics */
 export type ScreenSizeProjection = 'projectedSphere' | 'projectedExtent';
@@ -137,13 +137,8 @@ export class ScreenSizeHeuristic {
     } else if (o.projection !== 'projectedSphere' && o.projection !== 'projectedExtent') {
       throw new RangeError(`${owner}: projection must be 'projectedSphere' or 'projectedExtent', got ${String(o.projection)}`);
     }
-    if (o.semantics !== 'documented' && o.semantics !== 'openusd') {
-      throw new RangeError(`${owner}: semantics must be 'documented' or 'openusd', got ${String(o.semantics)}`);
-    }
-    if (typeof o.domain !== 'string' || o.domain.length === 0) throw new RangeError(`${owner}: domain must be a non-empty string`);
-    const t = this.unchecked
-      ? readThresholdsUnchecked(o.thresholds, o.blendThresholds, owner)
-      : validateThresholds(o.thresholds, o.blendThresholds, 'descending', owner);
+    checkSemanticsAndDomain(o, owner);
+    const t = readHeuristicThresholds(o, this.unchecked, 'descending', owner);
     this.input = o.input;
     this.projection = o.projection;
     this.thresholds = t.thresholds;
@@ -166,8 +161,7 @@ export class ScreenSizeHeuristic {
 
   /** Fractional LOD index for a size, exactly as OpenUSD's `ComputeLOD(double)`; in `[0, thresholds.length]`. */
   computeLod(size: number): number {
-    if (!this.unchecked) return computeLodDescending(this.thresholds, this.blendThresholds, size);
-    writeLodDescendingUnchecked(this.thresholds, this.blendThresholds, size, scratchResult, 0);
+    writeLod(this.thresholds, this.blendThresholds, size, true, this.unchecked, scratchResult, 0);
     return scratchResult[0];
   }
 
@@ -179,8 +173,7 @@ export class ScreenSizeHeuristic {
     this.measure(frustum, transform, prevSize, hysteresis);
     const size = scratchResult[0];
     out.size = size;
-    if (this.unchecked) writeLodDescendingUnchecked(this.thresholds, this.blendThresholds, size, scratchResult, 0);
-    else writeLodDescending(this.thresholds, this.blendThresholds, size, scratchResult, 0);
+    writeLod(this.thresholds, this.blendThresholds, size, true, this.unchecked, scratchResult, 0);
     out.lod = scratchResult[0];
     return out;
   }

@@ -85,3 +85,18 @@ export function readThresholdsUnchecked(
 ): ValidatedThresholds {
   return { thresholds: toFloat32(thresholds, owner, 'thresholds'), blendThresholds: toFloat32(blendThresholds, owner, 'blendThresholds') };
 }
+
+/** A heuristic's thresholds: validated in `order`, or read as OpenUSD takes them (`unchecked`). @internal */
+export function readHeuristicThresholds(
+  o: { thresholds?: ArrayLike<number>; blendThresholds?: ArrayLike<number> }, unchecked: boolean, order: ThresholdOrder, owner: string,
+): ValidatedThresholds {
+  return unchecked ? readThresholdsUnchecked(o.thresholds, o.blendThresholds, owner) : validateThresholds(o.thresholds, o.blendThresholds, order, owner);
+}
+
+/** Checks the `semantics` and `domain` options both heuristics take; throws `RangeError` naming `owner`. @internal */
+export function checkSemanticsAndDomain(o: { semantics?: unknown; domain?: unknown }, owner: string): void {
+  if (o.semantics !== 'documented' && o.semantics !== 'openusd') {
+    throw new RangeError(`${owner}: semantics must be 'documented' or 'openusd', got ${String(o.semantics)}`);
+  }
+  if (typeof o.domain !== 'string' || o.domain.length === 0) throw new RangeError(`${owner}: domain must be a non-empty string`);
+}
