@@ -1,11 +1,21 @@
 /**
  * A one-time JIT warm-up of the clustered thresholds path, run once per process by the first
- * `LodSet` constructed: two private 1,088-object sets (a screen metric and distance) go through
+ * `LodSet` constructed: two private 288-object sets (a screen metric and distance) go through
  * {@link WARM_UP_FRAMES} frames that reach every branch the real frames take — skipped clusters,
  * culled clusters already hidden, clusters of visible (blended) objects culled as a whole, a
  * second `addMany` batch (mostly culled), objects leaving and entering the view, hysteresis and `minFramesBetweenChanges` holds, forced and hidden
  * objects, moved spheres (refits) — so that the functions V8 optimises during the real first frame
  * are optimised with the type feedback of every later frame.
+ *
+ * What it costs is running cold code, per frame more than per object (issue 27, startup): the
+ * type feedback needs each branch once, so a cluster has 16 objects (32 in the near one) in its own
+ * `addMany` batch — the same 17 clusters and 2 blocks as the groups of 64 had — each set runs 8
+ * frames, and the 5 cameras are computed once: about a third of the 16 frames of 1,088 objects.
+ * Checked with `node --trace-deopt` on both bench scenes (60 frames after the warm-up): none with
+ * WebAssembly, and without it only the frame-1 one the larger warm-up had too. With 6 frames
+ * the random scene deoptimised `hideCluster`/`clusterChunk` in frame 17 and `uniformLevel` in
+ * frame 1; with 4, `hideBlock` in frame 2; a near cluster of 16 deoptimised
+ * `decideDescendingSingle` in frame 2 without WebAssembly ("lost precision").
  *
  * Why (bench/coldStart.ts, `node --trace-opt --trace-deopt`):
  * - V8 optimises the per-cluster functions during the first real frame, when every cluster is
@@ -18,7 +28,7 @@
  *   `clusteredThresholds`) were compiled by TurboFan in real frames 2 and 47 — on a busy 2-core
  *   machine the concurrent compile of `refitPending` alone cost frame 2 about 1 ms. `addMany` now
  *   refits its clusters itself (lodSet.ts), so that compile happens in frame 1; 48 warm-up frames
- *   did not get these small functions optimised and cost 3 × the time, so 16 are run.
+ *   did not get these small functions optimised and cost 3 × the time (16 were run, 8 now).
  *   `clusteredThresholds` (one call per frame) is still compiled around frame 45.
  * - A representation change of a ClusterIndex field in the first frame (an id-span sum that left
  *   the small-integer range at 1M random ids) changed the class's map and deoptimised every
@@ -47,11 +57,16 @@ export interface WarmUpSet {
 }
 
 /**
- * Frames per private set: two look-back cycles (every eighth frame), the second half with
- * `minFramesBetweenChanges` (checked with `--trace-opt --trace-deopt` on Node 20 / V8 11.3: no
- * deoptimisation in 60 real frames of either bench scene).
+ * Frames per private set: one look-back (frame 6), the second half with
+ * `minFramesBetweenChanges` (checked with `node --trace-deopt` on Node 20 / V8 11.3: no
+ * deoptimisation in 60 real frames of either bench scene, bench/coldStart.ts).
  */
-export const WARM_UP_FRAMES = 16;
+export const WARM_UP_FRAMES = 8;
+
+/** Objects per cluster of the private sets (one `addMany` batch each). */
+const GROUP = 16;
+/** Objects of the near cluster (evaluated per object; its levels and blends change). */
+const NEAR = 32;
 
 let done = false;
 let ms = 0;
@@ -75,43 +90,56 @@ export function warmUpClusteredPath(Set: new (capacity: number) => WarmUpSet): v
  * leaves no trace in another set).
  */
 export function runWarmUp(Set: new (capacity: number) => WarmUpSet): void {
-  const target = [0, 0, 0];
+  const frusta = warmUpFrusta(), G = GROUP;
   for (let kind = 0; kind < 2; kind++) {
-    const set = new Set(1088);
+    const set = new Set(NEAR + 16 * G);
     const p = set.addProfile(kind === 0
       ? { metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08, 0.02] }
       : { metric: 'distance', thresholds: [20, 60, 150], blendThresholds: [25, 70] });
-    // Five tight groups of 64 along the view axis (−z): near (per object), mid, far (skipped), behind (culled).
-    const s = new Float32Array(320 * 4);
+    // Five tight groups along the view axis (−z): near (per object), mid, far (skipped), behind (culled).
+    const s = new Float32Array((NEAR + 4 * G) * 4);
     const depth = [6, 40, 400, 900, -60];
-    for (let i = 0; i < 320; i++) {
-      s[i * 4] = ((i & 7) - 3.5) * 0.6; s[i * 4 + 1] = ((i >> 3) & 7) * 0.3; s[i * 4 + 3] = 1;
-      s[i * 4 + 2] = i < 64 ? -(3 + i * 0.5) : -depth[i >> 6]; // the near group spans 3–35 m: levels change
+    for (let i = 0; i < NEAR + 4 * G; i++) {
+      const g = i < NEAR ? 0 : 1 + Math.floor((i - NEAR) / G), k = i < NEAR ? i : (i - NEAR) % G;
+      s[i * 4] = ((k & 7) - 3.5) * 0.6; s[i * 4 + 1] = (k >> 3) * 0.3; s[i * 4 + 3] = 1;
+      s[i * 4 + 2] = g === 0 ? -(3 + k * (32 / NEAR)) : -depth[g]; // the near group spans 3–35 m: levels change
     }
-    set.addMany(s, p);
-    // A second batch of 12 clusters behind (+z), culled while the camera looks forward: with it the
-    // first real frame of the trees took 37–47 ms instead of 53–64 (bench:cold, 19:49–19:52 UTC).
-    const behind = new Float32Array(768 * 4);
-    for (let i = 0; i < 768; i++) {
-      behind[i * 4] = ((i & 31) - 15.5) * 2; behind[i * 4 + 1] = 1; behind[i * 4 + 2] = 300 + (i >> 5) * 2; behind[i * 4 + 3] = 1;
+    set.addMany(s.subarray(0, NEAR * 4), p);
+    for (let g = 0; g < 4; g++) set.addMany(s.subarray((NEAR + g * G) * 4, (NEAR + (g + 1) * G) * 4), p);
+    // Twelve clusters behind (+z), culled while the camera looks forward — the first block of 16
+    // clusters mixed, the second (one cluster) culled whole; with them the first real frame of the
+    // trees took 37–47 ms instead of 53–64 (bench:cold, 19:49–19:52 UTC).
+    const behind = new Float32Array(12 * G * 4);
+    for (let i = 0; i < 12 * G; i++) {
+      behind[i * 4] = ((i % G) - 7.5) * 4; behind[i * 4 + 1] = 1; behind[i * 4 + 2] = 300 + Math.floor(i / G) * 4; behind[i * 4 + 3] = 1;
     }
-    set.addMany(behind, p);
-    const frustum = Frustum.perspective({ fovY: 60, aspect: 1.5, near: 0.1, far: 2000 });
+    for (let g = 0; g < 12; g++) set.addMany(behind.subarray(g * G * 4, (g + 1) * G * 4), p);
     for (let f = 0; f < WARM_UP_FRAMES; f++) {
-      // Back and forth (level changes, some held by hysteresis) and turning (objects leave the
-      // view); every eighth frame looks back (+z): the visible, blended groups are culled as a
-      // whole and the group behind appears; the frame after looks forward again.
-      const z = (f & 1) * 2.5 - (f & 7) * 0.2;
-      frustum.position[2] = z;
-      target[0] = (f % 3) * 12; target[1] = 0; target[2] = (f & 7) === 6 ? z + 20 : z - 20;
-      lookAtRotation(frustum.position, target, [0, 1, 0], frustum.rotation);
-      frustum.update();
       // Edits between frames: a moved sphere in the near group (refit), a hidden and a forced object.
-      const m = f & 63;
+      const m = f % NEAR;
       set.setSphere(m, s[m * 4] + (f & 1) * 0.1, s[m * 4 + 1], s[m * 4 + 2], 1);
-      if (f % 5 === 2) set.setHidden(70, true); else if (f % 5 === 3) set.setHidden(70, false);
+      if (f % 5 === 2) set.setHidden(NEAR + 6, true); else if (f % 5 === 3) set.setHidden(NEAR + 6, false);
       if (f % 7 === 3) set.setForcedLevel(8, 1); else if (f % 7 === 4) set.setForcedLevel(8, null);
-      set.update({ frustum }, { policy: 'thresholds', hysteresis: 0.1, minFramesBetweenChanges: f < WARM_UP_FRAMES / 2 ? 0 : 2 });
+      // Back and forth and turning (levels change, some held by hysteresis; objects leave the view);
+      // frame 6 looks back (+z): the visible, blended groups are culled as a whole and the clusters
+      // behind appear; frame 7 looks forward again.
+      const view = { frustum: frusta[f === 6 ? 4 : f & 3] };
+      set.update(view, { policy: 'thresholds', hysteresis: 0.1, minFramesBetweenChanges: f < WARM_UP_FRAMES / 2 ? 0 : 2 });
     }
   }
+}
+
+/** Four cameras looking forward (−z: moved back and forth, turned) and one looking back. */
+function warmUpFrusta(): Frustum[] {
+  const target = [0, 0, 0], out: Frustum[] = [];
+  for (let k = 0; k < 5; k++) {
+    const frustum = Frustum.perspective({ fovY: 60, aspect: 1.5, near: 0.1, far: 2000 });
+    const z = (k & 1) * 2.5 - k * 0.2;
+    frustum.position[2] = z;
+    target[0] = (k % 3) * 12; target[1] = 0; target[2] = k === 4 ? z + 20 : z - 20;
+    lookAtRotation(frustum.position, target, [0, 1, 0], frustum.rotation);
+    frustum.update();
+    out.push(frustum);
+  }
+  return out;
 }
