@@ -22,9 +22,10 @@ import ReactThreeTestRenderer from '@react-three/test-renderer';
 import type { RootState } from '@react-three/fiber';
 import { useThree } from '@react-three/fiber';
 import { readFileSync } from 'node:fs';
-import { BufferGeometry, Material, MeshBasicMaterial, SphereGeometry, type PerspectiveCamera } from 'three';
+import { BufferGeometry, Material, MeshBasicMaterial, SphereGeometry, type Object3D, type PerspectiveCamera } from 'three';
 import { expect, it } from 'vitest';
 import { LodSet } from 'lodkit';
+import { LodManager as ThreeLodManager } from 'lodkit/three';
 import { LodManager, ScreenSizeDetailed, type LodRuntime } from '../src/index.js';
 
 const N = Number(process.env.LODKIT_BENCH_N ?? 10_000);
@@ -46,14 +47,24 @@ function Capture({ into }: { into: { get?: () => RootState } }): null {
   return null;
 }
 
-interface Scene { name: string; state: () => RootState; unmount: () => Promise<void>; times: number[]; setTimes: number[] }
+interface Scene { name: string; state: () => RootState; unmount: () => Promise<void>; times: number[]; setTimes: number[]; managerTimes: number[] }
 
-/** Milliseconds spent inside `LodSet.update` since the last reset (the batch engine's share). */
-let setMs = 0;
+/**
+ * Milliseconds spent inside `LodSet.update` (the batch engine's share) and inside lodkit's three.js
+ * `LodManager.update` (the engine, the camera → frustum step and applying the changed levels to the
+ * `ScreenSizeLOD`s) since the last reset; the frame minus the manager's update is @lodkit/react's
+ * own share. Four `performance.now()` calls a frame, well under 1 µs.
+ */
+let setMs = 0, managerMs = 0;
 const update = LodSet.prototype.update;
 LodSet.prototype.update = function timed(this: LodSet, views, options) {
   const t0 = performance.now();
   try { return update.call(this, views, options); } finally { setMs += performance.now() - t0; }
+};
+const managerUpdate = ThreeLodManager.prototype.update;
+ThreeLodManager.prototype.update = function timed(this: ThreeLodManager, camera, options) {
+  const t0 = performance.now();
+  try { return managerUpdate.call(this, camera, options); } finally { managerMs += performance.now() - t0; }
 };
 
 async function mount(name: string, body: React.ReactNode): Promise<Scene> {
@@ -63,7 +74,7 @@ async function mount(name: string, body: React.ReactNode): Promise<Scene> {
   const camera = state().camera as PerspectiveCamera;
   camera.fov = 50; camera.far = 2000; camera.updateProjectionMatrix();
   state().scene.updateMatrixWorld(true);
-  return { name, state, unmount: () => r.unmount(), times: [], setTimes: [] };
+  return { name, state, unmount: () => r.unmount(), times: [], setTimes: [], managerTimes: [] };
 }
 
 /** One r3f frame's subscribers, as r3f's loop runs them; returns milliseconds. */
@@ -75,10 +86,29 @@ function frame(scene: Scene, t: number): number {
   camera.lookAt(camera.position.x, 5, z - 100);
   camera.updateMatrixWorld();
   const subscribers = state.internal.subscribers;
-  setMs = 0;
+  setMs = 0; managerMs = 0;
   const start = performance.now();
   for (let i = 0; i < subscribers.length; i++) subscribers[i].ref.current(state, 1 / 60);
   return performance.now() - start;
+}
+
+/** Prints the table of one comparison (the first scene is drei's). */
+function report(title: string, scenes: Scene[], changes: number): void {
+  const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown';
+  const load = readFileSync('/proc/loadavg', 'utf8').trim();
+  const drei = median(scenes[0].times);
+  console.log(`\n${title}, ${FRAMES} frames after ${WARMUP} warm-up; ${cpu}; loadavg ${load}; ~${(changes / FRAMES).toFixed(0)} level changes per frame (first lodkit row)`);
+  // Medians of each frame's parts (the parts' medians need not add up to the frame's median).
+  console.log('| variant | median ms / frame | min–max ms | ns / object | drei ÷ this | LodSet.update ms | rest of lodkit LodManager.update ms | @lodkit/react ms |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const s of scenes) {
+    const m = median(s.times);
+    const ours = s.managerTimes.some((t) => t > 0);
+    const parts = ours
+      ? `${median(s.setTimes).toFixed(3)} | ${median(s.managerTimes.map((t, i) => t - s.setTimes[i])).toFixed(3)} | ${median(s.times.map((t, i) => t - s.managerTimes[i])).toFixed(3)}`
+      : '— | — | —';
+    console.log(`| ${s.name} | ${m.toFixed(3)} | ${Math.min(...s.times).toFixed(3)}–${Math.max(...s.times).toFixed(3)} | ${((m * 1e6) / N).toFixed(0)} | ${(drei / m).toFixed(1)}× | ${parts} |`);
+  }
 }
 
 const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[s.length >> 1]; };
@@ -101,19 +131,42 @@ it(`${N} <ScreenSizeDetailed> under one <LodManager> vs ${N} drei <Detailed>: LO
       // Warm-up frames fly the measured path over and over, so the measured frames are the same
       // stretch of field (z 200 → 140, the field ahead) whatever the warm-up length.
       const ms = frame(s, f < WARMUP ? f % FRAMES : f - WARMUP);
-      if (f >= WARMUP) { s.times.push(ms); s.setTimes.push(setMs); }
+      if (f >= WARMUP) { s.times.push(ms); s.setTimes.push(setMs); s.managerTimes.push(managerMs); }
     }
     if (f >= WARMUP) changes += distanceRuntime!.manager.set.changedCount;
   }
-  const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown';
-  const load = readFileSync('/proc/loadavg', 'utf8').trim();
-  const drei = median(scenes[0].times);
-  console.log(`\n${N} objects, ${FRAMES} frames after ${WARMUP} warm-up; ${cpu}; loadavg ${load}; ~${(changes / FRAMES).toFixed(0)} level changes per frame (distance rows)`);
-  console.log('| variant | median ms / frame | min–max ms | ns / object | drei ÷ this | of which LodSet.update (median ms) |');
-  console.log('|---|---:|---:|---:|---:|---:|');
-  for (const s of scenes) {
-    const m = median(s.times);
-    console.log(`| ${s.name} | ${m.toFixed(3)} | ${Math.min(...s.times).toFixed(3)}–${Math.max(...s.times).toFixed(3)} | ${((m * 1e6) / N).toFixed(0)} | ${(drei / m).toFixed(1)}× | ${median(s.setTimes).toFixed(3)} |`);
+  report(`${N} objects`, scenes, changes);
+  for (const s of scenes) await s.unmount();
+});
+
+/**
+ * Moving objects: the same field, every object `dynamic`, 1 % of them moved a frame (object i at
+ * frames f ≡ i mod 100, seeded). The moves are the app's work, untimed; drei's moved objects get
+ * their world matrices untimed too (the renderer's `updateMatrixWorld` of the previous frame),
+ * while the manager's frame brings every dynamic object's matrix up to date itself (timed).
+ */
+it(`${N} dynamic <ScreenSizeDetailed>, 1 % moving a frame, vs ${N} drei <Detailed>`, async () => {
+  const positions = field(N);
+  const dreiRefs: (Object3D | null)[] = [], ourRefs: (Object3D | null)[] = [];
+  let runtime: LodRuntime | null = null;
+  const scenes: Scene[] = [
+    await mount('drei <Detailed distances={[0, 30, 120]}>, moving', positions.map((p, i) => <Detailed key={i} ref={(o) => { dreiRefs[i] = o; }} distances={[0, 30, 120]} position={p}>{levelMeshes()}</Detailed>)),
+    await mount('<LodManager> + <ScreenSizeDetailed dynamic metric="pixels" thresholds={[80, 20]}>, moving', <LodManager ref={(r) => { runtime = r; }} capacity={N}>{positions.map((p, i) => <ScreenSizeDetailed key={i} ref={(o) => { ourRefs[i] = o; }} dynamic metric="pixels" thresholds={[80, 20]} position={p}>{levelMeshes()}</ScreenSizeDetailed>)}</LodManager>),
+  ];
+  expect(runtime!.dynamic.size).toBe(N);
+  let changes = 0;
+  for (let f = 0; f < WARMUP + FRAMES; f++) {
+    for (let i = f % 100; i < N; i += 100) {
+      const dx = Math.sin(f * 0.37 + i) * 0.5;
+      dreiRefs[i]!.position.x = positions[i][0] + dx; dreiRefs[i]!.updateMatrixWorld();
+      ourRefs[i]!.position.x = positions[i][0] + dx;
+    }
+    for (const s of scenes) {
+      const ms = frame(s, f < WARMUP ? f % FRAMES : f - WARMUP);
+      if (f >= WARMUP) { s.times.push(ms); s.setTimes.push(setMs); s.managerTimes.push(managerMs); }
+    }
+    if (f >= WARMUP) changes += runtime!.manager.set.changedCount;
   }
+  report(`${N} dynamic objects, ${N / 100} moved a frame`, scenes, changes);
   for (const s of scenes) await s.unmount();
 });

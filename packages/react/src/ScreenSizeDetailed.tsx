@@ -56,7 +56,7 @@ export interface ScreenSizeDetailedProps extends Omit<ThreeElements['group'], 'r
   fadeDuration?: number;
   /** Multiplies sizes / divides distances (Unity's lodBias). Default 1. */
   bias?: number;
-  /** Under a `<LodManager>`: re-read the world sphere every frame (for objects that move). Default false. */
+  /** Under a `<LodManager>`: every frame, bring the world matrix up to date and re-read the world sphere if it moved (for objects that move). Default false. */
   dynamic?: boolean;
 }
 

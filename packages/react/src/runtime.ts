@@ -21,6 +21,7 @@
 import type { Camera } from 'three';
 import type { LodFrameStats, LodUpdateOptions } from 'lodkit';
 import { LodManager as ThreeLodManager, type InstancedLOD, type LodCostOptions, type ScreenSizeLOD } from 'lodkit/three';
+import { DynamicSet } from './dynamicSet.js';
 
 /**
  * The last frame's LOD stats of a `<LodManager>`, summed over its `ScreenSizeLOD`s and
@@ -69,13 +70,27 @@ export class LodRuntime {
   options: LodUpdateOptions = { policy: 'thresholds' };
   /** Registered instanced objects, updated after the manager each frame with the same options. */
   readonly instanced = new Set<InstancedLOD>();
-  /** Registered `ScreenSizeLOD`s whose world sphere is re-read every frame (`dynamic`). */
-  readonly dynamic = new Set<ScreenSizeLOD>();
+  /**
+   * Registered `ScreenSizeLOD`s that may move (`dynamic`): every frame their world matrices are
+   * brought up to date, and the world sphere of each one whose matrix or bounding sphere changed is
+   * re-read (dynamicSet.ts).
+   */
+  readonly dynamic: Set<ScreenSizeLOD>;
   /** Frames run. */
   frames = 0;
   /** Registered `ScreenSizeLOD`s. */
   registered = 0;
   private snapshot: LodStatsSnapshot = EMPTY;
+  // The stats last published (EMPTY's values before the first change); `stale`: `snapshot` is older.
+  private lastCost = 0;
+  private lastChanges = 0;
+  private lastHidden = 0;
+  private lastMet = true;
+  private lastObjects = 0;
+  private lastFrame = 0;
+  private readonly lastCounts: number[] = [];
+  private lastLevels = 0;
+  private stale = false;
   // This frame's sums over the manager and the instanced objects (fields, not locals in a closure:
   // a frame allocates nothing unless the published stats change).
   private sumCost = 0;
@@ -86,9 +101,12 @@ export class LodRuntime {
   private sumLevels = 0;
   private readonly pending = new Map<ScreenSizeLOD, LodCostOptions>();
   private readonly listeners = new Set<() => void>();
+  private readonly moving = new DynamicSet();
+  private readonly reread = (lod: ScreenSizeLOD): void => { this.manager.refresh(lod); };
 
   constructor(capacity = 1024) {
     this.manager = new ThreeLodManager({ capacity });
+    this.dynamic = this.moving;
   }
 
   /**
@@ -145,7 +163,7 @@ export class LodRuntime {
   }
 
   /**
-   * One frame: re-reads the dynamic objects, runs the manager's batch update (one `LodSet.update`)
+   * One frame: re-reads the dynamic objects that moved, runs the manager's batch update (one `LodSet.update`)
    * and each `InstancedLOD`'s, and publishes the stats when they changed. `viewportHeight` is the
    * drawing-buffer height in pixels (r3f: `size.height × dpr`). Returns the manager's frame stats.
    */
@@ -155,7 +173,7 @@ export class LodRuntime {
     camera.updateMatrixWorld();
     const m = this.manager;
     m.viewportHeight = viewportHeight > 0 ? viewportHeight : null;
-    for (const lod of this.dynamic) { lod.updateWorldMatrix(true, false); m.refresh(lod); }
+    this.moving.sync(this.reread);
     const stats = m.update(camera, this.options);
     this.sumCost = 0; this.sumChanges = 0; this.sumHidden = 0; this.sumMet = true; this.sumLevels = 0;
     let objects = 0;
@@ -178,21 +196,35 @@ export class LodRuntime {
     for (let l = 0; l < n; l++) counts[l] += s.levelCounts[l];
   }
 
+  /**
+   * Records this frame's sums when they differ from the last recorded ones and tells the
+   * subscribers; the snapshot object itself is made by `getSnapshot`, so frames that nobody reads
+   * (no `useLodStats`, or several changes between two renders) allocate nothing.
+   */
   private publish(objects: number): void {
-    const s = this.snapshot, counts = this.sumCounts, n = this.sumLevels;
-    let same = s.totalCost === this.sumCost && s.changes === this.sumChanges && s.hidden === this.sumHidden &&
-      s.budgetMet === this.sumMet && s.objects === objects && s.levelCounts.length === n;
-    for (let l = 0; same && l < n; l++) same = s.levelCounts[l] === counts[l];
+    const counts = this.sumCounts, n = this.sumLevels, last = this.lastCounts;
+    let same = this.lastCost === this.sumCost && this.lastChanges === this.sumChanges && this.lastHidden === this.sumHidden &&
+      this.lastMet === this.sumMet && this.lastObjects === objects && this.lastLevels === n;
+    for (let l = 0; same && l < n; l++) same = last[l] === counts[l];
     if (same) return;
-    this.snapshot = {
-      frame: this.frames, levelCounts: counts.slice(0, n), totalCost: this.sumCost, changes: this.sumChanges,
-      hidden: this.sumHidden, budgetMet: this.sumMet, objects,
-    };
+    this.lastCost = this.sumCost; this.lastChanges = this.sumChanges; this.lastHidden = this.sumHidden;
+    this.lastMet = this.sumMet; this.lastObjects = objects; this.lastLevels = n; this.lastFrame = this.frames;
+    for (let l = 0; l < n; l++) last[l] = counts[l];
+    this.stale = true;
     for (const listener of this.listeners) listener();
   }
 
-  /** The last published stats (for `useSyncExternalStore`). */
-  getSnapshot = (): LodStatsSnapshot => this.snapshot;
+  /** The last published stats (for `useSyncExternalStore`): the same object until a frame changes them. */
+  getSnapshot = (): LodStatsSnapshot => {
+    if (this.stale) {
+      this.stale = false;
+      this.snapshot = {
+        frame: this.lastFrame, levelCounts: this.lastCounts.slice(0, this.lastLevels), totalCost: this.lastCost, changes: this.lastChanges,
+        hidden: this.lastHidden, budgetMet: this.lastMet, objects: this.lastObjects,
+      };
+    }
+    return this.snapshot;
+  };
 
   /** Subscribes to stats changes; returns the unsubscribe function (for `useSyncExternalStore`). */
   subscribe = (listener: () => void): (() => void) => {

@@ -13,7 +13,7 @@ import { findLods } from './gltf.js';
  * Registers every `ScreenSizeLOD` with levels under `root` with the enclosing `<LodManager>` while
  * the component is mounted (and unregisters them after). Outside a manager it does nothing (three's
  * renderer updates them). Register after `root` has its place in the scene (render it in the same
- * component), since the manager reads world spheres at registration; `dynamic` re-reads them every frame.
+ * component), since the manager reads world spheres at registration; with `dynamic` it re-reads those that moved, every frame.
  * @example
  * ```tsx
  * import { useLodGLTF, useLodObjects } from '@lodkit/react';

@@ -1,0 +1,180 @@
+/**
+ * What a manager frame does NOT do: re-read a `dynamic` object that did not move (its world matrix
+ * and bounding sphere are compared with the last read, bit for bit), write the visibility of an
+ * object whose level did not change, or make a stats snapshot nobody reads. And what it still does:
+ * a moved object, a moved parent group or a changed bounding sphere is re-read and gets the level of
+ * its new place (the rule written out in helpers.ts).
+ */
+import { createRef } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Group, Mesh, SphereGeometry, type PerspectiveCamera } from 'three';
+import { ScreenSizeLOD } from 'lodkit/three';
+import { LodManager, ScreenSizeDetailed, type LodRuntime } from '../src/index.js';
+import { DynamicSet } from '../src/dynamicSet.js';
+import { clearOf, levelForSize, pixelDiameter, render, visibleIndex } from './helpers.js';
+
+const T = [80, 20];
+const Levels = () => (
+  <>
+    <mesh><sphereGeometry args={[1, 16, 8]} /><meshBasicMaterial /></mesh>
+    <mesh><sphereGeometry args={[1, 8, 4]} /><meshBasicMaterial /></mesh>
+    <mesh><sphereGeometry args={[1, 4, 2]} /><meshBasicMaterial /></mesh>
+  </>
+);
+
+afterEach(() => { vi.restoreAllMocks(); });
+
+/** A ScreenSizeLOD with three levels, at `z` on the axis, outside any scene. */
+function lodAt(z: number): ScreenSizeLOD {
+  const lod = new ScreenSizeLOD({ metric: 'pixels' });
+  lod.addLevel(new Mesh(new SphereGeometry(1, 8, 4)), 80).addLevel(new Mesh(new SphereGeometry(1, 4, 2)), 20).addLevel(new Mesh(new SphereGeometry(1, 3, 2)));
+  lod.position.z = z;
+  lod.computeBoundingSphere();
+  return lod;
+}
+
+describe('DynamicSet', () => {
+  it('re-reads each member at its first sync, then only the moved ones, across removals and re-additions', () => {
+    const set = new DynamicSet();
+    const [a, b, c] = [lodAt(-5), lodAt(-10), lodAt(-15)];
+    const read: ScreenSizeLOD[] = [];
+    const sync = () => { read.length = 0; set.sync((lod) => read.push(lod)); return [...read]; };
+    for (const lod of [a, b, c]) set.add(lod);
+    set.add(b); // already a member: nothing changes
+    expect(set.size).toBe(3);
+    expect(new Set(sync())).toEqual(new Set([a, b, c]));
+    expect(sync()).toEqual([]);
+    c.position.x = 2; // moved; the sync brings its matrix up to date itself
+    expect(sync()).toEqual([c]);
+    expect(c.matrixWorld.elements[12]).toBe(2);
+    expect(set.delete(a)).toBe(true); // c takes a's slot: its last read moves with it
+    expect(set.delete(a)).toBe(false);
+    expect(sync()).toEqual([]);
+    b.boundingSphere!.radius = 2; // a new local sphere, same matrix
+    expect(sync()).toEqual([b]);
+    set.add(a);
+    expect(sync()).toEqual([a]);
+    set.clear();
+    expect(set.size).toBe(0);
+    expect(sync()).toEqual([]);
+  });
+
+  it('updates a parent shared by a run of members once, and every member as updateWorldMatrix(true, false) would', () => {
+    const group = new Group(), set = new DynamicSet();
+    const members = [lodAt(-5), lodAt(-10), lodAt(-15)];
+    for (const lod of members) { group.add(lod); set.add(lod); }
+    set.sync(() => {});
+    const spy = vi.spyOn(group, 'updateWorldMatrix');
+    group.position.y = 3;
+    const read: ScreenSizeLOD[] = [];
+    set.sync((lod) => read.push(lod));
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(read).toEqual(members);
+    for (const lod of members) expect(lod.matrixWorld.elements[13]).toBe(3);
+  });
+});
+
+describe('<LodManager> frame work', () => {
+  it('a dynamic object is re-read only after it (or its group, or its bounding sphere) changed, and takes the level of its new place', async () => {
+    const runtime = createRef<LodRuntime>();
+    const lods = [createRef<ScreenSizeLOD>(), createRef<ScreenSizeLOD>(), createRef<ScreenSizeLOD>()];
+    const group = createRef<Group>();
+    const r = await render(
+      <LodManager ref={runtime}>
+        <group ref={group}>
+          {lods.map((ref, i) => <ScreenSizeDetailed key={i} ref={ref} dynamic metric="pixels" thresholds={T} position={[i * 0.5 - 0.5, 0, -5 - 10 * i]}><Levels /></ScreenSizeDetailed>)}
+        </group>
+      </LodManager>,
+    );
+    const camera = r.state().camera as PerspectiveCamera;
+    r.moveCamera(0, 0, 0, [0, 0, -100]);
+    await r.frame();
+    const refresh = vi.spyOn(runtime.current!.manager, 'refresh');
+    const expectLevels = () => {
+      let checked = 0;
+      for (const ref of lods) {
+        const centre = ref.current!.getWorldPosition(ref.current!.position.clone());
+        const px = pixelDiameter([0, 0, 0], centre.toArray(), ref.current!.boundingSphere!.radius, camera.fov, r.viewportHeight());
+        if (!clearOf(px, T)) continue;
+        expect(visibleIndex(ref.current!.children), `object at z = ${centre.z}: ${px.toFixed(1)} px`).toBe(levelForSize(px, T));
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(0);
+    };
+    expectLevels();
+    await r.frame();
+    await r.frame();
+    expect(refresh).not.toHaveBeenCalled();
+    lods[1].current!.position.z = -60; // far: a coarser level
+    await r.frame();
+    expect(refresh.mock.calls.map((c) => c[0])).toEqual([lods[1].current]);
+    expectLevels();
+    refresh.mockClear();
+    group.current!.position.z = 3; // every member moves with its group
+    await r.frame();
+    expect(new Set(refresh.mock.calls.map((c) => c[0]))).toEqual(new Set(lods.map((l) => l.current)));
+    expectLevels();
+    refresh.mockClear();
+    lods[2].current!.boundingSphere!.radius = 4; // a bigger sphere: a finer level
+    await r.frame();
+    expect(refresh.mock.calls.map((c) => c[0])).toEqual([lods[2].current]);
+    expectLevels();
+    await r.renderer.unmount();
+  });
+
+  it("an object whose level did not change: its levels' visibility is not written", async () => {
+    const near = createRef<ScreenSizeLOD>(), far = createRef<ScreenSizeLOD>();
+    const r = await render(
+      <LodManager>
+        <ScreenSizeDetailed ref={near} metric="pixels" thresholds={T} position={[0, 0, -5]}><Levels /></ScreenSizeDetailed>
+        <ScreenSizeDetailed ref={far} metric="pixels" thresholds={T} position={[0, 0, -500]}><Levels /></ScreenSizeDetailed>
+      </LodManager>,
+    );
+    r.moveCamera(0, 0, 0, [0, 0, -100]);
+    await r.frame();
+    expect(visibleIndex(far.current!.children)).toBe(2);
+    let writes = 0;
+    for (const child of far.current!.children) {
+      let visible = child.visible;
+      Object.defineProperty(child, 'visible', { get: () => visible, set: (v: boolean) => { writes++; visible = v; }, configurable: true });
+    }
+    const levels: number[] = [];
+    for (const z of [0, 10, 60, 10, 0]) { // the near object goes through every level, the far one (about 2 px) keeps its
+      r.moveCamera(0, 0, z, [0, 0, -100]);
+      await r.frame();
+      levels.push(visibleIndex(near.current!.children));
+    }
+    expect(new Set(levels).size).toBeGreaterThan(1);
+    expect(writes).toBe(0);
+    expect(visibleIndex(far.current!.children)).toBe(2);
+    await r.renderer.unmount();
+  });
+
+  it('stats snapshots: made when read, the same object until a frame changes the stats, stamped with that frame', async () => {
+    const runtime = createRef<LodRuntime>();
+    const r = await render(<LodManager ref={runtime}><ScreenSizeDetailed metric="pixels" thresholds={T} position={[0, 0, -5]}><Levels /></ScreenSizeDetailed></LodManager>);
+    const rt = runtime.current!;
+    r.moveCamera(0, 0, 0, [0, 0, -100]);
+    await r.frame();
+    await r.frame(); // the first frame's change is over
+    const first = rt.getSnapshot();
+    expect(rt.getSnapshot()).toBe(first);
+    await r.frame(); // nothing changed
+    await r.frame();
+    expect(rt.getSnapshot()).toBe(first);
+    r.moveCamera(0, 0, 100, [0, 0, -100]); // far: the coarsest level
+    await r.frame();
+    const changedAt = rt.frames;
+    await r.frame(); // changes 0 again: published, never read
+    r.moveCamera(0, 0, 0, [0, 0, -100]);
+    await r.frame();
+    const last = rt.getSnapshot();
+    expect(last).not.toBe(first);
+    expect(last.frame).toBe(rt.frames);
+    expect(last.frame).toBeGreaterThan(changedAt);
+    expect(last.levelCounts).toEqual(first.levelCounts);
+    expect(last.changes).toBe(1);
+    expect(rt.getSnapshot()).toBe(last);
+    await r.renderer.unmount();
+  });
+});
