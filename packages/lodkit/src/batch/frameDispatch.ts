@@ -63,6 +63,7 @@ export function runFrame(e: SetEngine, views: LodView | readonly LodView[], opti
     else clusteredThresholds(st, ci, cv, table, n, views, single, viewCount, cull, exactSizes);
   } else if (e.threads !== null && viewCount <= MAX_THREADED_VIEWS) {
     threadedThresholds(e.threads, st, table, views, single, viewCount, cull, n);
+    threadInfo.threaded = true; threadInfo.chunks = e.threads.lastChunks; threadInfo.callingThreadChunks = e.threads.lastMainChunks;
   } else {
     thresholdPass(st, table, views, single, viewCount, cull, 0, n, st.levels, true);
   }

@@ -1,6 +1,7 @@
 /**
  * Worker-thread mode with a worker that lags: dynamic chunk claiming (threads.ts) must let the
- * calling thread finish a clustered frame alone when the worker is asleep, await only a chunk the
+ * calling thread finish a frame (clustered, or per object with `clusters: false`) alone when the
+ * worker is asleep — or never started: one that failed to load used to hang a per-object frame — await only a chunk the
  * worker holds, and stay correct when a worker that woke for an old frame joins a later one. The
  * reference is a one-thread set fed the same edits and cameras.
  */
@@ -28,10 +29,10 @@ function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>, n: number):
 }
 
 /** One frame on both sets (the threaded one on its threaded path); returns its chunk split. */
-function step(one: LodSet, two: LodSet, frame: number): { chunks: number; main: number } {
+function step(one: LodSet, two: LodSet, frame: number, clusters = true): { chunks: number; main: number } {
   if (frame % 7 === 3) for (const s of [one, two]) { s.setHidden(frame * 13, (frame & 8) === 0); s.setSphere(frame * 17, frame, 0, 30, 2); }
   const views: LodView[] = [{ frustum: camera([frame * 0.7, 6, frame * 0.3], [60, 0, 150], 60), viewportHeight: 1080 }];
-  const options: LodUpdateOptions = { policy: 'thresholds', hysteresis: 0.05, minFramesBetweenChanges: frame & 1 };
+  const options: LodUpdateOptions = { policy: 'thresholds', hysteresis: 0.05, minFramesBetweenChanges: frame & 1, clusters };
   const s1 = { ...one.update(views, options) };
   const l1 = Array.from(s1.levelCounts);
   const s2 = two.update(views, options);
@@ -40,8 +41,11 @@ function step(one: LodSet, two: LodSet, frame: number): { chunks: number; main: 
   expect(firstDifference(two.blend, one.blend, n)).toBe(-1);
   expect(firstDifference(two.sizes, one.sizes, n)).toBe(-1);
   expect(two.changedCount).toBe(one.changedCount);
-  // Chunks are compacted in chunk order, which is the one-thread (cluster) order.
-  expect(Array.from(two.changed.subarray(0, two.changedCount))).toEqual(Array.from(one.changed.subarray(0, one.changedCount)));
+  // Chunks are compacted in chunk order, which is the one-thread (cluster) order; per object with
+  // two metrics one thread lists each metric's ids in turn, chunks their ids chunk by chunk: a set.
+  const ids = (s: LodSet) => Array.from(s.changed.subarray(0, s.changedCount));
+  if (clusters) expect(ids(two)).toEqual(ids(one));
+  else expect(ids(two).sort((a, b) => a - b)).toEqual(ids(one).sort((a, b) => a - b));
   expect(s2.totalCost).toBe(s1.totalCost);
   expect(s2.minimumCost).toBe(s1.minimumCost);
   expect(s2.hidden).toBe(s1.hidden);
@@ -81,6 +85,29 @@ describe('worker-thread mode with a lagging worker (dynamic chunk claiming)', ()
         const { chunks, main } = step(one, two, frame);
         expect(main).toBeLessThan(chunks);
       }
+    } finally {
+      two.dispose();
+    }
+  });
+
+  it('per-object frames (clusters: false) claim chunks of ids too: an absent worker costs nothing, a held chunk is awaited alone', () => {
+    const one = make(1), two = make(2);
+    try {
+      let frame = 0;
+      two.setThreadSchedule('threaded', 'first');
+      for (; frame < 3; frame++) expect(step(one, two, frame, false).main).toBeLessThan(two.threadStats.chunks);
+      // Before chunks, this frame waited for every worker's id range: a worker that never ran hung it.
+      two.setThreadSchedule('threaded', 'absent');
+      for (let k = 0; k < 4; k++, frame++) {
+        const { chunks, main } = step(one, two, frame, false);
+        expect(chunks).toBe(Math.ceil(one.count / 2048));
+        expect(main).toBe(chunks);
+      }
+      two.setThreadSchedule('threaded', 'holdFirst');
+      for (let k = 0; k < 4; k++, frame++) expect(step(one, two, frame, false).main).toBe(two.threadStats.chunks - 1);
+      // Clustered and per-object frames interleaved keep one claim word and one set of done flags.
+      two.setThreadSchedule('threaded', 'first');
+      for (let k = 0; k < 6; k++, frame++) step(one, two, frame, (k & 1) === 0);
     } finally {
       two.dispose();
     }

@@ -138,7 +138,7 @@ export interface LodClusterStats {
 export interface LodThreadStats {
   /** The last update ran over the worker threads. */
   threaded: boolean;
-  /** Chunks of clusters it was cut into (0 when not threaded). */
+  /** Chunks it was cut into: of clusters, or of ids with `clusters: false` (0 when not threaded). */
   chunks: number;
   /** How many of them the calling thread did; the workers did the rest. */
   callingThreadChunks: number;

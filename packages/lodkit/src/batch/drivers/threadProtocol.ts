@@ -11,10 +11,10 @@
 export const VIEW_SLOTS = 34;
 /**
  * Parameter block header: bias, hysteresis, minFrames, frame, cull, viewCount, metric mask, mode
- * (0 per object, 1 clusters), cluster count, clusters per chunk.
+ * (0 per object, 1 clusters), object or cluster count, objects or clusters per chunk.
  */
 export const HEADER = 10;
-/** Results per thread: changes, totalCost, minimumCost, invalid, hidden, clusters culled, skipped, objects evaluated; then level counts. */
+/** Results per chunk: changes, totalCost, minimumCost, invalid, hidden, clusters culled, skipped, objects evaluated; then level counts. */
 export const RESULT_HEAD = 8;
 /** Maximum number of views in threaded mode. */
 export const MAX_THREADED_VIEWS = 16;
@@ -22,7 +22,7 @@ export const MAX_THREADED_VIEWS = 16;
  * `ctrl` slots of the worker seam (`LodThreads.setWorkerSchedule`): the gate the workers pass
  * before every claim (0 open, 1 closed), hold claimed chunks (0/1), their release (0/1, reset each
  * frame), and the chunks the workers claimed in the live frame. Slot 0 is the frame sequence
- * (−1 ends the workers), slot w (1 … 63) worker w's "frame done" word.
+ * (−1 ends the workers); slots 1 … 63 are unused (frames are claimed in chunks: done flags).
  */
 export const GATE = 64, HOLD = 65, RELEASE = 66, WORKER_CLAIMS = 67;
 /** Words of the `ctrl` array. */
@@ -51,7 +51,7 @@ export interface ThreadWorkerData {
   tag: typeof THREAD_WORKER_TAG;
   /** This worker's index, 1 … workerCount (the calling thread is 0). */
   index: number;
-  ctrl: Int32Array; params: Float64Array; results: Float64Array; starts: Int32Array; ends: Int32Array;
+  ctrl: Int32Array; params: Float64Array;
   claim: Int32Array; done: Int32Array; chunkResults: Float64Array;
   spheres: Float32Array; profileIds: Uint16Array; flags: Uint8Array; forced: Uint8Array; levels: Uint8Array;
   blend: Float32Array; sizes: Float32Array; lastChange: Int32Array; changed: Uint32Array; work: Float64Array;

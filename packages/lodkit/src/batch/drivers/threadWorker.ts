@@ -1,7 +1,7 @@
 /**
  * The worker-thread program of worker-thread mode (threads.ts starts it with
  * `new Worker(url-of-this-module)`; Node only). It imports the very kernel and cluster functions
- * the calling thread runs, then loops: wait for a frame on `ctrl[0]`, do its share, report.
+ * the calling thread runs, then loops: wait for a frame on `ctrl[0]`, claim chunks of it, report each.
  *
  * Contributor notes:
  * - Loading this module in a worker started by `LodThreads` runs the loop ({@link runThreadWorker});
@@ -76,16 +76,16 @@ function workerClusters(d: ThreadWorkerData): [ClusterIndex, ClusterViews, Float
 }
 
 /**
- * The worker loop: blocks in `Atomics.wait` on `ctrl[0]` between frames, does its share of each
- * frame (claimed cluster chunks, or its id range with `clusters: false`) with the same kernels as
- * the calling thread, and returns when `ctrl[0]` becomes −1 (`LodThreads.dispose`).
+ * The worker loop: blocks in `Atomics.wait` on `ctrl[0]` between frames, then claims chunks of the
+ * frame — cluster chunks, or id ranges with `clusters: false` — with the same kernels as the
+ * calling thread, until none is left; returns when `ctrl[0]` becomes −1 (`LodThreads.dispose`).
  * @internal
  */
 export function runThreadWorker(d: ThreadWorkerData): void {
   const st = workerFrameState(d);
   const [ci, cv, frameKv] = workerClusters(d);
   const c = d.clusters;
-  const ctrl = d.ctrl, params = d.params, results = d.results, index = d.index, stride = d.stride;
+  const ctrl = d.ctrl, params = d.params, stride = d.stride;
   const claim = d.claim, done = d.done, chunkResults = d.chunkResults;
   const planes: Float64Array[] = [], views: Float64Array[] = [];
   // Per view, its parameters with scale 1: the block holds the pixels metric's scale (the viewport
@@ -101,76 +101,72 @@ export function runThreadWorker(d: ThreadWorkerData): void {
     Atomics.wait(ctrl, 0, seq);
     seq = Atomics.load(ctrl, 0);
     if (seq < 0) break;
-    const start = d.starts[index], end = d.ends[index];
-    st.bias = params[0]; st.hysteresis = params[1]; st.minFrames = params[2]; st.frame = params[3];
-    const cull = params[4] !== 0, viewCount = params[5], mask = params[6];
-    const mixed = (mask & (mask - 1)) !== 0;
-    st.changedCount = start; st.totalCost = 0; st.minimumCost = 0; st.invalid = 0; st.hidden = 0;
-    st.levelCounts.fill(0);
-    st.clustersCulled = 0; st.clustersSkipped = 0; st.objectsEvaluated = 0;
-    if (params[7] === 1 && ci !== null && cv !== null && c !== null) {
-      // Dynamic claiming: chunk j = clusters [j·size, (j+1)·size), its changed ids written from the
-      // chunk's first slot on, its stats into results row j, then done[j] = 1. The frame's values are
-      // read after each successful claim: a claim can only succeed in the frame that is live (the
-      // main thread resets the word after every chunk of the previous frame is done), so a worker
-      // that woke for an earlier frame and was descheduled still processes a chunk correctly.
-      for (;;) {
-        // (the worker seam: a closed gate keeps this worker from claiming, also a claim it makes late,
-        // after its frame ended, which would land in the next frame)
-        while (Atomics.load(ctrl, GATE) !== 0) Atomics.wait(ctrl, GATE, 1);
-        const v = Atomics.add(claim, 0, 1), j = v & 0xffff;
-        if (j >= v >>> 16) break;
-        Atomics.add(ctrl, WORKER_CLAIMS, 1);
-        Atomics.notify(ctrl, WORKER_CLAIMS);
-        st.bias = params[0]; st.hysteresis = params[1]; st.minFrames = params[2]; st.frame = params[3];
+    // Dynamic claiming: chunk j (clusters [j·size, (j+1)·size), or those ids with `clusters: false`)
+    // writes its changed ids from its first id or slot on, its stats into results row j, then
+    // done[j] = 1. The frame's values are read after each successful claim: a claim can only succeed
+    // in the frame that is live (the main thread resets the word after every chunk of the previous
+    // frame is done), so a worker that woke for an earlier frame and was descheduled still
+    // processes a chunk correctly. A worker that never runs (slow to start, failed to load) costs
+    // nothing: the calling thread claims what is left.
+    for (;;) {
+      // (the worker seam: a closed gate keeps this worker from claiming, also a claim it makes late,
+      // after its frame ended, which would land in the next frame)
+      while (Atomics.load(ctrl, GATE) !== 0) Atomics.wait(ctrl, GATE, 1);
+      const v = Atomics.add(claim, 0, 1), j = v & 0xffff;
+      if (j >= v >>> 16) break;
+      Atomics.add(ctrl, WORKER_CLAIMS, 1);
+      Atomics.notify(ctrl, WORKER_CLAIMS);
+      st.bias = params[0]; st.hysteresis = params[1]; st.minFrames = params[2]; st.frame = params[3];
+      const count = params[8], size = params[9], from = j * size, to = from + size < count ? from + size : count;
+      const clustered = params[7] === 1 && ci !== null && cv !== null && c !== null;
+      const first = clustered ? ci.start[from] : from;
+      st.changedCount = first; st.totalCost = 0; st.minimumCost = 0; st.invalid = 0; st.hidden = 0;
+      st.clustersCulled = 0; st.clustersSkipped = 0; st.objectsEvaluated = 0;
+      st.levelCounts.fill(0);
+      // (the seam's hold: until the calling thread has claimed the rest of this frame's chunks)
+      if (Atomics.load(ctrl, HOLD) !== 0) while (Atomics.load(ctrl, RELEASE) === 0) Atomics.wait(ctrl, RELEASE, 0);
+      if (clustered) {
         cv.count = params[5]; cv.cull = params[4] !== 0; cv.mask = params[6];
-        for (let v = 0; v < cv.count; v++) cv.kv[v].set(frameKv[v]);
+        for (let k = 0; k < cv.count; k++) cv.kv[k].set(frameKv[k]);
         cv.exactSizes = c.scalars[0] !== 0; cv.eyeMagnitude = c.scalars[1]; ci.sizesInSlots = c.scalars[2] !== 0;
-        const clusterCount = params[8], size = params[9];
-        const from = j * size, to = from + size < clusterCount ? from + size : clusterCount;
-        const first = ci.start[from];
-        st.changedCount = first; st.totalCost = 0; st.minimumCost = 0; st.invalid = 0; st.hidden = 0;
-        st.clustersCulled = 0; st.clustersSkipped = 0; st.objectsEvaluated = 0;
-        st.levelCounts.fill(0);
-        // (the seam's hold: until the calling thread has claimed the rest of this frame's chunks)
-        if (Atomics.load(ctrl, HOLD) !== 0) while (Atomics.load(ctrl, RELEASE) === 0) Atomics.wait(ctrl, RELEASE, 0);
         clusterChunk(st, ci, cv, from, to, false);
-        const r = j * (RESULT_HEAD + stride);
-        chunkResults[r] = st.changedCount - first; chunkResults[r + 1] = st.totalCost; chunkResults[r + 2] = st.minimumCost;
-        chunkResults[r + 3] = st.invalid; chunkResults[r + 4] = st.hidden;
-        chunkResults[r + 5] = st.clustersCulled; chunkResults[r + 6] = st.clustersSkipped; chunkResults[r + 7] = st.objectsEvaluated;
-        for (let l = 0; l < stride; l++) chunkResults[r + RESULT_HEAD + l] = st.levelCounts[l];
-        Atomics.store(done, j, 1);
-        Atomics.notify(done, j);
+      } else {
+        objectChunk(st, params, planes, views, unitViews, from, to);
       }
-      continue;
+      const r = j * (RESULT_HEAD + stride);
+      chunkResults[r] = st.changedCount - first; chunkResults[r + 1] = st.totalCost; chunkResults[r + 2] = st.minimumCost;
+      chunkResults[r + 3] = st.invalid; chunkResults[r + 4] = st.hidden;
+      chunkResults[r + 5] = st.clustersCulled; chunkResults[r + 6] = st.clustersSkipped; chunkResults[r + 7] = st.objectsEvaluated;
+      for (let l = 0; l < stride; l++) chunkResults[r + RESULT_HEAD + l] = st.levelCounts[l];
+      Atomics.store(done, j, 1);
+      Atomics.notify(done, j);
     }
-    for (let code = 0; code < 4; code++) {
-      if (!(mask & (1 << code))) continue;
-      for (let v = 0; v < viewCount; v++) {
-        const mode = v === 0 ? 0 : code === 0 ? 2 : 1;
-        const persp = params[HEADER + v * VIEW_SLOTS + 32] !== 0;
-        const pl = planes[v];
-        let vp = views[v];
-        if (code !== MetricCode.pixels) { const u = unitViews[v]; u.set(vp); u[VIEW_SCALE] = 1; vp = u; }
-        if (code === 0) distanceKernel(st.spheres, start, end, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);
-        else if (code === 3) {
-          if (persp) areaPerspectiveKernel(st.spheres, start, end, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);
-          else areaOrthographicKernel(st.spheres, start, end, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);
-        } else if (persp) heightPerspectiveKernel(st.spheres, start, end, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);
-        else heightOrthographicKernel(st.spheres, start, end, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);
-      }
-      st.code = code; st.filter = mixed;
-      if (code === 0) decideAscending(st, start, end, st.levels, true);
-      else decideDescending(st, start, end, st.levels, true);
+  }
+}
+
+/** `clusters: false`: the thresholds decision over ids `[from, to)`, as the calling thread's `thresholdPass`. */
+function objectChunk(st: FrameState, params: Float64Array, planes: Float64Array[], views: Float64Array[], unitViews: Float64Array[],
+  from: number, to: number): void {
+  const cull = params[4] !== 0, viewCount = params[5], mask = params[6];
+  const mixed = (mask & (mask - 1)) !== 0;
+  for (let code = 0; code < 4; code++) {
+    if (!(mask & (1 << code))) continue;
+    for (let v = 0; v < viewCount; v++) {
+      const mode = v === 0 ? 0 : code === 0 ? 2 : 1;
+      const persp = params[HEADER + v * VIEW_SLOTS + 32] !== 0;
+      const pl = planes[v];
+      let vp = views[v];
+      if (code !== MetricCode.pixels) { const u = unitViews[v]; u.set(vp); u[VIEW_SCALE] = 1; vp = u; }
+      if (code === 0) distanceKernel(st.spheres, from, to, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);
+      else if (code === 3) {
+        if (persp) areaPerspectiveKernel(st.spheres, from, to, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);
+        else areaOrthographicKernel(st.spheres, from, to, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);
+      } else if (persp) heightPerspectiveKernel(st.spheres, from, to, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);
+      else heightOrthographicKernel(st.spheres, from, to, st.work, mode, pl, vp, cull, st.profileIds, st.metricCode, code, mixed);
     }
-    const r = index * (RESULT_HEAD + stride);
-    results[r] = st.changedCount - start; results[r + 1] = st.totalCost; results[r + 2] = st.minimumCost;
-    results[r + 3] = st.invalid; results[r + 4] = st.hidden;
-    results[r + 5] = 0; results[r + 6] = 0; results[r + 7] = 0;
-    for (let l = 0; l < stride; l++) results[r + RESULT_HEAD + l] = st.levelCounts[l];
-    Atomics.store(ctrl, index, seq);
-    Atomics.notify(ctrl, index);
+    st.code = code; st.filter = mixed;
+    if (code === 0) decideAscending(st, from, to, st.levels, true);
+    else decideDescending(st, from, to, st.levels, true);
   }
 }
 

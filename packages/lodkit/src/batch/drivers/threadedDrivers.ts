@@ -1,8 +1,7 @@
 /**
  * The set side of worker-thread mode (`LodSet.setThreads`): the thresholds policy split into
- * contiguous id ranges, one per thread (`clusters: false`), or into small chunks of clusters that
- * the threads claim from a shared counter (the default), then the changed ids compacted in range /
- * chunk order and the stats summed.
+ * chunks of ids (`clusters: false`) or of clusters (the default) that the threads claim from a
+ * shared counter, then the changed ids compacted in chunk order and the stats summed.
  * The workers themselves live in threads.ts; `LodSet` keeps the mode's state (thread count, the
  * adaptive choice between threaded and single-thread clustered frames).
  *
@@ -16,7 +15,7 @@
 import type { FrameState } from '../core/frameState.js';
 import { VIEW_EYE, VIEW_SCALE, VIEW_WINDOW_MAX, VIEW_WINDOW_MIN } from '../kernels/metricKernels.js';
 import type { ProfileTable } from '../core/profiles.js';
-import { LodThreads, MAX_CHUNKS, MIN_CHUNK_CLUSTERS, RESULT_HEAD } from './threads.js';
+import { LodThreads, MAX_CHUNKS, MIN_CHUNK_CLUSTERS, MIN_CHUNK_OBJECTS, RESULT_HEAD } from './threads.js';
 import type { ClusterIndex } from '../spatial/clusters.js';
 import { clusterChunk, prepareClusterFrame } from '../passes/clusterPass.js';
 import type { ClusterViews } from '../spatial/clusterViews.js';
@@ -30,12 +29,19 @@ export function shareProfileRanges(st: FrameState, n: number, shared: boolean): 
   st.hi = shared ? new Uint8Array(new SharedArrayBuffer(n)) : new Uint8Array(n);
 }
 
-/** The thresholds policy over worker threads: same kernels, contiguous id ranges, merged stats. */
+/**
+ * The thresholds policy over worker threads with `clusters: false`: chunks of ids claimed like the
+ * clustered frame's chunks (a worker that never runs costs nothing), the same kernels, merged stats.
+ */
 export function threadedThresholds(threads: LodThreads, st: FrameState, table: ProfileTable, views: LodView | readonly LodView[],
   single: boolean, viewCount: number, cull: boolean, n: number): void {
   const params = threads.parameterBlock;
+  const minSize = Math.ceil(n / MAX_CHUNKS);
+  const size = minSize > MIN_CHUNK_OBJECTS ? minSize : MIN_CHUNK_OBJECTS;
+  const chunks = Math.ceil(n / size);
   params[0] = st.bias; params[1] = st.hysteresis; params[2] = st.minFrames; params[3] = st.frame;
   params[4] = cull ? 1 : 0; params[5] = viewCount; params[6] = table.metricMask; params[7] = 0;
+  params[8] = n; params[9] = size;
   for (let v = 0; v < viewCount; v++) {
     const view = single ? (views as LodView) : (views as readonly LodView[])[v];
     const f = view.frustum, o = LodThreads.viewOffset(v);
@@ -47,21 +53,46 @@ export function threadedThresholds(threads: LodThreads, st: FrameState, table: P
     params[o + 24 + VIEW_SCALE] = view.viewportHeight ?? SCREEN_SPACE_DEFAULTS.viewportHeight;
     params[o + 32] = f.isPerspective ? 1 : 0;
   }
-  const mainEnd = threads.split(n);
+  threads.openChunks(chunks);
   threads.start();
-  thresholdPass(st, table, views, single, viewCount, cull, 0, mainEnd, st.levels, true);
-  threads.wait();
-  const results = threads.results, stride = table.stride, changed = st.changed, levelCounts = st.levelCounts;
-  let count = st.changedCount;
-  for (let w = 1; w <= threads.workerCount; w++) {
-    const r = w * (RESULT_HEAD + stride), k = results[r], from = threads.starts[w];
-    if (k > 0) changed.copyWithin(count, from, from + k);
-    count += k;
-    st.totalCost += results[r + 1]; st.minimumCost += results[r + 2];
-    st.invalid += results[r + 3]; st.hidden += results[r + 4];
-    for (let l = 0; l < stride; l++) levelCounts[l] += results[r + RESULT_HEAD + l];
+  threads.awaitWorkerClaim(); // (the worker seam; returns at once in use)
+  const mineChanges = threads.mineChanges;
+  for (let j = threads.claimChunk(); j >= 0; j = threads.claimChunk()) {
+    const from = j * size;
+    st.changedCount = from;
+    thresholdPass(st, table, views, single, viewCount, cull, from, from + size < n ? from + size : n, st.levels, true);
+    mineChanges[j] = st.changedCount - from;
   }
-  st.changedCount = count;
+  threads.releaseHeldChunk(); // (the worker seam)
+  mergeChunks(threads, st, table.stride, chunks, null, size);
+}
+
+/**
+ * After the calling thread's claims: awaits the chunks the workers claimed, adds their stats, and
+ * compacts every chunk's changed ids in chunk order (chunk j's start at its first slot,
+ * `starts[j·size]`, or at id `j·size` when `starts` is null).
+ */
+function mergeChunks(threads: LodThreads, st: FrameState, stride: number, chunks: number, starts: Uint32Array | null, size: number): void {
+  const results = threads.chunkResults, mine = threads.mine, mineChanges = threads.mineChanges;
+  const changed = st.changed, levelCounts = st.levelCounts;
+  let changes = 0;
+  for (let j = 0; j < chunks; j++) {
+    let k: number;
+    if (mine[j] === 1) k = mineChanges[j];
+    else {
+      threads.waitChunk(j);
+      const r = j * (RESULT_HEAD + stride);
+      k = results[r];
+      st.totalCost += results[r + 1]; st.minimumCost += results[r + 2];
+      st.invalid += results[r + 3]; st.hidden += results[r + 4];
+      st.clustersCulled += results[r + 5]; st.clustersSkipped += results[r + 6]; st.objectsEvaluated += results[r + 7];
+      for (let l = 0; l < stride; l++) levelCounts[l] += results[r + RESULT_HEAD + l];
+    }
+    const first = starts === null ? j * size : starts[j * size];
+    if (k > 0 && first !== changes) changed.copyWithin(changes, first, first + k);
+    changes += k;
+  }
+  st.changedCount = changes;
 }
 
 /**
@@ -96,23 +127,5 @@ export function threadedClustered(threads: LodThreads, st: FrameState, ci: Clust
   }
   threads.releaseHeldChunk(); // (the worker seam)
   // Every chunk is claimed; the ones not done here were claimed by a worker and are awaited.
-  const results = threads.chunkResults, mine = threads.mine, stride = table.stride, changed = st.changed, levelCounts = st.levelCounts;
-  let changes = 0;
-  for (let j = 0; j < chunks; j++) {
-    let k: number;
-    if (mine[j] === 1) k = mineChanges[j];
-    else {
-      threads.waitChunk(j);
-      const r = j * (RESULT_HEAD + stride);
-      k = results[r];
-      st.totalCost += results[r + 1]; st.minimumCost += results[r + 2];
-      st.invalid += results[r + 3]; st.hidden += results[r + 4];
-      st.clustersCulled += results[r + 5]; st.clustersSkipped += results[r + 6]; st.objectsEvaluated += results[r + 7];
-      for (let l = 0; l < stride; l++) levelCounts[l] += results[r + RESULT_HEAD + l];
-    }
-    const first = starts[j * size];
-    if (k > 0 && first !== changes) changed.copyWithin(changes, first, first + k);
-    changes += k;
-  }
-  st.changedCount = changes;
+  mergeChunks(threads, st, table.stride, chunks, starts, size);
 }

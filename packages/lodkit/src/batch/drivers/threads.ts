@@ -15,20 +15,21 @@
  *   (vitest), the workers start from the built package's dist/ ({@link threadWorkerUrl}); a
  *   missing worker file is a RangeError when the workers start (`setThreads` on a set with
  *   profiles, or its first `addProfile`), not a frame waiting for a worker forever.
- * - Each worker writes its changed ids into `changed[start …)` of its own range (a range of k
- *   objects has at most k changes); the main thread compacts them in range order, which is the
- *   single-thread order. Stats are summed per range (integer costs sum exactly in any order).
+ * - Each chunk writes its changed ids into `changed[first …)` of its own ids or slots (a chunk of k
+ *   objects has at most k changes); the main thread compacts them in chunk order, which is the
+ *   single-thread order. Stats are summed per chunk (integer costs sum exactly in any order).
  * - Other policies run single-threaded: rank quotas and budgets are global selections.
  * - Clustered thresholds frames (the default) cut the clusters into up to `MAX_CHUNKS` chunks of
- *   at least `MIN_CHUNK_CLUSTERS` clusters; every thread, the calling one included, claims the next
+ *   at least `MIN_CHUNK_CLUSTERS` clusters, `clusters: false` frames the ids into chunks of at
+ *   least `MIN_CHUNK_OBJECTS`; every thread, the calling one included, claims the next
  *   chunk with one `Atomics.add` on a shared word until none is left. The calling thread never
  *   waits for a worker that has claimed nothing (a late or descheduled worker just finds the chunks
  *   gone), only for the chunks a worker holds: a worker can cost a frame at most about one chunk.
  *   The workers run the same cluster functions (imported the same way) on the shared
  *   `ClusterIndex` arrays, with the JavaScript metric kernels (a WebAssembly memory is not shared).
- *   `LodSet` still times threaded against single-thread frames and runs the faster (two threads
- *   can lose to one on memory bandwidth or when a worker keeps getting descheduled mid-chunk).
- *   `clusters: false` frames split id ranges, one per thread, and wait for every worker.
+ *   `LodSet` still times threaded against single-thread clustered frames and runs the faster (two
+ *   threads can lose to one on memory bandwidth or when a worker keeps getting descheduled
+ *   mid-chunk). A worker that never starts (or failed to load) therefore never stalls a frame.
  * - Workers are `unref()`ed and blocked in `Atomics.wait` between frames; `dispose()` ends them.
  * - `node:worker_threads` is looked up at run time (`process.getBuiltinModule`), never imported: the
  *   core entry point must load in browsers and bundlers, where threaded mode is simply unavailable.
@@ -54,6 +55,8 @@ export const MAX_CHUNKS = 1024;
  * wait for a chunk a worker holds short while the claims (one `Atomics.add` each) stay negligible.
  */
 export const MIN_CHUNK_CLUSTERS = 32;
+/** Fewest ids per chunk of a `clusters: false` frame (as many objects as 32 full clusters). */
+export const MIN_CHUNK_OBJECTS = 2048;
 
 /** The worker module's file, beside this module in the build (a variable: bundlers follow no literal `new URL`). */
 const WORKER_FILE = 'threadWorker.js';
@@ -126,23 +129,17 @@ export class LodThreads {
   /** The worker seam's schedule (tests and the bench; 'free' in use). */
   private schedule: WorkerSchedule = 'free';
   readonly params = new Float64Array(new SharedArrayBuffer(8 * (HEADER + MAX_THREADED_VIEWS * VIEW_SLOTS)));
-  readonly starts: Int32Array;
-  readonly ends: Int32Array;
-  readonly results: Float64Array;
   private seq = 0;
 
   /** Starts `workerCount` workers over the (shared) arrays of `st`. */
   constructor(readonly workerCount: number, st: FrameState, ci: ClusterIndex | null, cv: ClusterViews | null) {
     const stride = st.stride;
-    this.starts = new Int32Array(new SharedArrayBuffer(4 * (workerCount + 1)));
-    this.ends = new Int32Array(new SharedArrayBuffer(4 * (workerCount + 1)));
-    this.results = new Float64Array(new SharedArrayBuffer(8 * (workerCount + 1) * (RESULT_HEAD + stride)));
     this.chunkResults = new Float64Array(new SharedArrayBuffer(8 * MAX_CHUNKS * (RESULT_HEAD + stride)));
     const WorkerClass = nodeWorkerClass();
     const url = workerModule();
     for (let w = 0; w < workerCount; w++) {
       const workerData: ThreadWorkerData = {
-        tag: THREAD_WORKER_TAG, index: w + 1, ctrl: this.ctrl, params: this.params, results: this.results, starts: this.starts, ends: this.ends,
+        tag: THREAD_WORKER_TAG, index: w + 1, ctrl: this.ctrl, params: this.params,
         claim: this.claim, done: this.done, chunkResults: this.chunkResults,
         spheres: st.spheres, profileIds: st.profileIds, flags: st.flags, forced: st.forced, levels: st.levels,
         blend: st.blend, sizes: st.sizes, lastChange: st.lastChange, changed: st.changed, work: st.work,
@@ -172,30 +169,11 @@ export class LodThreads {
     return HEADER + v * VIEW_SLOTS;
   }
 
-  /** Splits `[0, n)` into `workerCount + 1` ranges; returns the end of the main thread's range. */
-  split(n: number): number {
-    const parts = this.workerCount + 1;
-    const chunk = Math.ceil(n / parts);
-    for (let k = 0; k < parts; k++) {
-      this.starts[k] = Math.min(n, k * chunk);
-      this.ends[k] = Math.min(n, (k + 1) * chunk);
-    }
-    return this.ends[0];
-  }
-
   /** Wakes the workers (parameters must be written). */
   start(): void {
     this.seq = (this.seq + 1) & 0x3fffffff;
     Atomics.store(this.ctrl, 0, this.seq);
     Atomics.notify(this.ctrl, 0);
-  }
-
-  /** Blocks until every worker finished the current frame. */
-  wait(): void {
-    for (let w = 1; w <= this.workerCount; w++) {
-      let v: number;
-      while ((v = Atomics.load(this.ctrl, w)) !== this.seq) Atomics.wait(this.ctrl, w, v);
-    }
   }
 
   /**
