@@ -57,11 +57,11 @@ import { settleBlends } from '../outputs/owedBlends.js';
 import type { LodView } from '../core/updateOptions.js';
 import { SCREEN_SPACE_DEFAULTS } from './screenSpacePasses.js';
 import { VIEW_EYE, VIEW_SCALE, VIEW_WINDOW_MAX, VIEW_WINDOW_MIN } from '../kernels/metricKernels.js';
-import { refitSupers, superCulled } from '../spatial/blockCulling.js';
+import { refitSupers, sphereSide, superCulled } from '../spatial/blockCulling.js';
 import { SUPER_SHIFT, SUPER_SIZE } from '../spatial/blocks.js';
 import { VB, type ClusterViews } from '../spatial/clusterViews.js';
 import {
-  PLANE_VALUES, VB_EYE, VB_PERSPECTIVE, VB_PIXEL_SCALE, VB_PLANES, VB_WINDOW_AREA, VB_WINDOW_HEIGHT,
+  VB_EYE, VB_PERSPECTIVE, VB_PIXEL_SCALE, VB_PLANES, VB_WINDOW_AREA, VB_WINDOW_HEIGHT,
   WV, WV_EYE, WV_PERSPECTIVE, WV_PIXEL_SCALE, WV_PLANES, WV_WINDOW_AREA, WV_WINDOW_HEIGHT,
 } from '../core/layout.js';
 
@@ -211,17 +211,10 @@ export function processCluster(st: FrameState, ci: ClusterIndex, cv: ClusterView
  * wholly outside every view (0 otherwise).
  */
 export function classify(ci: ClusterIndex, cv: ClusterViews, c: number): number {
-  const b = ci.bounds, o = c * 6, cx = b[o], cy = b[o + 1], cz = b[o + 2], R = b[o + 3];
-  const block = cv.block, klass = cv.klass;
+  const b = ci.bounds, o = c * 6, klass = cv.klass;
   let allOut = 1;
   for (let v = 0; v < cv.count; v++) {
-    const q = v * VB;
-    let m = 1e308;
-    for (let j = VB_PLANES; j < VB_PLANES + PLANE_VALUES; j += 4) {
-      const d = block[q + j] * cx + block[q + j + 1] * cy + block[q + j + 2] * cz + block[q + j + 3];
-      if (d < m) m = d;
-    }
-    const k = m < -R ? 1 : m >= R ? 2 : 0;
+    const k = sphereSide(cv, v, b, o, false);
     klass[v] = k;
     if (k !== 1) allOut = 0;
   }

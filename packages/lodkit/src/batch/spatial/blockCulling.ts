@@ -54,19 +54,28 @@ export function refitSupers(ci: ClusterIndex): void {
 
 /** 1 when block `s`'s sphere lies wholly outside some plane of every view (culling on), else 0. */
 export function superCulled(ci: ClusterIndex, cv: ClusterViews, s: number): number {
-  const b = ci.supers.bounds, q = s * 4, cx = b[q], cy = b[q + 1], cz = b[q + 2], R = b[q + 3];
-  if (!(R === R)) return 0;
-  const block = cv.block, limit = -R - 1e-9 * cv.eyeMagnitude; // (the planes' offsets grow with the eye's coordinates)
-  for (let v = 0; v < cv.count; v++) {
-    const o = v * VB;
-    let m = 1e308;
-    for (let j = VB_PLANES; j < VB_PLANES + PLANE_VALUES; j += 4) {
-      const d = block[o + j] * cx + block[o + j + 1] * cy + block[o + j + 2] * cz + block[o + j + 3];
-      if (d < m) m = d;
-    }
-    if (!(m < limit)) return 0;
-  }
+  const b = ci.supers.bounds, q = s * 4;
+  if (!(b[q + 3] === b[q + 3])) return 0;
+  // Widened by 1e-9 × the eye's magnitude: the planes' offsets grow with the eye's coordinates.
+  for (let v = 0; v < cv.count; v++) if (sphereSide(cv, v, b, q, true) !== 1) return 0;
   return 1;
+}
+
+/**
+ * Where the sphere centre `(b[o], b[o + 1], b[o + 2])`, radius `b[o + 3]` (plus 1e-9 × the eye's
+ * magnitude when `widen`) lies against view `v`'s planes: 1 wholly outside one of them, 2 wholly
+ * inside all, else 0 (NaN radius: 0). The cluster test (clusterPass.ts `classify`) and the block
+ * test; it takes and returns no doubles (V8 boxes them at a call it does not inline).
+ */
+export function sphereSide(cv: ClusterViews, v: number, b: Float64Array, o: number, widen: boolean): number {
+  const block = cv.block, q = v * VB, cx = b[o], cy = b[o + 1], cz = b[o + 2];
+  const R = widen ? b[o + 3] + 1e-9 * cv.eyeMagnitude : b[o + 3];
+  let m = 1e308;
+  for (let j = VB_PLANES; j < VB_PLANES + PLANE_VALUES; j += 4) {
+    const d = block[q + j] * cx + block[q + j + 1] * cy + block[q + j + 2] * cz + block[q + j + 3];
+    if (d < m) m = d;
+  }
+  return m < -R ? 1 : m >= R ? 2 : 0;
 }
 
 /**
