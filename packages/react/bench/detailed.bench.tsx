@@ -126,6 +126,7 @@ it(`${N} <ScreenSizeDetailed> under one <LodManager> vs ${N} drei <Detailed>: LO
   expect(scenes[0].state().internal.subscribers.length).toBe(N);
   expect(scenes[1].state().internal.subscribers.length).toBe(1);
   let changes = 0;
+  const clusters = [[0, 0, 0], [0, 0, 0]];
   for (let f = 0; f < WARMUP + FRAMES; f++) {
     for (const s of scenes) {
       // Warm-up frames fly the measured path over and over, so the measured frames are the same
@@ -133,9 +134,20 @@ it(`${N} <ScreenSizeDetailed> under one <LodManager> vs ${N} drei <Detailed>: LO
       const ms = frame(s, f < WARMUP ? f % FRAMES : f - WARMUP);
       if (f >= WARMUP) { s.times.push(ms); s.setTimes.push(setMs); s.managerTimes.push(managerMs); }
     }
-    if (f >= WARMUP) changes += distanceRuntime!.manager.set.changedCount;
+    if (f >= WARMUP) {
+      changes += distanceRuntime!.manager.set.changedCount;
+      for (const [k, rt] of [distanceRuntime!, pixelsRuntime!].entries()) {
+        const c = rt.manager.set.clusterStats;
+        clusters[k][0] += c.culled; clusters[k][1] += c.skipped; clusters[k][2] += c.evaluated;
+      }
+    }
   }
   report(`${N} objects`, scenes, changes);
+  // How much the engine could decide per cluster (clusters culled or skipped whole; objects through the per-object kernel).
+  for (const [k, name] of ['distance', 'pixels'].entries()) {
+    const [culled, skipped, evaluated] = clusters[k].map((v) => (v / FRAMES).toFixed(0));
+    console.log(`${name}: ${distanceRuntime!.manager.set.clusterStats.clusters} clusters, per frame ${culled} culled, ${skipped} skipped, ${evaluated} objects evaluated`);
+  }
   for (const s of scenes) await s.unmount();
 });
 

@@ -9,8 +9,8 @@
  *   `LodManager` cannot register an `InstancedLOD`, so a budget does not span both).
  * - The stats snapshot is replaced only when a number in it changed, so a still scene does not
  *   re-render an overlay every frame.
- * - Registrations are queued and handed to lodkit's `LodManager` together, in Morton order of the
- *   objects' world centres (`flush()`: at the end of the provider's commit and before each frame).
+ * - Registrations are queued and handed to lodkit's `LodManager` together, in runs of 64 nearby
+ *   objects (compactOrder.ts; `flush()`: at the end of the provider's commit and before each frame).
  *   `LodManager.add` appends each object to the batch engine's last spatial cluster, so objects
  *   registered in React's order (random in space) made clusters as large as the scene, which the
  *   engine can neither cull nor skip (bench/RESULTS.md).
@@ -21,6 +21,7 @@
 import type { Camera } from 'three';
 import type { LodFrameStats, LodUpdateOptions } from 'lodkit';
 import { LodManager as ThreeLodManager, type InstancedLOD, type LodCostOptions, type ScreenSizeLOD } from 'lodkit/three';
+import { compactOrder } from './compactOrder.js';
 import { DynamicSet } from './dynamicSet.js';
 
 /**
@@ -136,30 +137,24 @@ export class LodRuntime {
     if (this.manager.idFor(lod) >= 0) this.manager.refresh(lod);
   }
 
-  /** Hands the queued registrations to lodkit's `LodManager`, in Morton order of their world centres. */
+  /** Hands the queued registrations to lodkit's `LodManager`, in runs of nearby objects (compactOrder.ts). */
   flush(): void {
     const n = this.pending.size;
     if (n === 0) return;
     const lods = [...this.pending.keys()], options = [...this.pending.values()];
     const xyz = new Float64Array(n * 3);
-    let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
     for (let i = 0; i < n; i++) {
       const lod = lods[i];
       lod.updateWorldMatrix(true, false);
       const e = lod.matrixWorld.elements;
       const c = (lod.boundingSphere ?? lod.computeBoundingSphere()).center;
       const x = e[0] * c.x + e[4] * c.y + e[8] * c.z + e[12], y = e[1] * c.x + e[5] * c.y + e[9] * c.z + e[13], z = e[2] * c.x + e[6] * c.y + e[10] * c.z + e[14];
-      xyz[i * 3] = x; xyz[i * 3 + 1] = y; xyz[i * 3 + 2] = z;
-      if (x < minX) minX = x; if (x > maxX) maxX = x;
-      if (y < minY) minY = y; if (y > maxY) maxY = y;
-      if (z < minZ) minZ = z; if (z > maxZ) maxZ = z;
+      // Only the order depends on these; a broken transform must not stall the selection (NaN compares false).
+      xyz[i * 3] = Number.isFinite(x) ? x : 0; xyz[i * 3 + 1] = Number.isFinite(y) ? y : 0; xyz[i * 3 + 2] = Number.isFinite(z) ? z : 0;
     }
-    const codes = new Float64Array(n);
-    const q = (v: number, lo: number, hi: number): number => (hi > lo && Number.isFinite(v) ? Math.min(1023, Math.floor(((v - lo) / (hi - lo)) * 1024)) : 0);
-    for (let i = 0; i < n; i++) codes[i] = morton3(q(xyz[i * 3], minX, maxX), q(xyz[i * 3 + 1], minY, maxY), q(xyz[i * 3 + 2], minZ, maxZ));
-    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => codes[a] - codes[b]);
+    const order = compactOrder(xyz, n);
     this.pending.clear();
-    for (const i of order) this.manager.add(lods[i], options[i]);
+    for (let k = 0; k < n; k++) this.manager.add(lods[order[k]], options[order[k]]);
   }
 
   /**
@@ -241,11 +236,4 @@ export class LodRuntime {
   dispose(): void {
     this.manager.set.dispose();
   }
-}
-
-/** Interleaves the bits of three 10-bit integers (x lowest): a 30-bit Morton code. */
-function morton3(x: number, y: number, z: number): number {
-  let code = 0;
-  for (let b = 9; b >= 0; b--) code = code * 8 + (((z >> b) & 1) << 2 | ((y >> b) & 1) << 1 | ((x >> b) & 1));
-  return code;
 }

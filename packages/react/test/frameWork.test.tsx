@@ -3,13 +3,15 @@
  * and bounding sphere are compared with the last read, bit for bit), write the visibility of an
  * object whose level did not change, or make a stats snapshot nobody reads. And what it still does:
  * a moved object, a moved parent group or a changed bounding sphere is re-read and gets the level of
- * its new place (the rule written out in helpers.ts).
+ * its new place (the rule written out in helpers.ts). And the registration order that makes the
+ * engine's clusters compact.
  */
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Group, Mesh, SphereGeometry, type PerspectiveCamera } from 'three';
 import { ScreenSizeLOD } from 'lodkit/three';
 import { LodManager, ScreenSizeDetailed, type LodRuntime } from '../src/index.js';
+import { compactOrder } from '../src/compactOrder.js';
 import { DynamicSet } from '../src/dynamicSet.js';
 import { clearOf, levelForSize, pixelDiameter, render, visibleIndex } from './helpers.js';
 
@@ -176,5 +178,36 @@ describe('<LodManager> frame work', () => {
     expect(last.changes).toBe(1);
     expect(rt.getSnapshot()).toBe(last);
     await r.renderer.unmount();
+  });
+});
+
+describe('compactOrder (the order of registration)', () => {
+  it('a shuffled 64 × 64 grid: every run of 64 is one 8 × 8 block, every point once', () => {
+    const n = 64 * 64, xyz = new Float64Array(n * 3);
+    let seed = 7;
+    const rand = () => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed / 4294967296; };
+    const cells = Array.from({ length: n }, (_, i) => i);
+    for (let i = n - 1; i > 0; i--) { const j = Math.floor(rand() * (i + 1)); [cells[i], cells[j]] = [cells[j], cells[i]]; }
+    cells.forEach((c, i) => { xyz[i * 3] = c % 64; xyz[i * 3 + 1] = 5; xyz[i * 3 + 2] = Math.floor(c / 64); });
+    const order = compactOrder(xyz, n);
+    expect(new Set(order).size).toBe(n);
+    for (let run = 0; run < n; run += 64) {
+      const xs = Array.from(order.subarray(run, run + 64), (i) => xyz[i * 3]), zs = Array.from(order.subarray(run, run + 64), (i) => xyz[i * 3 + 2]);
+      expect(Math.max(...xs) - Math.min(...xs), `run ${run / 64}`).toBe(7);
+      expect(Math.max(...zs) - Math.min(...zs), `run ${run / 64}`).toBe(7);
+      expect(Math.min(...xs) % 8 + (Math.min(...zs) % 8)).toBe(0);
+    }
+  });
+
+  it('fewer points than a run, equal coordinates and a remainder run', () => {
+    expect(Array.from(compactOrder(Float64Array.of(3, 0, 0, 1, 0, 0), 2))).toEqual([0, 1]);
+    const n = 200, same = new Float64Array(n * 3).fill(1); // all at one point: any order, each once
+    expect(new Set(compactOrder(same, n)).size).toBe(n);
+    const line = Float64Array.from({ length: n * 3 }, (_, k) => (k % 3 === 0 ? (k / 3) * 37 % n : 0)); // x = a permutation of 0…199
+    const order = compactOrder(line, n);
+    for (let run = 0; run < n; run += 64) {
+      const xs = Array.from(order.subarray(run, Math.min(n, run + 64)), (i) => line[i * 3]);
+      expect(Math.max(...xs) - Math.min(...xs)).toBe(xs.length - 1); // consecutive x values
+    }
   });
 });
