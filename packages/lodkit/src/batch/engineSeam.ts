@@ -9,7 +9,10 @@
  * - {@link newLodSet}: a set with its own WebAssembly choice (kernels on/off, fused kernel on/off),
  *   kept for its lifetime (also when `setThreads` moves it to shared memory), whatever the module
  *   defaults `setWasmKernels` / `setFusedKernel` say before or after. Results are identical either
- *   way; only the path differs.
+ *   way (only the path differs), with one documented exception: hybrid frames without `exactSizes`
+ *   skip different clusters whole (the fused kernel settles more), so an object of a skipped
+ *   cluster may keep its `sizes` value from a different earlier frame; levels, blend, the changed
+ *   set and stats are identical, and with `exactSizes: true` the sizes too.
  * - {@link setThreadSchedule}: pins the thread split of worker-thread mode — every clustered frame
  *   threaded (or single), and how the workers take part — so that tests see one split on every run.
  * - {@link kernelsOf}: which kernels a set runs now.
