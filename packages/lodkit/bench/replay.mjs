@@ -100,7 +100,7 @@ function replay(set, options, clusters) {
     frustum.update();
     if (f === 3) set.setSphere(12, 5, 1, -20, 2); // an edit between frames
     const stats = set.update({ frustum, viewportHeight: 1080 }, { ...options, clusters });
-    if (set.threadStats.threaded) threaded++;
+    if (set.threadStats?.threaded) threaded++; // (older builds have no threadStats)
     d.bytes(set.levels.subarray(0, set.count));
     d.floats(set.blend.subarray(0, set.count));
     d.floats(set.sizes.subarray(0, set.count));
@@ -121,7 +121,7 @@ for (const m of modes) {
   for (const [name, options] of POLICIES) {
     if (m.threads === 2 && options.policy !== 'thresholds') continue; // (the other policies run on one thread)
     const set = buildSet();
-    if (m.threads === 2) { set.setThreads(2); set.setThreadSchedule('threaded'); }
+    if (m.threads === 2) { set.setThreads(2); set.setThreadSchedule?.('threaded'); } // (older builds: their own choice)
     const digest = replay(set, options, m.clusters);
     set.dispose();
     console.log(`wasm=${m.wasm ? 'on ' : 'off'} clusters=${m.clusters ? 'on ' : 'off'} threads=${m.threads} ${name.padEnd(18)} ${digest}`);
