@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BoxGeometry, Matrix4, MeshBasicMaterial, PerspectiveCamera } from 'three';
+import { BoxGeometry, Matrix4, MeshBasicMaterial, PerspectiveCamera, Sphere, Vector3 } from 'three';
 import { LevelSlots } from '../../../src/adapters/three/levelSlots.js';
 import { InstancedLOD } from '../../../src/adapters/three/instancedLOD.js';
 
@@ -133,5 +133,29 @@ describe('InstancedLOD startup paths', () => {
       expect(Array.from(m.elements), `id ${id}`).toEqual(Array.from(matrices.subarray(id * 16, id * 16 + 16)));
     }
     expect(lod.instanceCount).toBe(n);
+  });
+});
+
+describe('InstancedLOD bounds', () => {
+  it('skipping Sphere.union for instances clearly inside leaves the bounds bit-identical to union over every instance', () => {
+    const local = new Sphere(new Vector3(0.1, 0.2, -0.3), 1.5);
+    const coord = fc.oneof(fc.double({ min: -50, max: 50, noNaN: true }), fc.double({ min: -1e7, max: 1e7, noNaN: true }), fc.constantFrom(0, -0, 1e-30));
+    const instance = fc.tuple(coord, coord, coord, fc.double({ min: 0.01, max: 20, noNaN: true }), fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }));
+    fc.assert(fc.property(fc.array(instance, { minLength: 1, maxLength: 120 }), fc.integer({ min: 1, max: 3 }), (list, batches) => {
+      const lod = new InstancedLOD({ levels: [{ geometry, material }], metric: 'distance', thresholds: [], sphere: local });
+      const m = new Matrix4(), matrices = new Float32Array(list.length * 16);
+      list.forEach(([x, y, z, s, a], i) => m.makeRotationY(a).scale(new Vector3(s, s * 0.5, s)).setPosition(x, y, z).toArray(matrices, i * 16));
+      const cut = Math.floor(list.length / batches);
+      for (let from = 0; from < list.length; from += cut || list.length) lod.addInstances(matrices.subarray(from * 16, Math.min(list.length, from + (cut || list.length)) * 16));
+      const want = new Sphere().makeEmpty(), s = new Sphere();
+      for (let i = 0; i < list.length; i++) {
+        s.copy(local).applyMatrix4(m.fromArray(matrices, i * 16));
+        if (want.isEmpty()) want.copy(s); else want.union(s);
+      }
+      const got = lod.boundingSphere;
+      expect([got.center.x, got.center.y, got.center.z, got.radius]).toEqual([want.center.x, want.center.y, want.center.z, want.radius]);
+      lod.computeBoundingSphere();
+      expect([got.center.x, got.center.y, got.center.z, got.radius]).toEqual([want.center.x, want.center.y, want.center.z, want.radius]);
+    }), { seed: 0x27c0, numRuns: 200 });
   });
 });
