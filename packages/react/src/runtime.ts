@@ -1,6 +1,6 @@
 /**
  * The framework-free part of `<LodManager>`: one lodkit `LodManager` for every registered
- * `ScreenSizeLOD`, the registered `InstancedLOD`s, the list of objects to re-read every frame, and
+ * `ScreenSizeLOD`, the registered `InstancedLOD`s, the `dynamic` objects checked for moves every frame, and
  * a small store of the last frame's stats that `useLodStats` subscribes to.
  *
  * Contributor notes:
