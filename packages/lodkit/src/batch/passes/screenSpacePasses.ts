@@ -7,9 +7,11 @@
  * - Kept apart from policyPasses.ts (which the rank-quota policy and the thresholds-first part of
  *   hybrid still use) so the two can change independently; the same rules apply: standalone module
  *   functions over typed arrays, literals in loops (2 = not drawn, 1 = fixed, 255 = hidden).
- * - {@link collectScreenSpaceItemsList} runs the same body (`collectItems`) over the spatial
- *   clusters' visible slots (LodSet's clustered budget/hybrid paths); test/batch/clusterPolicies.test.ts
- *   compares the two paths frame by frame.
+ * - {@link collectScreenSpaceItemsList} is the same body over the spatial clusters' visible slots
+ *   (LodSet's clustered budget/hybrid paths): change both together; test/batch/clusterPolicies.test.ts
+ *   compares the two paths frame by frame. Two copies on purpose: one body called from both paths
+ *   (a loop-invariant list/no-list test) made the per-object budget frame 10–20 % slower in an
+ *   interleaved A/B (the type feedback of the two call sites mixes in the shared loop).
  * - Chains live in {@link ScreenSpaceScratch}: object `i`'s steps at `i · stride …`, so
  *   `chainOf[i] = i · stride` feeds `selectAffordablePrefix` unchanged.
  *
@@ -72,14 +74,6 @@ export class ScreenSpaceScratch {
 export function collectScreenSpaceItems(
   st: FrameState, sc: ScreenSpaceScratch, diameters: Float64Array, n: number, shift: number, hybrid: boolean,
 ): number {
-  return collectItems(st, sc, diameters, null, null, null, n, shift, hybrid);
-}
-
-/** The body of both collections: objects `list[k]` through `slotId` for `k < n`, or `[0, n)` when `list` is null. */
-function collectItems(
-  st: FrameState, sc: ScreenSpaceScratch, diameters: Float64Array,
-  list: Uint32Array | null, slotId: Uint32Array | null, blendS: Float32Array | null, n: number, shift: number, hybrid: boolean,
-): number {
   const fixed = st.fixed, next = st.next, profileIds = st.profileIds, sizes = st.sizes, blend = st.blend;
   const costs = st.costs, errors = st.errors, chainOf = st.chainOf, keys = st.keys, items = st.items;
   const levels = st.levels, flags = st.flags, loA = st.lo, hiA = st.hi, floorA = st.floor, preferred = st.preferred;
@@ -90,10 +84,8 @@ function collectItems(
   let base = 0, m = 0, maxKey = 0;
   const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
   const ceilKey = band > 0 ? (1 + band) * lambda : 0;
-  for (let k = 0; k < n; k++) {
-    // Loop-invariant test (one predictable branch), so both paths share one body.
-    const slot = list === null ? k : list[k], i = slotId === null ? slot : slotId[slot];
-    if (!hybrid) { blend[i] = 0; if (blendS !== null) blendS[slot] = 0; }
+  for (let i = 0; i < n; i++) {
+    if (!hybrid) blend[i] = 0;
     const f = fixed[i];
     if (f === 2 || (flags[i] & 2)) continue;
     const p = profileIds[i];
@@ -156,7 +148,56 @@ function finishItems(st: FrameState, sc: ScreenSpaceScratch, m: number, maxKey: 
 export function collectScreenSpaceItemsList(
   st: FrameState, sc: ScreenSpaceScratch, diameters: Float64Array, ci: ClusterIndex, count: number, shift: number, hybrid: boolean,
 ): number {
-  return collectItems(st, sc, diameters, ci.visible, ci.slotId, ci.blendS, count, shift, hybrid);
+  const list = ci.visible, slotId = ci.slotId, blendS = ci.blendS;
+  const fixed = st.fixed, next = st.next, profileIds = st.profileIds, sizes = st.sizes, blend = st.blend;
+  const costs = st.costs, errors = st.errors, chainOf = st.chainOf, keys = st.keys, items = st.items;
+  const levels = st.levels, flags = st.flags, loA = st.lo, hiA = st.hi, floorA = st.floor, preferred = st.preferred;
+  const bias = st.bias, s = st.stride, cs = sc.stride, tolerance = sc.tolerance, band = sc.band, vmax = sc.viewportMax;
+  const outLevel = sc.level, outCost = sc.deltaCost, outSlope = sc.slope, lambda = sc.lambda;
+  const params = chainParams;
+  params[1] = tolerance; params[2] = band; params[3] = lambda;
+  let base = 0, m = 0, maxKey = 0;
+  const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
+  const ceilKey = band > 0 ? (1 + band) * lambda : 0;
+  for (let k = 0; k < count; k++) {
+    const slot = list[k], i = slotId[slot];
+    if (!hybrid) { blend[i] = 0; blendS[slot] = 0; }
+    const f = fixed[i];
+    if (f === 2 || (flags[i] & 2)) continue;
+    const p = profileIds[i];
+    const raw = diameters[i] * bias;
+    let w = raw > vmax ? vmax : raw;
+    if (!(w >= 0)) w = 0;
+    let finest: number, coarsest: number;
+    if (hybrid) {
+      const pref = next[i];
+      preferred[i] = pref;
+      if (f === 1 || pref >= floorA[p]) { base += costs[p * s + pref]; continue; }
+      finest = pref; coarsest = floorA[p];
+    } else {
+      sizes[i] = raw > vmax ? vmax : raw;
+      if (f === 1) { base += costs[p * s + next[i]]; continue; }
+      finest = loA[p]; coarsest = hiA[p];
+    }
+    params[0] = w;
+    const packed = buildObjectChain(costs, errors, p * s, coarsest, finest, levels[i], hybrid, params, outLevel, outCost, outSlope, i * cs);
+    const start = packed & 255, steps = packed >>> 8;
+    next[i] = start;
+    base += costs[p * s + start];
+    chainOf[i] = i * cs;
+    const prev = levels[i];
+    for (let j = 0; j < steps; j++) {
+      const key = outSlope[i * cs + j];
+      if (prev !== 255 && outLevel[i * cs + j] < prev && key < ceilKey) break;
+      if (key > maxKey) maxKey = key;
+      keys[m] = floorKey > 0 && prev !== 255 && outLevel[i * cs + j] >= prev && key >= floorKey ? -key : key;
+      items[m++] = ((i << shift) | j) >>> 0;
+    }
+  }
+  finishItems(st, sc, m, maxKey, floorKey > 0);
+  if (hybrid) st.minimumCost = base;
+  else st.baseCost = base;
+  return m;
 }
 
 /**
