@@ -176,6 +176,7 @@ export class LodSet {
    * Throws `RangeError`/`TypeError` naming the field when the options are invalid.
    */
   addProfile(options: LodProfileOptions): number {
+    this.e.edits++; // (a still frame has no edit: stillFrames.ts)
     const profile = validateLodProfile(options);
     const e = this.e, t = e.table, st = e.st;
     const id = t.add(profile);
@@ -219,6 +220,7 @@ export class LodSet {
 
   /** Adds one object; returns its id. Its level is `HIDDEN_LEVEL` until the next update. */
   add(object: { center: ArrayLike<number>; radius: number; profile: number }): number {
+    this.e.edits++; // (a still frame has no edit: stillFrames.ts)
     if (object == null || typeof object !== 'object') throw new TypeError('LodSet.add: object must be {center, radius, profile}');
     const c = object.center;
     if (c == null || typeof c.length !== 'number' || c.length < 3) throw new TypeError('LodSet.add: center must be an array of 3 numbers');
@@ -239,6 +241,7 @@ export class LodSet {
 
   /** Adds `spheres.length / 4` objects (`x, y, z, r` each) with one profile; returns the first id (ids are consecutive). */
   addMany(spheres: Float32Array, profile: number): number {
+    this.e.edits++; // (a still frame has no edit: stillFrames.ts)
     if (!(spheres instanceof Float32Array) || spheres.length % 4 !== 0) {
       throw new TypeError('LodSet.addMany: spheres must be a Float32Array of x, y, z, r quadruples');
     }
@@ -264,6 +267,7 @@ export class LodSet {
 
   /** Moves/resizes object `id`. Non-finite values are stored and reported as invalid by `update`. */
   setSphere(id: number, x: number, y: number, z: number, radius: number): void {
+    this.e.edits++; // (a still frame has no edit: stillFrames.ts)
     const e = this.e, ci = e.ci;
     checkId(e.st, e.used, id, 'setSphere');
     settleOwedCluster(ci, ci.clusterOf[ci.idSlot[id]], e.st.sizes); // its owed values read the old sphere
@@ -274,6 +278,7 @@ export class LodSet {
 
   /** Frees `id` for reuse by a later `add`; its level becomes `HIDDEN_LEVEL` now (not reported in `changed`). */
   remove(id: number): void {
+    this.e.edits++; // (a still frame has no edit: stillFrames.ts)
     const e = this.e, st = e.st, ci = e.ci;
     checkId(st, e.used, id, 'remove');
     settleBlends(ci, st.blend);
@@ -289,6 +294,7 @@ export class LodSet {
 
   /** Forces `id` to `level` (clamped to its profile's range) under every policy, or clears it with `null`. */
   setForcedLevel(id: number, level: number | null): void {
+    this.e.edits++; // (a still frame has no edit: stillFrames.ts)
     const e = this.e, st = e.st, ci = e.ci;
     checkId(st, e.used, id, 'setForcedLevel');
     if (level !== null && (typeof level !== 'number' || !Number.isInteger(level) || level < 0 || level >= 255)) {
@@ -302,6 +308,7 @@ export class LodSet {
 
   /** Hides (`HIDDEN_LEVEL`, cost 0) or shows object `id` from the next update on. */
   setHidden(id: number, hidden: boolean): void {
+    this.e.edits++; // (a still frame has no edit: stillFrames.ts)
     const e = this.e, st = e.st, ci = e.ci;
     checkId(st, e.used, id, 'setHidden');
     settleBlends(ci, st.blend);

@@ -17,6 +17,7 @@ import {
   budgetPolicy as budgetPerObject, hybridPolicy as hybridPerObject, rankQuotaPolicy as rankQuotaPerObject,
 } from './drivers/policyDrivers.js';
 import type { PolicyEngine } from './policyRegistry.js';
+import { stillBandFactor } from './stillFrames.js';
 
 const newGovernor = (options: FrameTimeGovernorOptions): FrameTimeGovernor => new FrameTimeGovernor(options);
 
@@ -30,7 +31,9 @@ const RANK_QUOTA: PolicyEngine = {
 };
 
 const BUDGET: PolicyEngine = {
-  frame(e, views, single, viewCount, cull, clustered, _exactSizes, budget) {
+  frame(e, views, single, viewCount, cull, clustered, _exactSizes, budget, options) {
+    // (still frames narrow the stability band toward 0: a still picture converges, stillFrames.ts)
+    e.sse.band *= stillBandFactor(e.still, 'budget', views, single, viewCount, e.edits, budget, options);
     if (clustered) clusteredBudget(e.st, e.ci, e.cv, e.table, e.sse, e.used, views, single, viewCount, cull, budget);
     else budgetPerObject(e.st, e.table, e.sse, views, single, viewCount, cull, budget, e.used);
   },
@@ -38,7 +41,8 @@ const BUDGET: PolicyEngine = {
 };
 
 const HYBRID: PolicyEngine = {
-  frame(e, views, single, viewCount, cull, clustered, exactSizes, budget) {
+  frame(e, views, single, viewCount, cull, clustered, exactSizes, budget, options) {
+    e.sse.band *= stillBandFactor(e.still, 'hybrid', views, single, viewCount, e.edits, budget, options);
     if (clustered) clusteredHybrid(e.st, e.ci, e.cv, e.table, e.sse, e.used, views, single, viewCount, cull, budget, exactSizes);
     else hybridPerObject(e.st, e.table, e.sse, views, single, viewCount, cull, budget, e.used);
   },

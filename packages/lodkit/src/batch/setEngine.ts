@@ -23,6 +23,7 @@ import { ClusterViews } from './spatial/clusterViews.js';
 import type { LodClusterStats, LodFrameStats, LodThreadStats } from './core/updateOptions.js';
 import { ThreadModeChooser, type WorkerSchedule } from './core/threadChooser.js';
 import { chosenKernels, type KernelChoice } from './wasm/wasmKernels.js';
+import { StillFrames } from './stillFrames.js';
 
 /**
  * Everything one `LodSet` holds besides its public surface.
@@ -50,6 +51,10 @@ export class SetEngine {
   /** The governor of `budget: { frameMs }` (frameTimeTarget.ts), null before the first such update. */
   governor: FrameTimeGovernor | null = null;
   lastDraws = 0;
+  /** Edits of the set so far (objects, spheres, forced levels, hiding, profiles): a still frame has none (stillFrames.ts). */
+  edits = 0;
+  /** The budget policies' last inputs, for narrowing their band on still frames (stillFrames.ts). */
+  readonly still = new StillFrames();
   /** Spatial clusters (built with the WebAssembly kernels `kernels` chose). */
   readonly ci = new ClusterIndex();
   /** Per-view cluster culling state. */
