@@ -8,8 +8,9 @@
  * - Only `export const NAME = <number or arithmetic on earlier names>` here: the generator
  *   evaluates this file on its own (no imports).
  * - Changing a number changes the WebAssembly bytes (`npm run build:wasm`, committed) and every
- *   TypeScript reader at once; the worker-thread source (drivers/threads.ts) defines `VB` and
- *   `SP_OFFSET` itself (functions are shipped as text), keep it in step.
+ *   TypeScript reader at once (the worker threads import the same modules: drivers/threadWorker.ts).
+ * - The TypeScript indexes the frame block through its `F64_*` / `I32_*` word indices (below), never
+ *   through literal offsets.
  * - Per-object state codes (flags 1 hidden, 2 removed; level 255 hidden / no forced level; marks
  *   0 adjustable, 1 fixed, 2 not drawn) stay literals inside the kernels' loops (an imported
  *   constant meeting computed doubles makes TurboFan box them); core/frameState.ts documents them.
