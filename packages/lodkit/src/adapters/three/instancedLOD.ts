@@ -40,6 +40,7 @@ import {
 import { shadowFrustumPlanes, sphereInPlanes, type ShadowLight } from './shadowLight.js';
 import { ShadowCopies } from './shadowCopies.js';
 import { InstanceSpheres } from './instanceSpheres.js';
+import { growBounds } from './instanceBounds.js';
 
 export { INSTANCED_LOD_DEFAULTS, type InstancedLODLevel, type InstancedLODOptions, type InstancedUploadStats } from './instancedLODOptions.js';
 
@@ -385,10 +386,8 @@ export class InstancedLOD extends Object3D {
   }
 
   /**
-   * Before a large batch of moves (the first update moves every visible instance): grows each
-   * level pool at once to what it will at least hold — entrants minus leavers, a lower bound of its
-   * peak, so the capacity it ends with is the one slot-by-slot growth reaches — instead of a copy
-   * and a new GPU attribute per 1.5× step.
+   * Before many moves (the first update): grows each level pool once to entrants − leavers (a lower
+   * bound of its peak: it ends at the capacity slot-by-slot growth reaches), not once per 1.5× step.
    */
   private reserveLevels(changed: Uint32Array, cc: number, levels: Uint8Array): void {
     const L = this.levelCount, net = this.netMoves, levelOf = this.levelOfId;
@@ -476,9 +475,7 @@ export class InstancedLOD extends Object3D {
   /** Grows the instance bounds by instance `id`'s local sphere under its matrix (this object's space). */
   private expandBounds(id: number): void {
     this.spheres.inObject(this.slotsOf(this.levelOfId[id]).matrices, this.slotOf[id] * 16, scratchSphere);
-    const b = this.boundingSphere;
-    if (b.isEmpty()) b.copy(scratchSphere);
-    else if (!clearlyInside(scratchSphere, b)) b.union(scratchSphere);
+    growBounds(this.boundingSphere, scratchSphere);
   }
 
   /** World sphere of the local sphere under `matrixWorld × matrix` into `scratchSphere`. */
@@ -514,19 +511,6 @@ export class InstancedLOD extends Object3D {
       throw new RangeError(`InstancedLOD.${method}: id must be a live instance id, got ${String(id)}`);
     }
   }
-}
-
-/**
- * `s` lies inside `b` by a margin far above the rounding of `Sphere.union` (1e-7 of the magnitudes
- * involved): union would leave `b` unchanged, bit for bit, so it is skipped — most instances of a
- * large batch fall inside the bounds so far (addInstances of 100k: three's union was ~15 % of it).
- * False for NaN, an empty `s` or `b`.
- */
-function clearlyInside(s: Sphere, b: Sphere): boolean {
-  const c = s.center, o = b.center, r = s.radius, R = b.radius;
-  const dx = c.x - o.x, dy = c.y - o.y, dz = c.z - o.z;
-  const scale = Math.abs(c.x) + Math.abs(c.y) + Math.abs(c.z) + Math.abs(o.x) + Math.abs(o.y) + Math.abs(o.z) + r + R;
-  return r >= 0 && R >= 0 && Math.sqrt(dx * dx + dy * dy + dz * dz) + r + 1e-7 * scale <= R;
 }
 
 /** three's own per-instance raycast (the level meshes' own `raycast` is a no-op so scene raycasts do not report slots). */
