@@ -26,7 +26,7 @@ import { ensureScratch } from './objectStorage.js';
 import { noteFrameCost, resolveBudget } from './frameTimeTarget.js';
 import { adaptiveClustered } from './workerMode.js';
 import type { SetEngine } from './setEngine.js';
-import { policyEngine, resolvePolicy } from './policyRegistry.js';
+import { policyEngine, resolvePolicy } from './policyEngine.js';
 
 /** Runs one frame of the set whose engine is `e` (see `LodSet.update`) and returns its stats object. */
 export function runFrame(e: SetEngine, views: LodView | readonly LodView[], options: LodUpdateOptions): LodFrameStats {

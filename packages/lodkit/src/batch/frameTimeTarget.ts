@@ -11,7 +11,7 @@
  * @module
  */
 import type { LodPolicyModule, LodUpdateOptions } from './core/updateOptions.js';
-import { governorFactory } from './policyRegistry.js';
+import { governorFactory } from './policyEngine.js';
 import type { SetEngine } from './setEngine.js';
 
 /** The cost budget of this frame: ∞ without one, the number given, or the governor's budget. */

@@ -16,7 +16,7 @@ import { clusteredBudget, clusteredHybrid, clusteredRankQuota } from './drivers/
 import {
   budgetPolicy as budgetPerObject, hybridPolicy as hybridPerObject, rankQuotaPolicy as rankQuotaPerObject,
 } from './drivers/policyDrivers.js';
-import type { PolicyEngine } from './policyRegistry.js';
+import type { PolicyEngine } from './policyEngine.js';
 import { stillBandFactor } from './stillFrames.js';
 
 const newGovernor = (options: FrameTimeGovernorOptions): FrameTimeGovernor => new FrameTimeGovernor(options);

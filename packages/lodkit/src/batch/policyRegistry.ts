@@ -6,34 +6,23 @@
  * Contributor notes:
  * - The registry is module state on purpose: registering is what an app does once at start-up,
  *   like three.js's loaders; `LodSet` reads it once per update (a lookup, no allocation).
- * - Nothing here imports a policy: the objects import the drivers, this module only their type.
+ * - Nothing here imports a policy: the objects import the drivers, this module only their type;
+ *   how an update finds its policy's engine is policyEngine.ts (internal).
  *
  * @module
  */
-import type { FrameTimeGovernor, FrameTimeGovernorOptions } from '../policies/frameTimeGovernor.js';
-import type { LodPolicy, LodPolicyModule, LodUpdateOptions, LodView } from './core/updateOptions.js';
-import type { SetEngine } from './setEngine.js';
+import type { LodPolicyModule } from './core/updateOptions.js';
 
-/**
- * The engine side of a policy object (its `engine` field): one frame after validation, set-up and
- * the deferred outputs (frameDispatch.ts), and the governor behind `budget: { frameMs }`.
- * @internal
- */
-export interface PolicyEngine {
-  frame(e: SetEngine, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
-    clustered: boolean, exactSizes: boolean, budget: number, options: LodUpdateOptions): void;
-  /** Creates the frame-time governor (budget and hybrid; null for rankQuota). */
-  readonly governor: ((options: FrameTimeGovernorOptions) => FrameTimeGovernor) | null;
-}
-
-const NAMES = ['rankQuota', 'budget', 'hybrid'] as const;
+/** The names of the policies that are objects (everything but 'thresholds'). @internal */
+export const POLICY_OBJECT_NAMES = ['rankQuota', 'budget', 'hybrid'] as const;
 const registered = new Map<string, LodPolicyModule>();
 
-function isPolicyModule(value: unknown): value is LodPolicyModule {
+/** A policy object exported by lodkit (its name, and an engine with a frame function). @internal */
+export function isPolicyModule(value: unknown): value is LodPolicyModule {
   if (value === null || typeof value !== 'object') return false;
   const m = value as Partial<LodPolicyModule>;
-  return (NAMES as readonly unknown[]).includes(m.name) && m.engine !== null && typeof m.engine === 'object'
-    && typeof (m.engine as Partial<PolicyEngine>).frame === 'function';
+  return (POLICY_OBJECT_NAMES as readonly unknown[]).includes(m.name) && m.engine !== null && typeof m.engine === 'object'
+    && typeof (m.engine as { frame?: unknown }).frame === 'function';
 }
 
 /**
@@ -67,41 +56,12 @@ export function clearPolicies(): LodPolicyModule[] {
   return before;
 }
 
-/**
- * The policy object of `policy` (null for thresholds). Throws a RangeError that says how to load
- * a known policy that is not registered, and names the value for anything else.
- * @internal
- */
-export function resolvePolicy(policy: LodPolicy, method: string): LodPolicyModule | null {
-  if (policy === 'thresholds') return null;
-  if (typeof policy === 'string') {
-    const m = registered.get(policy);
-    if (m !== undefined) return m;
-    if ((NAMES as readonly string[]).includes(policy)) {
-      throw new RangeError(`${method}: policy '${policy}' is not loaded: pass the object (import { ${policy}Policy } from 'lodkit'; { policy: ${policy}Policy }) `
-        + `or register it once (registerPolicies([${policy}Policy]), or registerPolicies(allPolicies) for every policy)`);
-    }
-  } else if (isPolicyModule(policy)) {
-    return policy;
-  }
-  throw new RangeError(`${method}: policy must be one of 'thresholds', 'rankQuota', 'budget', 'hybrid' or a policy object (rankQuotaPolicy, budgetPolicy, hybridPolicy), got ${String(policy)}`);
+/** The object registered under `name`, if any. @internal */
+export function registeredPolicy(name: string): LodPolicyModule | undefined {
+  return registered.get(name);
 }
 
-/** The engine of a policy object resolvePolicy returned. @internal */
-export function policyEngine(m: LodPolicyModule): PolicyEngine {
-  return m.engine as PolicyEngine;
-}
-
-/**
- * The governor factory for `budget: { frameMs }` in a frame of `policy`: the policy's own, or —
- * for thresholds and rankQuota, which only report `budgetMet` — a registered budget policy's.
- * @internal
- */
-export function governorFactory(policy: LodPolicyModule | null): PolicyEngine['governor'] {
-  if (policy !== null && policyEngine(policy).governor !== null) return policyEngine(policy).governor;
-  for (const m of registered.values()) {
-    const g = policyEngine(m).governor;
-    if (g !== null) return g;
-  }
-  return null;
+/** The registered objects, in registration order. @internal */
+export function registeredPolicyObjects(): IterableIterator<LodPolicyModule> {
+  return registered.values();
 }
