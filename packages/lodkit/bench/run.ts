@@ -174,6 +174,13 @@ function lodSetRows(scene: string, data: Float32Array, views: LodView[]): void {
   const hybridOptions: LodUpdateOptions = { policy: 'hybrid', budget, hysteresis: 0.1 };
   rows.push({ name: `${scene}: (c) budget`, scene, work: 'knapsack over screen-space error (issue 14, stability band 0.4), 50 % between min and thresholds cost; culled clusters skipped, chains only for objects outside a stable range', objects: N, run: (k) => budgetSet.update(pose(views, k), budgetOptions), times: [], set: budgetSet });
   rows.push({ name: `${scene}: (c) hybrid`, scene, work: 'thresholds coarsened to the same budget (screen-space error); culled clusters skipped, one-level clusters decided whole, stable coarsening chains skipped', objects: N, run: (k) => hybridSet.update(pose(views, k), hybridOptions), times: [], set: hybridSet });
+  // Issue 28's regimes beside the binding one: a budget 10 × the thresholds' cost (never binds) and
+  // half the minimum cost (every object at its coarsest is already over it).
+  const looseSet = makeSet(data), infeasibleSet = makeSet(data);
+  const looseOptions: LodUpdateOptions = { policy: 'budget', budget: probe.totalCost * 10 };
+  const infeasibleOptions: LodUpdateOptions = { policy: 'budget', budget: Math.round(probe.minimumCost * 0.5) };
+  rows.push({ name: `${scene}: (c) budget, never binds`, scene, work: 'as (c) budget, 10 × the thresholds\' cost (issue 28: should cost about a thresholds frame)', objects: N, run: (k) => looseSet.update(pose(views, k), looseOptions), times: [], set: looseSet });
+  rows.push({ name: `${scene}: (c) budget, below the minimum`, scene, work: 'as (c) budget, half the minimum cost: all coarsest (issue 28: should cost about a thresholds frame)', objects: N, run: (k) => infeasibleSet.update(pose(views, k), infeasibleOptions), times: [], set: infeasibleSet });
   rows.push({ name: `${scene}: (c) rankQuota [1k, 10k, 100k]`, scene, work: 'three quota selections by eye distance; culled clusters skipped, selections only near last frame\'s cuts', objects: N, run: (k) => rankSet.update(pose(views, k), rankOptions), times: [], set: rankSet });
   const budgetRef = makeSet(data), rankRef = makeSet(data);
   rows.push({ name: `${scene}: (c-ref) budget, clusters: false`, scene, work: 'as (c) budget, every object (v0.1 path)', objects: N, run: (k) => budgetRef.update(pose(views, k), { ...budgetOptions, clusters: false }), times: [], set: budgetRef });
@@ -255,7 +262,7 @@ lodSetRows('random', randomData, randomViews);
   rows.push({ name: 'random: (b-static) thresholds, camera still', scene: 'random', work: LODSET_WORK, objects: N, run: () => staticSet.update(randomViews[0], thresholdsOptions), times: [], set: staticSet });
   const threaded = makeSet(randomData);
   threaded.setThreads(2);
-  rows.push({ name: 'random: (b2) thresholds, 2 threads, clusters: false', scene: 'random', work: `${LODSET_WORK}; per-object path in 2 id ranges`, objects: N, run: (k) => threaded.update(pose(randomViews, k), referenceOptions), times: [], set: threaded });
+  rows.push({ name: 'random: (b2) thresholds, 2 threads, clusters: false', scene: 'random', work: `${LODSET_WORK}; per-object path, chunks of ids claimed by 2 threads`, objects: N, run: (k) => threaded.update(pose(randomViews, k), referenceOptions), times: [], set: threaded });
   process.on('exit', () => threaded.dispose());
 }
 threeRow('random', randomData, randomViews, QUICK ? 20_000 : 100_000, 2.5);
