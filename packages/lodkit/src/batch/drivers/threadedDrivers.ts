@@ -29,6 +29,19 @@ export function shareProfileRanges(st: FrameState, n: number, shared: boolean): 
   st.hi = shared ? new Uint8Array(new SharedArrayBuffer(n)) : new Uint8Array(n);
 }
 
+/** Items (objects or clusters) per chunk: at most `MAX_CHUNKS` chunks, at least `min` items each. */
+function chunkSize(count: number, min: number): number {
+  const size = Math.ceil(count / MAX_CHUNKS);
+  return size > min ? size : min;
+}
+
+/** The parameter block's header (threadProtocol.ts `HEADER`): the frame's options, mode (0 per object, 1 clusters), count and chunk size. */
+function writeFrameHeader(params: Float64Array, st: FrameState, cull: boolean, viewCount: number, mask: number, mode: number, count: number, size: number): void {
+  params[0] = st.bias; params[1] = st.hysteresis; params[2] = st.minFrames; params[3] = st.frame;
+  params[4] = cull ? 1 : 0; params[5] = viewCount; params[6] = mask; params[7] = mode;
+  params[8] = count; params[9] = size;
+}
+
 /**
  * The thresholds policy over worker threads with `clusters: false`: chunks of ids claimed like the
  * clustered frame's chunks (a worker that never runs costs nothing), the same kernels, merged stats.
@@ -36,12 +49,8 @@ export function shareProfileRanges(st: FrameState, n: number, shared: boolean): 
 export function threadedThresholds(threads: LodThreads, st: FrameState, table: ProfileTable, views: LodView | readonly LodView[],
   single: boolean, viewCount: number, cull: boolean, n: number): void {
   const params = threads.parameterBlock;
-  const minSize = Math.ceil(n / MAX_CHUNKS);
-  const size = minSize > MIN_CHUNK_OBJECTS ? minSize : MIN_CHUNK_OBJECTS;
-  const chunks = Math.ceil(n / size);
-  params[0] = st.bias; params[1] = st.hysteresis; params[2] = st.minFrames; params[3] = st.frame;
-  params[4] = cull ? 1 : 0; params[5] = viewCount; params[6] = table.metricMask; params[7] = 0;
-  params[8] = n; params[9] = size;
+  const size = chunkSize(n, MIN_CHUNK_OBJECTS), chunks = Math.ceil(n / size);
+  writeFrameHeader(params, st, cull, viewCount, table.metricMask, 0, n, size);
   for (let v = 0; v < viewCount; v++) {
     const view = single ? (views as LodView) : (views as readonly LodView[])[v];
     const f = view.frustum, o = LodThreads.viewOffset(v);
@@ -107,12 +116,8 @@ export function threadedClustered(threads: LodThreads, st: FrameState, ci: Clust
   const params = threads.parameterBlock;
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, exactSizes, used, table.metricMask);
   const count = ci.count;
-  const minSize = Math.ceil(count / MAX_CHUNKS);
-  const size = minSize > MIN_CHUNK_CLUSTERS ? minSize : MIN_CHUNK_CLUSTERS;
-  const chunks = Math.ceil(count / size);
-  params[0] = st.bias; params[1] = st.hysteresis; params[2] = st.minFrames; params[3] = st.frame;
-  params[4] = cull ? 1 : 0; params[5] = viewCount; params[6] = table.metricMask; params[7] = 1;
-  params[8] = count; params[9] = size;
+  const size = chunkSize(count, MIN_CHUNK_CLUSTERS), chunks = Math.ceil(count / size);
+  writeFrameHeader(params, st, cull, viewCount, table.metricMask, 1, count, size);
   cv.scalars[0] = exactSizes ? 1 : 0; cv.scalars[1] = cv.eyeMagnitude; cv.scalars[2] = ci.sizesInSlots ? 1 : 0;
   if (ci.sizesInSlots) ci.sizesAllDirty = true; // (the workers do not mark their clusters)
   threads.openChunks(chunks);
