@@ -48,8 +48,9 @@ function panelStats(runtime: LodRuntime, out: LodFrameStats): LodFrameStats {
  * ```tsx
  * import type { ReactNode } from 'react';
  * import { LodDebug, LodManager } from '@lodkit/react';
+ * import { budgetPolicy } from 'lodkit';
  * export const Scene = ({ children }: { children: ReactNode }) => (
- *   <LodManager policy="budget" budget={200_000}>
+ *   <LodManager policy={budgetPolicy} budget={200_000}>
  *     {children}
  *     <LodDebug budget={200_000} />
  *   </LodManager>

@@ -25,7 +25,11 @@ import { LodRuntime } from './runtime.js';
  */
 export interface LodManagerProps {
   children?: ReactNode;
-  /** lodkit's level-selection policy. Default `'thresholds'` (every object by its own thresholds). */
+  /**
+   * lodkit's level-selection policy. Default `'thresholds'` (every object by its own thresholds);
+   * the others are lodkit's objects (`policy={budgetPolicy}`), or their names once registered
+   * (`registerPolicies(allPolicies)`): see docs/react.md.
+   */
   policy?: LodPolicy;
   /** budget / hybrid: the total cost (triangles unless given), or `{ frameMs }` for a frame-time target. */
   budget?: number | FrameTimeBudget;
@@ -61,11 +65,12 @@ export function updateOptions(props: Pick<LodManagerProps, 'policy' | 'budget' |
  * ```tsx
  * import { Canvas } from '@react-three/fiber';
  * import { LodManager, ScreenSizeDetailed } from '@lodkit/react';
+ * import { hybridPolicy } from 'lodkit';
  *
  * export function Track({ bikes }: { bikes: [number, number, number][] }) {
  *   return (
  *     <Canvas>
- *       <LodManager policy="hybrid" budget={450_000}>
+ *       <LodManager policy={hybridPolicy} budget={450_000}>
  *         {bikes.map((p, i) => (
  *           <ScreenSizeDetailed key={i} metric="pixels" thresholds={[80, 20]} position={p}>
  *             <mesh><sphereGeometry args={[1, 64, 32]} /><meshStandardMaterial /></mesh>

@@ -59,7 +59,7 @@ const EMPTY: LodStatsSnapshot = { frame: 0, levelCounts: [], totalCost: 0, chang
  * import { LodRuntime } from '@lodkit/react';
  * import { PerspectiveCamera } from 'three';
  * const runtime = new LodRuntime();
- * runtime.options = { policy: 'budget', budget: 200_000 };
+ * runtime.options = { policy: budgetPolicy, budget: 200_000 }; // budgetPolicy from 'lodkit'
  * runtime.frame(new PerspectiveCamera(), 1080); // what <LodManager> does in useFrame
  * ```
  * @category React
