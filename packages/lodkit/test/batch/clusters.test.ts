@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HIDDEN_LEVEL, LodSet, type LodUpdateOptions } from '../../src/batch/lodSet.js';
 import { computeLodDescending } from '../../src/heuristics/lodIndex.js';
-import { mortonOrder } from '../../src/batch/spatial/clusters.js';
+import { mortonOrder } from '../../src/batch/spatial/mortonOrder.js';
 import { engineOf, kernelsOf, newLodSet } from '../../src/batch/engineSeam.js';
 import { Frustum } from '../../src/metrics/frustum.js';
 import { lookAtRotation } from '../../src/metrics/vector.js';

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { mortonOrder } from '../../src/batch/spatial/clusters.js';
+import { mortonOrder } from '../../src/batch/spatial/mortonOrder.js';
 
 const coord = fc.oneof(fc.integer({ min: -4, max: 4 }).map((v) => v * 10), fc.double({ min: -1e4, max: 1e4, noNaN: true }), fc.constant(Number.NaN));
 const sphere = fc.tuple(coord, coord, coord, fc.oneof(fc.constantFrom(0, 0.5, 1, 2, 3, 9), fc.double({ min: 0, max: 50, noNaN: true })));

@@ -12,10 +12,11 @@ export {
 } from './extension.js';
 export {
   GltfLodError, GltfReadError, ISSUES_LISTED, LODKIT_GEOMETRIC_ERROR, READ_LOD_DEFAULTS, coverageToThresholds,
-  lastLodGraphWork, readGltfDocument, readLodGroups,
-  type GltfLodGroup, type GltfLodLevel, type GltfMaterialLod, type GltfSource,
-  type LodCoverage, type LodReadResult, type ReadGltfOptions, type ReadLodOptions,
+  lastLodGraphWork, readLodGroups,
+  type GltfLodGroup, type GltfLodLevel, type GltfMaterialLod,
+  type LodCoverage, type LodReadResult, type ReadLodOptions,
 } from './read.js';
+export { readGltfDocument, type GltfSource, type ReadGltfOptions } from './readDocument.js';
 export { CYCLE_SHOWN, LOD_GRAPH_LIMITS, LodGraph, NodeForest } from './lodGraph.js';
 export { GLTF_READ_LIMITS, type GltfReadLimits } from './source.js';
 export { checkCoverageList, type CoverageLayout, type CoverageProblem, type CoverageProblemCode, type LodCheckCode } from './coverage.js';

@@ -25,9 +25,8 @@ import type { LodIssue } from './extension.js';
 import type { CoverageLayout } from './coverage.js';
 import { maxAxisScale, readPositions, sphereOfPoints, type BoundingSphere } from './geometry.js';
 import { memo } from './subtrees.js';
-import {
-  readGltfDocument, readLodGroups, type GltfSource, type ReadGltfOptions, type ReadLodOptions,
-} from './read.js';
+import { readLodGroups, type ReadLodOptions } from './read.js';
+import { readGltfDocument, type GltfSource, type ReadGltfOptions } from './readDocument.js';
 
 /** One level of a {@link LoadedLodGroup}. @category glTF */
 export interface LoadedLodLevel {

@@ -11,10 +11,10 @@
  *   per level, one for shadow-only casters, one CPU-only for instances drawn nowhere; each live
  *   instance's matrix (and colour) is in exactly one of them, so it is stored once (~80 B per
  *   instance in all, bench/RESULTS-instanced.md), not once in a store plus once per drawn copy.
- * - Frame (`update`): `LodSet.update`, then each changed instance is copied into its new pool and
- *   leaves the old one, then every pool is compacted — see levelSlots.ts. O(changes) plus, when shadow casters are on and the light
- *   moved (or an off-screen instance moved), one pass over the hidden ids against the light's
- *   frustum.
+ * - Frame (`update`): `LodSet.update`, each changed instance copied into its new pool, every pool
+ *   compacted (levelSlots.ts): O(changes), plus one pass of the hidden ids against the light's
+ *   frustum when shadow casters are on and the light (or an off-screen instance) moved.
+ * - Picking: levelRaycast.ts maps the level meshes' slots back to instance ids.
  * - Culling: lodkit culls per instance; the level meshes keep `frustumCulled = true` with a bounding
  *   sphere this object owns — the union of every instance's sphere, grown on add/move (never
  *   shrunk; `computeBoundingSphere()` makes it tight again). three's own test can therefore only
@@ -41,6 +41,7 @@ import { shadowFrustumPlanes, sphereInPlanes, type ShadowLight } from './shadowL
 import { ShadowCopies } from './shadowCopies.js';
 import { InstanceSpheres } from './instanceSpheres.js';
 import { growBounds } from './instanceBounds.js';
+import { noRaycast, raycastLevels } from './levelRaycast.js';
 
 export { INSTANCED_LOD_DEFAULTS, type InstancedLODLevel, type InstancedLODOptions, type InstancedUploadStats } from './instancedLODOptions.js';
 
@@ -48,19 +49,17 @@ export { INSTANCED_LOD_DEFAULTS, type InstancedLODLevel, type InstancedLODOption
 export const SHADOW_ONLY_LEVEL = 254;
 
 const FLAG_LIVE = 1, FLAG_USER_HIDDEN = 2;
-
-
 const THRESHOLDS: LodUpdateOptions = { policy: 'thresholds' };
 const EMPTY_STATS: LodFrameStats = { totalCost: 0, levelCounts: new Uint32Array(1), changes: 0, budgetMet: true, minimumCost: 0, invalid: 0, hidden: 0 };
 const scratchSize = new Vector2();
 const scratchSphere = new Sphere();
-const scratchHits: Intersection[] = [];
 
 /**
  * Instances with per-instance LOD, drawn through one `InstancedMesh` per level.
  * @example
  * ```ts
  * import { InstancedLOD } from 'lodkit/three';
+ * import { budgetPolicy } from 'lodkit';
  * const forest = new InstancedLOD({
  *   levels: [{ geometry: treeHigh, material }, { geometry: treeMid, material }, { geometry: treeLow, material }],
  *   metric: 'pixels', thresholds: [120, 30], renderer,
@@ -69,7 +68,7 @@ const scratchHits: Intersection[] = [];
  * forest.setColorAt(first, new Color('#2e7d32'));
  * scene.add(forest);
  * renderer.setAnimationLoop(() => {
- *   forest.update(camera, { policy: 'budget', budget: 3_000_000 });
+ *   forest.update(camera, { policy: budgetPolicy, budget: 3_000_000 });
  *   renderer.render(scene, camera);
  * });
  * ```
@@ -338,19 +337,7 @@ export class InstancedLOD extends Object3D {
 
   /** Raycasts the drawn level of each instance; hits carry `object = this` and `instanceId` = the instance id. */
   override raycast(raycaster: Raycaster, intersects: Intersection[]): void {
-    for (let l = 0; l < this.levelCount; l++) {
-      const s = this.slots[l], mesh = s.mesh!;
-      if (s.count === 0) continue;
-      scratchHits.length = 0;
-      mesh.updateMatrixWorld();
-      InstancedMeshRaycast.call(mesh, raycaster, scratchHits);
-      for (const hit of scratchHits) {
-        hit.instanceId = s.owners[hit.instanceId as number];
-        hit.object = this;
-        intersects.push(hit);
-      }
-    }
-    scratchHits.length = 0;
+    raycastLevels(this, this.slots, this.levelCount, raycaster, intersects); // (levelRaycast.ts)
   }
 
   /** Frees the GPU buffers of the level meshes (geometries and materials are the caller's). */
@@ -501,9 +488,8 @@ export class InstancedLOD extends Object3D {
     const next = Math.max(need, cap * 2, 16);
     const l = new Uint8Array(next).fill(HIDDEN_LEVEL); l.set(this.levelOfId); this.levelOfId = l;
     const s = new Int32Array(next).fill(-1); s.set(this.slotOf); this.slotOf = s;
-    // Copy slots only exist with a shadow LOD for every caster (4 B per instance).
-    if (this.shadowLOD === 'all') this.copies.grow(next);
     const f = new Uint8Array(next); f.set(this.flags); this.flags = f;
+    if (this.shadowLOD === 'all') this.copies.grow(next); // (copy slots: only with a shadow LOD for every caster)
   }
 
   private checkId(id: number, method: string): void {
@@ -512,8 +498,3 @@ export class InstancedLOD extends Object3D {
     }
   }
 }
-
-/** three's own per-instance raycast (the level meshes' own `raycast` is a no-op so scene raycasts do not report slots). */
-const InstancedMeshRaycast = InstancedMesh.prototype.raycast;
-
-function noRaycast(): void { /* picking goes through InstancedLOD.raycast */ }

@@ -29,7 +29,8 @@ import {
 } from './layout.js';
 import { BUDGET_CUT_WGSL } from './budgetWgsl.js';
 import { CLUSTER_REFIT_WGSL } from './clusterWgsl.js';
-import { CLUSTER_SIZE, mortonOrder } from '../../batch/spatial/clusters.js';
+import { CLUSTER_SIZE } from '../../batch/spatial/clusters.js';
+import { mortonOrder } from '../../batch/spatial/mortonOrder.js';
 import { SELECT_WGSL } from './wgsl.js';
 import { layoutProfileLists, profileListArgs, writeMeshArgs, type GpuLevelMesh } from './lists.js';
 
