@@ -28,6 +28,11 @@ const ENTRIES: { name: string; label: string; source: string; target: number | n
     label: '`InstancedLOD` (`lodkit/three`), an app that uses the thresholds policy only',
     source: `import { InstancedLOD } from ${three};\nexport function forest(levels, camera) {\n  const lod = new InstancedLOD({ levels, thresholds: [120, 30] });\n  lod.update(camera, { policy: 'thresholds' });\n  return lod;\n}\n`,
   },
+  {
+    name: 'instanced-all', target: null,
+    label: '`InstancedLOD` with every policy registered (`registerPolicies(allPolicies)`, `lodkit`)',
+    source: `import { InstancedLOD } from ${three};\nimport { allPolicies, registerPolicies } from ${dist('index.js')};\nregisterPolicies(allPolicies);\nexport function forest(levels, camera) {\n  const lod = new InstancedLOD({ levels, thresholds: [120, 30] });\n  lod.update(camera, { policy: 'budget', budget: 1e6 });\n  return lod;\n}\n`,
+  },
   { name: 'instanced', label: '`export { InstancedLOD }` (`lodkit/three`)', source: `export { InstancedLOD } from ${three};\n`, target: null },
   { name: 'lodset', label: '`export { LodSet }` (`lodkit`)', source: `export { LodSet } from ${dist('index.js')};\n`, target: null },
   { name: 'screensize', label: '`export { ScreenSizeLOD }` (`lodkit/three`)', source: `export { ScreenSizeLOD } from ${three};\n`, target: 20_000 },
