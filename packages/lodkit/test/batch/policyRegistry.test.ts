@@ -97,6 +97,19 @@ describe('policies as objects and registered names', () => {
     expect(() => registerPolicies(['budget' as never])).toThrow(/policies\[0\]/);
   });
 
+  it('a frame-time budget on a thresholds frame takes the governor of a registered budget policy (budgetMet against it)', () => {
+    const { set, view } = scene();
+    const stats = set.update(view, { policy: 'thresholds', budget: { frameMs: 16.7 } });
+    const g = set.frameTimeGovernor;
+    expect(g?.targetMs).toBe(16.7);
+    expect(stats.budgetMet).toBe(stats.totalCost <= (g?.budget ?? Number.NaN));
+    withoutRegisteredPolicies(() => {
+      registerPolicies([rankQuotaPolicy]); // (no governor: rankQuota only reports budgetMet)
+      const fresh = scene();
+      expect(() => fresh.set.update(fresh.view, { policy: 'thresholds', budget: { frameMs: 16.7 } })).toThrow(/frameMs.*budgetPolicy/);
+    });
+  });
+
   it('anything else is a RangeError naming the value', () => {
     const { set, view } = scene();
     expect(() => set.update(view, { policy: 'fastest' as never })).toThrow(/policy must be one of 'thresholds', 'rankQuota', 'budget', 'hybrid' or a policy object.*got fastest/);
