@@ -44,12 +44,12 @@ export function registerPolicies(policies: readonly LodPolicyModule[]): void {
   for (const p of policies) registered.set(p.name, p);
 }
 
-/** The names registered now, in registration order. @category Batch */
+/** The policy names that work as strings now: `'thresholds'`, then the registered ones in registration order. @category Batch */
 export function registeredPolicies(): string[] {
   return ['thresholds', ...registered.keys()];
 }
 
-/** Removes every registration (the engine seam's `withoutPolicies`). @internal */
+/** Removes every registration and returns them (the engine seam's `withoutRegisteredPolicies`). @internal */
 export function clearPolicies(): LodPolicyModule[] {
   const before = [...registered.values()];
   registered.clear();
