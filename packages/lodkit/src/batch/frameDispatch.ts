@@ -4,7 +4,7 @@
  * in slot order: outputs/); run the policy's frame driver — thresholds here, over the clusters
  * (clusterDrivers.ts, worker threads: workerMode.ts) or per object (`clusters: false`,
  * policyDrivers.ts, threadedDrivers.ts); the other policies through their objects
- * (policyModules.ts, found by policyRegistry.ts); then copy the frame's stats out.
+ * (policyModules.ts, found by policyEngine.ts); then copy the frame's stats out.
  *
  * Contributor notes:
  * - Called once per frame: no allocation here (test/batch/allocation.test.ts), and every driver

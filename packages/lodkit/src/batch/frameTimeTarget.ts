@@ -5,8 +5,8 @@
  * Contributor notes:
  * - The governor is created by the first update with such a budget and replaced (keeping its
  *   budget) when the target or the gain changes; a numeric budget leaves it alone.
- * - The governor's class comes with the budget and hybrid policy objects (policyRegistry.ts), so an
- *   app that uses neither does not bundle it.
+ * - The governor's class comes with the budget and hybrid policy objects (policyEngine.ts
+ *   `governorFactory`), so an app that uses neither does not bundle it.
  *
  * @module
  */
