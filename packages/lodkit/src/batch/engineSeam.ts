@@ -87,6 +87,17 @@ export function kernelsOf(set: LodSet): { wasm: boolean; fused: boolean } {
 }
 
 /**
+ * What the last budget frame of `set` drew (passes/budgetRegime.ts): `'thresholds'` the
+ * thresholds' selection (it fitted), `'knapsack'` the least screen-space error that fits,
+ * `'coarsest'` every object at its coarsest allowed level (below the minimum cost).
+ * @internal
+ */
+export function budgetRegimeOf(set: LodSet): 'thresholds' | 'knapsack' | 'coarsest' {
+  const r = engineOfSet(set).sse.regime;
+  return r === 0 ? 'thresholds' : r === 1 ? 'knapsack' : 'coarsest';
+}
+
+/**
  * Pins the thread split of worker-thread mode (`LodSet.setThreads`): `frames` 'threaded' runs every
  * clustered thresholds frame threaded, 'single' on the calling thread alone, 'adaptive' as in use
  * (the timed choice of threadChooser.ts); `workers` how the workers take part in threaded frames

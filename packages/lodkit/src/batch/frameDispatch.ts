@@ -49,13 +49,14 @@ export function runFrame(e: SetEngine, views: LodView | readonly LodView[], opti
   const clustered = options.clusters ?? LOD_UPDATE_DEFAULTS.clusters;
   const ci = e.ci, cv = e.cv;
   const exactSizes = options.exactSizes ?? LOD_UPDATE_DEFAULTS.exactSizes;
-  owedBeforeFrame(ci, st.sizes, clustered && st.minFrames === 0 && (policy === 'rankQuota' || policy === 'budget'));
+  owedBeforeFrame(ci, st.sizes, clustered && st.minFrames === 0 && module !== null && policyEngine(module).overwritesSizes(e, options));
   // Only clustered thresholds frames (the calling thread's kernel, also while worker threads take
-  // chunks) and clustered hybrid frames (their first pass) add to the owed blends; every other
-  // frame reads or writes `blend` by id and gets them first (owedBlends.ts).
-  cv.oweBlends = clustered && (policy === 'thresholds' || policy === 'hybrid');
+  // chunks) and the first pass of clustered hybrid frames and of budget frames that start with the
+  // thresholds' selection add to the owed blends; every other frame reads or writes `blend` by id
+  // and gets them first (owedBlends.ts).
+  cv.oweBlends = clustered && (module === null || policyEngine(module).owesBlends(e, options));
   if (!cv.oweBlends) settleBlends(ci, st.blend);
-  placeSizes(ci, clustered, st.sizes, n); // (slotSizes.ts)
+  placeSizes(ci, clustered && (module === null || !policyEngine(module).writesSizesById(e, options)), st.sizes, n); // (slotSizes.ts)
   if (module !== null) {
     policyEngine(module).frame(e, views, single, viewCount, cull, clustered, exactSizes, budget, options);
   } else if (clustered) {

@@ -22,6 +22,22 @@ import type { SetEngine } from './setEngine.js';
 export interface PolicyEngine {
   frame(e: SetEngine, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
     clustered: boolean, exactSizes: boolean, budget: number, options: LodUpdateOptions): void;
+  /**
+   * True when this frame rewrites the `sizes` of every drawn object, so the sizes last frame left
+   * owed are dropped instead of computed (owedSizes.ts); asked before the frame.
+   */
+  overwritesSizes(e: SetEngine, options: LodUpdateOptions): boolean;
+  /**
+   * True when this frame, over the clusters, starts with the thresholds' pass, which may leave
+   * changed blends owed (outputs/owedBlends.ts) instead of writing them by id; asked before the frame.
+   */
+  owesBlends(e: SetEngine, options: LodUpdateOptions): boolean;
+  /**
+   * True when this frame, over the clusters, writes `sizes` by id only (the budget's full and
+   * below-the-minimum paths), so they are not first put in slot order (outputs/slotSizes.ts);
+   * asked before the frame. Either answer gives the same sizes; this one saves two copies.
+   */
+  writesSizesById(e: SetEngine, options: LodUpdateOptions): boolean;
   /** Creates the frame-time governor (budget and hybrid; null for rankQuota). */
   readonly governor: ((options: FrameTimeGovernorOptions) => FrameTimeGovernor) | null;
 }

@@ -18,6 +18,7 @@ import {
 } from './drivers/policyDrivers.js';
 import type { PolicyEngine } from './policyEngine.js';
 import { stillBandFactor } from './stillFrames.js';
+import { startsWithThresholds, takesFullPath } from './passes/budgetRegime.js';
 
 const newGovernor = (options: FrameTimeGovernorOptions): FrameTimeGovernor => new FrameTimeGovernor(options);
 
@@ -27,16 +28,24 @@ const RANK_QUOTA: PolicyEngine = {
     if (clustered) clusteredRankQuota(e.st, e.ci, e.cv, e.table, e.used, views, single, viewCount, cull, quotas);
     else rankQuotaPerObject(e.st, views, single, viewCount, cull, quotas, e.used);
   },
+  overwritesSizes: () => true,
+  owesBlends: () => false,
+  writesSizesById: () => false,
   governor: null,
 };
 
 const BUDGET: PolicyEngine = {
-  frame(e, views, single, viewCount, cull, clustered, _exactSizes, budget, options) {
+  frame(e, views, single, viewCount, cull, clustered, exactSizes, budget, options) {
     // (still frames narrow the stability band toward 0: a still picture converges, stillFrames.ts)
     e.sse.band *= stillBandFactor(e.still, 'budget', views, single, viewCount, e.edits, budget, options);
-    if (clustered) clusteredBudget(e.st, e.ci, e.cv, e.table, e.sse, e.used, views, single, viewCount, cull, budget);
-    else budgetPerObject(e.st, e.table, e.sse, views, single, viewCount, cull, budget, e.used);
+    // (while the thresholds' selection fits, it is drawn: budgetRegime.ts)
+    const first = startsWithThresholds(e.sse, options.trimOverdraw === true);
+    if (clustered) clusteredBudget(e.st, e.ci, e.cv, e.table, e.sse, e.used, views, single, viewCount, cull, budget, exactSizes, first);
+    else budgetPerObject(e.st, e.table, e.sse, views, single, viewCount, cull, budget, e.used, first);
   },
+  overwritesSizes: (e, options) => !startsWithThresholds(e.sse, options.trimOverdraw === true),
+  owesBlends: (e, options) => startsWithThresholds(e.sse, options.trimOverdraw === true),
+  writesSizesById: (e, options) => !startsWithThresholds(e.sse, options.trimOverdraw === true) && takesFullPath(e.st, e.sse),
   governor: newGovernor,
 };
 
@@ -46,6 +55,9 @@ const HYBRID: PolicyEngine = {
     if (clustered) clusteredHybrid(e.st, e.ci, e.cv, e.table, e.sse, e.used, views, single, viewCount, cull, budget, exactSizes);
     else hybridPerObject(e.st, e.table, e.sse, views, single, viewCount, cull, budget, e.used);
   },
+  overwritesSizes: () => false,
+  owesBlends: () => true,
+  writesSizesById: () => false,
   governor: newGovernor,
 };
 
@@ -62,8 +74,9 @@ const HYBRID: PolicyEngine = {
 export const rankQuotaPolicy: LodPolicyModule = { name: 'rankQuota', engine: RANK_QUOTA };
 
 /**
- * The least screen-space error that fits `budget` (a cost, or `{ frameMs }`), levels bought by
- * screen-space error per unit of cost.
+ * A budget as a cap: the thresholds' selection while it fits `budget` (a cost, or `{ frameMs }`);
+ * when it does not, the least screen-space error that fits, levels bought by screen-space error per
+ * unit of cost; below the minimum cost every object at its coarsest allowed level.
  * @example
  * ```ts
  * import { budgetPolicy } from 'lodkit';

@@ -27,7 +27,7 @@ export class StillFrames {
   edits = -1;
   policy = '';
   budget = 0.5; bias = 0.5; tolerance = 0.5; band = 0.5; hysteresis = 0.5;
-  minLevel = -1; maxLevel = -1; cull = false;
+  minLevel = -1; maxLevel = -1; cull = false; trim = false;
   /** Frames in a row with the same inputs (0: this frame's differ from the last one's). */
   frames = 0;
 }
@@ -63,11 +63,12 @@ export function stillBandFactor(s: StillFrames, policy: string, views: LodView |
   }
   const bias = options.bias ?? 1, tolerance = options.tolerance ?? -1, band = options.stabilityBand ?? -1;
   const hysteresis = options.hysteresis ?? 0, minLevel = options.minLevel ?? 0, maxLevel = options.maxLevel ?? 255, cull = options.cull ?? true;
+  const trim = options.trimOverdraw === true;
   if (s.budget !== budget || s.bias !== bias || s.tolerance !== tolerance || s.band !== band || s.hysteresis !== hysteresis
-    || s.minLevel !== minLevel || s.maxLevel !== maxLevel || s.cull !== cull) still = false;
+    || s.minLevel !== minLevel || s.maxLevel !== maxLevel || s.cull !== cull || s.trim !== trim) still = false;
   s.viewCount = viewCount; s.edits = edits; s.policy = policy;
   s.budget = budget; s.bias = bias; s.tolerance = tolerance; s.band = band; s.hysteresis = hysteresis;
-  s.minLevel = minLevel; s.maxLevel = maxLevel; s.cull = cull;
+  s.minLevel = minLevel; s.maxLevel = maxLevel; s.cull = cull; s.trim = trim;
   s.frames = still ? s.frames + 1 : 0;
   return s.frames >= SETTLE_FRAMES ? 0 : 1 - s.frames / SETTLE_FRAMES;
 }

@@ -63,6 +63,9 @@ export function validateUpdate(table: ProfileTable, used: number, views: LodView
   if (options.exactSizes !== undefined && typeof options.exactSizes !== 'boolean') {
     throw new TypeError(`LodSet.update: exactSizes must be a boolean, got ${String(options.exactSizes)}`);
   }
+  if (options.trimOverdraw !== undefined && typeof options.trimOverdraw !== 'boolean') {
+    throw new TypeError(`LodSet.update: trimOverdraw must be a boolean, got ${String(options.trimOverdraw)}`);
+  }
   const budget = options.budget;
   // --- issue 14: frame-time budgets, tolerance, stability band ---
   if (budget !== null && typeof budget === 'object') {

@@ -120,7 +120,7 @@ describe('budget policy (multiple-choice knapsack on screen-space error)', () =>
       for (const b of benefit) maxObjectRange = Math.max(maxObjectRange, b[0] - b[b.length - 1]);
       for (const u of [0.02, 0.1 + rand() * 0.3, 0.5 + rand() * 0.45]) {
         const budget = Math.round(minCost + u * (maxCost - minCost));
-        const stats = inst.set.update(inst.views, { policy: 'budget', budget, stabilityBand: 0 });
+        const stats = inst.set.update(inst.views, { policy: 'budget', budget, stabilityBand: 0, trimOverdraw: true });
         expect(stats.budgetMet).toBe(true);
         expect(stats.totalCost).toBeLessThanOrEqual(budget);
         expect(stats.minimumCost).toBe(minCost);
@@ -152,7 +152,7 @@ describe('budget policy (multiple-choice knapsack on screen-space error)', () =>
       const maxCost = cost.reduce((s, c) => s + c[0], 0);
       const budget = Math.min(Math.round(minCost + u * (maxCost - minCost)), 4000);
       fc.pre(budget >= minCost);
-      const stats = inst.set.update(inst.views, { policy: 'budget', budget, stabilityBand: 0 });
+      const stats = inst.set.update(inst.views, { policy: 'budget', budget, stabilityBand: 0, trimOverdraw: true });
       expect(stats.totalCost).toBeLessThanOrEqual(budget);
       let got = 0;
       ids.forEach((id, k) => { got += benefit[k][inst.set.levels[id]]; });
@@ -197,7 +197,7 @@ describe('budget policy (multiple-choice knapsack on screen-space error)', () =>
       const minCost = cost.reduce((s, c) => s + c[c.length - 1], 0);
       const maxCost = cost.reduce((s, c) => s + c[0], 0);
       const budget = Math.round((minCost + maxCost) * 0.3);
-      inst.set.update(inst.views, { policy: 'budget', budget, stabilityBand: 0 });
+      inst.set.update(inst.views, { policy: 'budget', budget, stabilityBand: 0, trimOverdraw: true });
       const expected = referenceGreedy(inst, ids, budget, (i) => {
         const pr = inst.profs[inst.profileOf[i]];
         return { start: pr.costs.length - 1, target: 0 };
@@ -211,7 +211,7 @@ describe('budget policy (multiple-choice knapsack on screen-space error)', () =>
     // cannot catch it; the reported sizes can.
     for (const seed of [3, 4]) {
       const inst = randomInstance(seed, 600, 2);
-      inst.set.update(inst.views, { policy: 'budget', budget: 1e9 });
+      inst.set.update(inst.views, { policy: 'budget', budget: 1e9, trimOverdraw: true });
       let checked = 0;
       for (let i = 0; i < inst.set.count; i++) {
         if (inst.weights[i] < 0) { expect(Number.isNaN(inst.set.sizes[i]), `id ${i}`).toBe(true); continue; }

@@ -51,7 +51,7 @@ describe('the screen-space error quality model', () => {
     const c = set.add({ center: [0, 0, -40], radius: 1, profile: p });
     const d = set.add({ center: [0, 0, -30], radius: Number.NaN, profile: p });
     set.setForcedLevel(c, 0);
-    set.update({ frustum: f, viewportHeight: 720 }, { policy: 'budget', budget: 5000 });
+    set.update({ frustum: f, viewportHeight: 720 }, { policy: 'budget', budget: 5000, trimOverdraw: true });
     // By hand: diameter 2 at distance d under a 60° fovY on 720 px: 2 / (d · 2·tan 30°) · 720.
     expect(set.sizes[a]).toBeCloseTo(720 / (20 * Math.tan(Math.PI / 6)), 3);
     expect(set.sizes[b]).toBe(720);
@@ -131,7 +131,7 @@ describe('budget stability band: never over budget, within the stated gap of the
           if (budget < 0) budget = Math.round(minCost + u * (maxCost - minCost));
           const previous = Uint8Array.from(sc.set.levels.subarray(0, n));
           const lambdaBefore = sc.set.budgetPrice;
-          const stats = sc.set.update({ frustum, viewportHeight: 1080 }, { policy: 'budget', budget, stabilityBand: band });
+          const stats = sc.set.update({ frustum, viewportHeight: 1080 }, { policy: 'budget', budget, stabilityBand: band, trimOverdraw: true });
           if (minCost > budget) { expect(stats.budgetMet).toBe(false); continue; }
           expect(stats.totalCost).toBeLessThanOrEqual(budget);
           const benefit: number[][] = [], cost: number[][] = [];
@@ -180,7 +180,7 @@ describe('budget stability band: never over budget, within the stated gap of the
             sc.set.levels.fill(255);
           }
           const before = Uint8Array.from(sc.set.levels.subarray(0, sc.profileOf.length));
-          sc.set.update({ frustum, viewportHeight: 1080 }, { policy: 'budget', budget, stabilityBand: band });
+          sc.set.update({ frustum, viewportHeight: 1080 }, { policy: 'budget', budget, stabilityBand: band, trimOverdraw: true });
           if (f === 0) continue;
           for (let i = 0; i < before.length; i++) {
             const now = sc.set.levels[i];

@@ -58,6 +58,13 @@ export interface LodUpdateOptions {
    * picture reaches the selection without history.
    */
   stabilityBand?: number;
+  /**
+   * budget: when the thresholds' selection fits the budget, draw the budget's own least-error
+   * selection instead — the cheapest one its error model (`errors`, `tolerance`) sees no loss in,
+   * which may be coarser than the thresholds' where that model says they over-draw. Default false:
+   * a budget is a cap, and while the thresholds' selection fits, `budget` draws it (as `hybrid`).
+   */
+  trimOverdraw?: boolean;
   /** Multiplies screen sizes and divides distances (Unity's lodBias). Default 1. */
   bias?: number;
   /** Finest level allowed. Default 0. */

@@ -14,8 +14,11 @@
  * @module
  */
 import {
-  buyUpgrades, collectScreenSpaceItemsList, type ScreenSpaceScratch,
+  buyUpgrades, collectScreenSpaceItemsList, drawCoarsest, type ScreenSpaceScratch,
 } from '../passes/screenSpacePasses.js';
+import { noteKnapsack, noteThresholdsTry } from '../passes/budgetRegime.js';
+import { coarsestFeedChunk, coarsestFinalizeWhole, coarsestStateOf } from '../passes/budgetCoarsest.js';
+import { restartStats } from './frameSetup.js';
 import type { FrameState } from '../core/frameState.js';
 import { MetricCode, type ProfileTable } from '../core/profiles.js';
 import type { ClusterIndex } from '../spatial/clusters.js';
@@ -25,12 +28,15 @@ import { cullBlocks } from '../spatial/blockCulling.js';
 import { classifyList, feedChunk, finalizeList, hideCulled } from '../passes/clusterPolicyPasses.js';
 import { budgetFeedChunk, budgetFinalize, budgetSolve, budgetStateOf, reducedSolve } from '../passes/budgetIncremental.js';
 import { computeHybridStableRanges, computeStableRanges } from '../passes/budgetStable.js';
-import { hybridCollectChunk, hybridPrefChunk, hybridStateOf } from '../passes/hybridIncremental.js';
-import { addKernelSettled, hybridFinalize, hybridMinimumWithin } from '../passes/hybridFinalize.js';
+import { type HybridIncremental, hybridCollectChunk, hybridPrefChunk, hybridStateOf } from '../passes/hybridIncremental.js';
+import {
+  addKernelSettled, hybridFinalize, hybridFinalizeAtFloor, minimumUpperBound, preferredMinimumWithin,
+} from '../passes/hybridFinalize.js';
 import { rankCutsOf, rankFeedChunk, rankFinalize, resolveRanks } from '../passes/rankCuts.js';
 import { itemShift } from './policyDrivers.js';
 import { sizesToIds } from '../outputs/slotSizes.js';
 import { beginOwing, dropOwed } from '../outputs/owedSizes.js';
+import { settleBlends } from '../outputs/owedBlends.js';
 import { OWED_DISTANCE, OWED_PIXELS } from '../spatial/owedSizesTable.js';
 import type { LodView } from '../core/updateOptions.js';
 
@@ -87,28 +93,95 @@ export function clusteredRankQuota(st: FrameState, ci: ClusterIndex, cv: Cluster
 }
 
 /**
- * budget over the clusters: first the incremental pass (budgetIncremental.ts: chains only for
- * objects outside a stable range of their (profile, previous level), budgetStable.ts; the reduced
- * solve); when it does not apply or its proof fails, the full clustered path below — culled
- * clusters hidden whole, every visible object's chain — with the same chains, solver and price as
- * the per-object `budgetPolicy`.
+ * budget over the clusters. With `thresholdsFirst` (budgetRegime.ts) the thresholds' selection
+ * first (hybrid's pass A, {@link preferredPass}): drawn when it fits. Else — or when it does not fit
+ * — the incremental pass (budgetIncremental.ts: chains only for objects outside a stable range of
+ * their (profile, previous level), budgetStable.ts; the reduced solve); when it does not apply or
+ * its proof fails, the full clustered path below — culled clusters hidden whole, every visible
+ * object classified, below the minimum cost every object at its coarsest allowed level, else every
+ * visible object's chain — with the same chains, solver and price as the per-object `budgetPolicy`.
  */
 export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
-  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): void {
+  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number,
+  exactSizes: boolean, thresholdsFirst: boolean): void {
+  const lastRegime = sse.regime;
+  if (thresholdsFirst) {
+    const hy = preferredPass(st, ci, cv, table, sse, used, views, single, viewCount, cull, exactSizes, false);
+    const fits = st.totalCost <= budget;
+    noteThresholdsTry(sse, st.totalCost, fits);
+    if (fits) {
+      drawPreferred(st, ci, hy, sse, st.hi);
+      return;
+    }
+    restartStats(st);
+    // The thresholds' pass wrote this frame's blends (some owed: settled here, as the knapsack
+    // writes blend by id); the incremental pass must not trust that a cluster whole-stable last
+    // frame kept blend 0 (it checks every object then).
+    settleBlends(ci, st.blend);
+    budgetStateOf(ci).completedFrame = -1;
+  }
   // With minFramesBetweenChanges the classification reads last frame's sizes, which the incremental
   // pass overwrites (a frame redone below would read this frame's); without a price or a band there
   // is no protected tier, so no object can be stable. Both take the full path at once.
+  sse.regime = 1; // (drawCoarsest: 2)
+  // Below the minimum last frame: most likely again, decided mostly per cluster (budgetCoarsest.ts).
+  if (!thresholdsFirst && lastRegime === 2 && st.minFrames === 0) {
+    if (clusteredCoarsest(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget) === 1) { noteKnapsack(sse, budget); return; }
+  }
   if (st.minFrames === 0 && sse.band > 0 && sse.lambda > 0) {
-    if (clusteredBudgetIncremental(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget) === 1) return;
+    if (clusteredBudgetIncremental(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget) === 1) { noteKnapsack(sse, budget); return; }
   }
   sizesToIds(ci, st.sizes, used); // the full path's passes write sizes by id
   const m = clusteredFeed(st, ci, cv, table, used, MetricCode.pixels, views, single, viewCount, cull);
   for (let k = 0; k < m; k += 8192) classifyList(st, ci, k, k + 8192 < m ? k + 8192 : m, false);
-  const shift = itemShift(table);
-  const items = collectScreenSpaceItemsList(st, sse, st.work, ci, m, shift, false);
-  buyUpgrades(st, sse, items, budget, st.baseCost, shift);
+  if (!(st.minimumCost <= budget)) {
+    drawCoarsest(st, sse, st.work, ci.visible, ci.slotId, ci.blendS, m);
+  } else {
+    const shift = itemShift(table);
+    const items = collectScreenSpaceItemsList(st, sse, st.work, ci, m, shift, false);
+    buyUpgrades(st, sse, items, budget, st.baseCost, shift);
+  }
+  noteKnapsack(sse, budget);
   finalizeList(st, ci, m);
   hideCulled(st, ci);
+}
+
+/**
+ * A budget frame below the minimum cost over the clusters (budgetCoarsest.ts): whole clusters at
+ * their coarsest level with their sizes owed, the others through the full path's passes. Returns 0
+ * (nothing written but stats, which are reset) when the minimum cost fits: the full path runs then.
+ */
+function clusteredCoarsest(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
+  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): number {
+  prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
+  sizesToIds(ci, st.sizes, used); // the list passes write sizes by id
+  const block = cv.block;
+  beginOwing(ci, OWED_PIXELS, block[24], block[25], block[26]); // (the single view's inline path)
+  const op = ci.owed.params;
+  op[3] = block[27]; op[4] = block[29]; op[5] = st.bias; op[6] = sse.viewportMax;
+  const co = coarsestStateOf(ci);
+  co.ensure(ci.start.length);
+  const acc = co.acc;
+  acc[0] = 0; acc[1] = 0;
+  ci.visibleCount = 0; ci.culledCount = 0;
+  const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (spatial/blockCulling.ts: blocks culled whole)
+  for (let k = 0; k < runs; k++) {
+    for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) coarsestFeedChunk(st, ci, cv, co.whole, acc, c, c + 256 < to ? c + 256 : to);
+  }
+  const m = ci.visibleCount;
+  for (let k = 0; k < m; k += 8192) classifyList(st, ci, k, k + 8192 < m ? k + 8192 : m, false);
+  if (st.minimumCost + acc[0] <= budget) {
+    dropOwed(ci);
+    restartStats(st);
+    return 0;
+  }
+  st.minimumCost += acc[0];
+  st.clustersCulled = ci.culledCount; st.objectsEvaluated = m; st.clustersSkipped = acc[1];
+  drawCoarsest(st, sse, st.work, ci.visible, ci.slotId, ci.blendS, m);
+  finalizeList(st, ci, m);
+  coarsestFinalizeWhole(st, ci, co.whole, acc[1]);
+  hideCulled(st, ci);
+  return 1;
 }
 
 /** The incremental budget frame; returns 0 (stats restored) when the full path must redo it. */
@@ -133,7 +206,8 @@ function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: Cluste
   }
   st.clustersCulled = ci.culledCount;
   bi.frames++;
-  if (budgetSolve(st, sse, bi, shift) === 0) {
+  // Below the minimum cost the full path draws every object at its coarsest (drawCoarsest).
+  if (!(bi.acc[0] <= budget) || budgetSolve(st, sse, bi, shift) === 0) {
     bi.fallbacks++;
     dropOwed(ci); // the full path writes every visible object's size
     st.clustersSkipped = 0;
@@ -148,37 +222,62 @@ function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: Cluste
 }
 
 /**
- * hybrid over the clusters (hybridIncremental.ts): culled clusters hidden whole; clusters with one
- * preferred level for every object decided as a whole, the others per object; over budget, the
- * coarsening items without the chains of stable objects (whole clusters where possible), solved
- * with their protected cost taken off the capacity — collected again with every chain when not all
- * protected items fit. Same chains, solver and price as the per-object `hybridPolicy`.
+ * Pass A of hybrid, and of the budget frames that start with the thresholds' selection: culled
+ * clusters to the culled list; clusters with one preferred level for every object decided as a
+ * whole, the others per object (hybridIncremental.ts); the preferred cost in `st.totalCost`.
+ * `collect`: hybrid's stable ranges first (they depend on last frame's price only), so the kernel
+ * settles clusters there as the first collection would (fusedCollect.ts).
  */
-export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
-  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number, exactSizes: boolean): void {
+function preferredPass(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch, used: number,
+  views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean, collect: boolean): HybridIncremental {
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, exactSizes, used, table.metricMask);
   const hy = hybridStateOf(ci);
   hy.ensure(ci.slotId.length, ci.start.length, st.stride);
   hy.keptCounts.fill(0);
   ci.visibleCount = 0; ci.culledCount = 0; ci.visibleClusterCount = 0;
-  // The stable ranges before pass A (they depend on last frame's price only): the kernel settles
-  // clusters there as the first collection would (fusedCollect.ts).
-  computeHybridStableRanges(st, sse, hy.ranges, table.count);
-  hy.collectOn = hy.ranges.any; hy.collectVmax = sse.viewportMax; hy.kAcc.fill(0);
+  if (collect) computeHybridStableRanges(st, sse, hy.ranges, table.count);
+  hy.collectOn = collect && hy.ranges.any; hy.collectVmax = sse.viewportMax; hy.kAcc.fill(0);
   const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (spatial/blockCulling.ts: blocks culled whole)
   for (let k = 0; k < runs; k++) {
     for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) hybridPrefChunk(st, ci, cv, hy, c, c + 256 < to ? c + 256 : to);
   }
   st.clustersCulled = ci.culledCount;
-  const preferredCost = st.totalCost;
+  return hy;
+}
+
+/** The preferred levels fit the budget: price 0, the minimum cost (adjustable objects at `minLevels`), finalize. */
+function drawPreferred(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, sse: ScreenSpaceScratch, minLevels: Uint8Array): void {
   st.levelCounts.fill(0);
+  sse.lambda = 0; // issue 14: the budget did not bind
+  preferredMinimumWithin(st, ci, hy, minLevels);
+  hybridFinalize(st, ci, hy, false);
+  hideCulled(st, ci);
+}
+
+/**
+ * hybrid over the clusters (hybridIncremental.ts): pass A ({@link preferredPass}); within budget
+ * the preferred levels; below the minimum cost every adjustable object at its quality floor;
+ * otherwise the coarsening items without the chains of stable objects (whole clusters where
+ * possible), solved with their protected cost taken off the capacity — collected again with every
+ * chain when not all protected items fit. Same chains, solver and price as the per-object `hybridPolicy`.
+ */
+export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
+  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number, exactSizes: boolean): void {
+  const hy = preferredPass(st, ci, cv, table, sse, used, views, single, viewCount, cull, exactSizes, true);
   hy.frames++;
-  if (preferredCost <= budget) {
-    sse.lambda = 0; // issue 14: the budget did not bind
-    hybridMinimumWithin(st, ci, hy);
-    hybridFinalize(st, ci, hy, false);
-    hideCulled(st, ci);
+  if (st.totalCost <= budget) {
+    drawPreferred(st, ci, hy, sse, st.floor);
     return;
+  }
+  st.levelCounts.fill(0);
+  if (!(minimumUpperBound(st, ci) <= budget)) { // (else surely within budget: no per-object sum)
+    preferredMinimumWithin(st, ci, hy, st.floor);
+    if (!(st.minimumCost <= budget)) {
+      sse.lambda = 0;
+      hybridFinalizeAtFloor(st, ci, hy);
+      hideCulled(st, ci);
+      return;
+    }
   }
   const shift = itemShift(table), visible = ci.visibleClusterCount, acc = hy.acc;
   for (let pass = 0; pass < 2; pass++) {

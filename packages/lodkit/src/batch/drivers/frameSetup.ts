@@ -78,6 +78,14 @@ export function beginFrame(st: FrameState, table: ProfileTable, sse: ScreenSpace
     st.floor[p] = q < hi ? (q > lo ? q : lo) : hi;
   }
   st.frame = frame;
+  restartStats(st);
+}
+
+/**
+ * Zeroes the changed list and the stats accumulators: at the start of a frame, and when a budget
+ * frame whose thresholds' selection did not fit starts again with the knapsack (budgetRegime.ts).
+ */
+export function restartStats(st: FrameState): void {
   st.changedCount = 0;
   st.totalCost = 0; st.minimumCost = 0; st.invalid = 0; st.hidden = 0;
   st.levelCounts.fill(0);

@@ -15,8 +15,10 @@
  */
 import { assignQuotaRanks } from '../../policies/rankQuota.js';
 import {
-  buyUpgrades, collectScreenSpaceItems, SCREEN_SPACE_DEFAULTS, type ScreenSpaceScratch,
+  buyUpgrades, collectScreenSpaceItems, drawCoarsest, SCREEN_SPACE_DEFAULTS, type ScreenSpaceScratch,
 } from '../passes/screenSpacePasses.js';
+import { noteKnapsack, noteThresholdsTry } from '../passes/budgetRegime.js';
+import { restartStats } from './frameSetup.js';
 import type { FrameState } from '../core/frameState.js';
 import {
   areaOrthographicKernel, areaPerspectiveKernel, distanceKernel, heightOrthographicKernel,
@@ -25,7 +27,7 @@ import {
 import { MetricCode, type ProfileTable } from '../core/profiles.js';
 import { decideAscending, decideDescending } from '../kernels/thresholdKernels.js';
 import {
-  applyRanks, classifyPass, clearCoarsenedBlend, collectRankCandidates, finalizePass, hybridMinimumCost,
+  applyRanks, classifyPass, clearCoarsenedBlend, collectRankCandidates, coarsenToFloor, finalizePass, preferredMinimumCost,
 } from '../passes/policyPasses.js';
 import type { LodView } from '../core/updateOptions.js';
 
@@ -90,16 +92,38 @@ export function rankQuotaPolicy(st: FrameState, views: LodView | readonly LodVie
   finalizePass(st, n);
 }
 
-/** budget over objects `[0, n)`: projected diameters, screen-space chains (issue 14), the affordable prefix, finalize. */
+/**
+ * budget over objects `[0, n)`. With `thresholdsFirst` (budgetRegime.ts) the thresholds' selection
+ * first: drawn when it fits. Else — or when it does not fit — projected diameters, classification,
+ * and below the minimum cost every object at its coarsest allowed level; otherwise the
+ * screen-space chains (issue 14), the affordable prefix; finalize.
+ */
 export function budgetPolicy(st: FrameState, table: ProfileTable, sse: ScreenSpaceScratch, views: LodView | readonly LodView[],
-  single: boolean, viewCount: number, cull: boolean, budget: number, n: number): void {
-  // --- issue 14: screen-space error objective, per-object chains (was: per-profile benefit chains) ---
+  single: boolean, viewCount: number, cull: boolean, budget: number, n: number, thresholdsFirst: boolean): void {
+  if (thresholdsFirst) {
+    thresholdPass(st, table, views, single, viewCount, cull, 0, n, st.next, false);
+    const fits = st.totalCost <= budget;
+    noteThresholdsTry(sse, st.totalCost, fits);
+    if (fits) {
+      sse.lambda = 0;
+      st.levelCounts.fill(0);
+      preferredMinimumCost(st, n, st.hi);
+      finalizePass(st, n);
+      return;
+    }
+    restartStats(st);
+  }
+  sse.regime = 1; // (drawCoarsest: 2)
   metricPass(st, MetricCode.pixels, views, single, viewCount, cull, st.work, 0, n, false);
   classifyPass(st, n, false);
-  const shift = itemShift(table);
-  const m = collectScreenSpaceItems(st, sse, st.work, n, shift, false);
-  buyUpgrades(st, sse, m, budget, st.baseCost, shift);
-  // --- end issue 14 ---
+  if (!(st.minimumCost <= budget)) {
+    drawCoarsest(st, sse, st.work, null, null, null, n);
+  } else {
+    const shift = itemShift(table);
+    const m = collectScreenSpaceItems(st, sse, st.work, n, shift, false);
+    buyUpgrades(st, sse, m, budget, st.baseCost, shift);
+  }
+  noteKnapsack(sse, budget);
   finalizePass(st, n);
 }
 
@@ -110,9 +134,16 @@ export function hybridPolicy(st: FrameState, table: ProfileTable, sse: ScreenSpa
   thresholdPass(st, table, views, single, viewCount, cull, 0, n, st.next, false);
   const preferredCost = st.totalCost;
   st.levelCounts.fill(0);
+  preferredMinimumCost(st, n, st.floor);
   if (preferredCost <= budget) {
     sse.lambda = 0; // issue 14: the budget did not bind
-    hybridMinimumCost(st, n);
+    finalizePass(st, n);
+    return;
+  }
+  if (!(st.minimumCost <= budget)) { // below the minimum: every adjustable object at its quality floor, no chain
+    sse.lambda = 0;
+    coarsenToFloor(st, n);
+    clearCoarsenedBlend(st, n);
     finalizePass(st, n);
     return;
   }

@@ -16,11 +16,15 @@ export function addKernelSettled(hy: HybridIncremental, levels: number): void {
   for (let l = 0; l < levels; l++) lc[l] += k[3 + l];
 }
 
-/** Within budget: the minimum cost (adjustable objects at their quality floor), as hybridMinimumCost. */
-export function hybridMinimumWithin(st: FrameState, ci: ClusterIndex, hy: HybridIncremental): void {
+/**
+ * After pass A: the minimum cost over the visible clusters, adjustable objects at
+ * `minLevels[profile]` when coarser than their preferred level (`st.floor`: hybrid's quality floor;
+ * `st.hi`: budget's coarsest level), as preferredMinimumCost.
+ */
+export function preferredMinimumWithin(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, minLevels: Uint8Array): void {
   const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, profS = ci.profS;
   const profile = ci.profile, live = ci.live, upref = hy.upref, ustable = hy.ustable;
-  const fixed = st.fixed, next = st.next, costs = st.costs, floorA = st.floor, stride = st.stride;
+  const fixed = st.fixed, next = st.next, costs = st.costs, floorA = minLevels, stride = st.stride;
   let minimumCost = 0;
   for (let k = 0; k < ci.visibleClusterCount; k++) {
     const c = clusters[k], u = upref[c];
@@ -39,6 +43,32 @@ export function hybridMinimumWithin(st: FrameState, ci: ClusterIndex, hy: Hybrid
     }
   }
   st.minimumCost = minimumCost;
+}
+
+/**
+ * An upper bound of hybrid's minimum cost after pass A, per visible cluster (no per-object work
+ * where it can be avoided): a cluster of one profile without forced objects costs at most `live ×
+ * cost(floor)` — an adjustable object ends at its floor or coarser, an invalid one at its coarsest
+ * allowed level, a hidden one costs 0; without hold frames no object is kept finer. Other clusters
+ * (mixed profiles, forced objects, hold frames) are summed per object as preferredMinimumWithin.
+ */
+export function minimumUpperBound(st: FrameState, ci: ClusterIndex): number {
+  const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, profS = ci.profS;
+  const profile = ci.profile, live = ci.live, forcedCount = ci.forcedCount;
+  const fixed = st.fixed, next = st.next, costs = st.costs, floorA = st.floor, stride = st.stride, holds = st.minFrames > 0;
+  let bound = 0;
+  for (let k = 0; k < ci.visibleClusterCount; k++) {
+    const c = clusters[k], p0 = profile[c];
+    if (!holds && p0 !== 0xffff && forcedCount[c] === 0) { bound += live[c] * costs[p0 * stride + floorA[p0]]; continue; }
+    for (let s = startA[c], e = endA[c]; s < e; s++) {
+      if (flagsS[s] & 2) continue;
+      const f = fixed[s];
+      if (f === 2) continue;
+      const p = profS[s], pref = next[s];
+      bound += costs[p * stride + (f === 0 && pref < floorA[p] ? floorA[p] : pref)];
+    }
+  }
+  return bound;
 }
 
 /**
@@ -118,6 +148,68 @@ export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncre
     }
     for (let l = 0; l < st.stride; l++) levelCounts[l] += lcounts[l];
     totalCost += hy.acc[3];
+  }
+  const kc = hy.keptCounts;
+  for (let l = 0; l < st.stride; l++) levelCounts[l] += kc[l];
+  st.changedCount = changedCount;
+  st.totalCost = totalCost;
+}
+
+/**
+ * hybrid below the minimum cost (every adjustable object at its quality floor is already over the
+ * budget; no collection ran): as {@link hybridFinalize} within budget, but adjustable objects finer
+ * than their floor end at it with blend 0 (coarsenToFloor, clearCoarsenedBlend). A cluster keeps
+ * the thresholds path's state only when no object of it moved.
+ */
+export function hybridFinalizeAtFloor(st: FrameState, ci: ClusterIndex, hy: HybridIncremental): void {
+  const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
+  const levelsS = ci.levelsS, blendS = ci.blendS, profS = ci.profS, profile = ci.profile, live = ci.live, state = ci.state;
+  const upref = hy.upref, chainsA = hy.chains, prefCost = hy.prefCost, ulevel = hy.ulevel;
+  const levels = st.levels, next = st.next, fixed = st.fixed, blend = st.blend;
+  const changed = st.changed, lastChange = st.lastChange, costs = st.costs, stride = st.stride, floorA = st.floor;
+  const levelCounts = st.levelCounts, frame = st.frame;
+  let changedCount = 0, totalCost = 0;
+  for (let k = 0; k < ci.visibleClusterCount; k++) {
+    const c = clusters[k], u = upref[c];
+    if (u !== 255) { // every object adjustable, preferring u with blend 0
+      const floor = floorA[profile[c]], L = u < floor ? floor : u;
+      if (state[c] !== L || L !== u) {
+        for (let s = startA[c], e = endA[c]; s < e; s++) {
+          if ((flagsS[s] & 2) !== 0 || levelsS[s] === L) continue;
+          const i = slotId[s];
+          changed[changedCount++] = i; lastChange[i] = frame; levels[i] = L; levelsS[s] = L;
+        }
+        state[c] = L === u ? u : 254;
+      }
+      levelCounts[L] += live[c];
+      totalCost += live[c] * costs[profile[c] * stride + L];
+      continue;
+    }
+    if (chainsA[c] === 2) { // no object prefers a level finer than its floor: every one keeps its level
+      totalCost += prefCost[c];
+      if (ulevel[c] !== 255) state[c] = ulevel[c];
+      continue;
+    }
+    const ul = ulevel[c];
+    let allAt = ul !== 255 ? 1 : 0;
+    for (let s = startA[c], e = endA[c]; s < e; s++) {
+      if (flagsS[s] & 2) continue;
+      const i = slotId[s], pref = next[s];
+      let level = pref;
+      if (fixed[s] === 0 && pref < floorA[profS[s]]) {
+        level = floorA[profS[s]];
+        if (blendS[s] !== 0) { blend[i] = 0; blendS[s] = 0; }
+      }
+      if (level !== levelsS[s]) {
+        changed[changedCount++] = i; lastChange[i] = frame; levels[i] = level; levelsS[s] = level;
+      }
+      if (level !== ul) allAt = 0;
+      if (level !== 255) {
+        levelCounts[level]++;
+        totalCost += costs[profS[s] * stride + level];
+      }
+    }
+    state[c] = allAt === 1 ? ul : 254;
   }
   const kc = hy.keptCounts;
   for (let l = 0; l < st.stride; l++) levelCounts[l] += kc[l];

@@ -135,10 +135,14 @@ export function applyRanks(st: FrameState, m: number, groups: number): void {
   }
 }
 
-/** hybrid, when the preferred levels fit: minimum cost with adjustable objects at their quality floor. */
-export function hybridMinimumCost(st: FrameState, n: number): void {
+/**
+ * When the preferred (thresholds') levels fit: the minimum cost, adjustable objects at
+ * `minLevels[profile]` when it is coarser than their preferred level — `st.floor` (hybrid: the
+ * quality floor) or `st.hi` (budget: the coarsest allowed level).
+ */
+export function preferredMinimumCost(st: FrameState, n: number, minLevels: Uint8Array): void {
   const fixed = st.fixed, flags = st.flags, next = st.next, profileIds = st.profileIds, costs = st.costs;
-  const floorA = st.floor, s = st.stride;
+  const floorA = minLevels, s = st.stride;
   let minimumCost = 0;
   for (let i = 0; i < n; i++) {
     const f = fixed[i];
@@ -149,6 +153,20 @@ export function hybridMinimumCost(st: FrameState, n: number): void {
     minimumCost += costs[p * s + level];
   }
   st.minimumCost = minimumCost;
+}
+
+/**
+ * hybrid below the minimum cost (every adjustable object at its quality floor is already over the
+ * budget): adjustable objects finer than the floor move to it, the others keep their preferred
+ * level (saved in `st.preferred` for {@link clearCoarsenedBlend}).
+ */
+export function coarsenToFloor(st: FrameState, n: number): void {
+  const fixed = st.fixed, next = st.next, preferred = st.preferred, profileIds = st.profileIds, floorA = st.floor;
+  for (let i = 0; i < n; i++) {
+    const pref = next[i];
+    preferred[i] = pref;
+    if (fixed[i] === 0 && pref < floorA[profileIds[i]]) next[i] = floorA[profileIds[i]];
+  }
 }
 
 /** hybrid: objects moved away from their preferred level do not blend. */

@@ -48,9 +48,19 @@ export class ScreenSpaceScratch {
   /** Largest viewport height of the frame's views: projected diameters are clamped to it. */
   viewportMax = 1080.5;
   stride = 1;
+  /** budget: what the last frame drew — 0 the thresholds' selection, 1 the knapsack's, 2 every object at its coarsest (below the minimum). */
+  regime = 0;
+  /** budget: the last solve bought every step it offered (the budget did not bind it). */
+  boughtAll = false;
+  /** budget: the next frame starts with the thresholds' selection; the wait after a try that did not fit and its cost (budgetRegime.ts). */
+  tryThresholds = true;
+  retryGap = 0;
+  retryIn = 0;
+  failedCost = 0.5;
 
   constructor() {
     this.lambda = 0; // declared 0.5 above only for V8's double field representation
+    this.failedCost = 0;
   }
 
   /** Sizes the chain arrays for `capacity` objects of at most `stride` levels (no-op when large enough). */
@@ -201,6 +211,28 @@ export function collectScreenSpaceItemsList(
 }
 
 /**
+ * A budget below the minimum cost (every drawn object at its coarsest allowed level is already
+ * over it): no chain is built and nothing is bought. Over objects `[0, n)` (`list` null) or the
+ * visible slots `list[0 … n)` (ids through `slotId`, the slot copy of blend `blendS` cleared too):
+ * blend 0 and `sizes` as the collection writes them; `next` stays the classification's, so
+ * adjustable objects end at their coarsest allowed level. Sets the price to 0.
+ */
+export function drawCoarsest(st: FrameState, sc: ScreenSpaceScratch, diameters: Float64Array, list: Uint32Array | null,
+  slotId: Uint32Array | null, blendS: Float32Array | null, n: number): void {
+  const fixed = st.fixed, flags = st.flags, sizes = st.sizes, blend = st.blend, bias = st.bias, vmax = sc.viewportMax;
+  for (let k = 0; k < n; k++) {
+    const s = list === null ? k : list[k], i = slotId === null ? s : slotId[s];
+    blend[i] = 0;
+    if (blendS !== null) blendS[s] = 0;
+    if (fixed[i] === 2 || (flags[i] & 2)) continue;
+    const raw = diameters[i] * bias;
+    sizes[i] = raw > vmax ? vmax : raw;
+  }
+  st.baseCost = st.minimumCost;
+  sc.lambda = 0; sc.boughtAll = false; sc.regime = 2;
+}
+
+/**
  * Applies the first `bought` items: each object moves to the finest level its bought steps reach.
  * `idSlot`: `st.next` is indexed by slot (the clustered hybrid frame), items carry ids.
  */
@@ -227,7 +259,7 @@ export function buyUpgrades(st: FrameState, sc: ScreenSpaceScratch, m: number, b
     applyScreenSpaceUpgrades(st, sc, bought, shift);
     updatePrice(st, sc, bought, m);
   } else {
-    sc.lambda = 0;
+    sc.lambda = 0; sc.boughtAll = false;
   }
 }
 
@@ -237,6 +269,7 @@ export function buyUpgrades(st: FrameState, sc: ScreenSpaceScratch, m: number, b
  * Writes the field instead of returning the double: a returned double is a fresh heap number per frame.
  */
 export function updatePrice(st: FrameState, sc: ScreenSpaceScratch, bought: number, m: number): void {
+  sc.boughtAll = bought >= m;
   if (bought >= m) { sc.lambda = sc.lambda * ((1 - sc.band) / (1 + sc.band)); return; }
   const keys = st.keys, offset = sc.offset;
   let k = 0;
