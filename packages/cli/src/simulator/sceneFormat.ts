@@ -141,6 +141,8 @@ const policy = z.strictObject({
   frameMs: positive.optional(),
   /** budget / hybrid: relative stability band in [0, 1) (lodkit's `stabilityBand`; default 0.4). */
   stabilityBand: z.number().min(0).lt(1).optional(),
+  /** budget: the knapsack's own least-error selection also when the thresholds' fits (lodkit's `trimOverdraw`; default false). */
+  trimOverdraw: z.boolean().optional(),
   /** At most 254 entries (one per level boundary; the engine's rule). */
   quotas: z.array(z.number().int().nonnegative()).min(1).max(254, { message: 'expected at most 254 quotas (one per level boundary, 255 levels)' }).optional(),
   /** rankQuota: rank each profile separately (`'profile'`, default, MotoGP) or all objects together. */

@@ -206,6 +206,7 @@ function createRun(compiled: CompiledScene, spec: ScenePolicy, budgetOverride: n
   if ((spec.policy === 'budget' || spec.policy === 'hybrid') && budget !== undefined) updateOptions.budget = budget;
   if (frameMs !== null) updateOptions.budget = { frameMs };
   if (spec.stabilityBand !== undefined) updateOptions.stabilityBand = spec.stabilityBand;
+  if (spec.trimOverdraw !== undefined) updateOptions.trimOverdraw = spec.trimOverdraw;
   if (scene.tolerance !== undefined) updateOptions.tolerance = scene.tolerance;
   const result: PolicyResult = {
     name: spec.name,
@@ -214,7 +215,7 @@ function createRun(compiled: CompiledScene, spec: ScenePolicy, budgetOverride: n
       bias: spec.bias ?? 1, hysteresis: spec.hysteresis ?? 0, minFramesBetweenChanges: spec.minFramesBetweenChanges ?? 0,
       budget: budget ?? null, quotas: spec.quotas ?? null, quotaScope,
       minLevel: spec.minLevel ?? 0, maxLevel: spec.maxLevel ?? 255, profiles,
-      frameMs, stabilityBand: spec.stabilityBand ?? SCREEN_SPACE_DEFAULTS.band,
+      frameMs, stabilityBand: spec.stabilityBand ?? SCREEN_SPACE_DEFAULTS.band, trimOverdraw: spec.trimOverdraw ?? false,
     },
     summary: undefined as unknown as PolicySummary,
     frames: [],

@@ -78,6 +78,8 @@ export interface PolicyResult {
     /** Frame-time target (ms) of a governed budget/hybrid policy; null otherwise. */
     frameMs: number | null;
     stabilityBand: number;
+    /** budget: the knapsack also when the thresholds' selection fits (lodkit's `trimOverdraw`). */
+    trimOverdraw: boolean;
     minLevel: number; maxLevel: number;
     profiles: Record<string, { metric: string; thresholds: number[]; blendThresholds: number[] }>;
   };

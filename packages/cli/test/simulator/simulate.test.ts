@@ -53,12 +53,20 @@ describe('simulate on the tiny static scene (A 50 px, B 10 px, C 2 px, D behind)
   // A21 .00556, B21 .00111, A10 .000556, C21 .000222, B10 .000111, C10 .0000222.
   const withErrors = { p: { metric: 'pixels' as const, thresholds: [20, 5], triangles: [1000, 100, 10], errors: [0, 1, 2] } };
 
-  it('budget 1200: start at 30, buy A21, B21, A10, C21 (= 1200), B10 does not fit → A0 B1 C1, no loss', () => {
-    const [p] = run(tinyStaticScene({ profiles: withErrors, policies: [{ name: 'b', policy: 'budget', budget: 1200 }] }));
+  it('budget 1200 with trimOverdraw: start at 30, buy A21, B21, A10, C21 (= 1200), B10 does not fit → A0 B1 C1, no loss', () => {
+    const [p] = run(tinyStaticScene({ profiles: withErrors, policies: [{ name: 'b', policy: 'budget', budget: 1200, trimOverdraw: true }] }));
     expect(p.frames[0].cost).toBe(1200);
     expect(p.frames[0].levelsHistogram).toEqual([1, 2, 0]);
     expect(p.frames[0].qualityLoss).toBe(0);
     expect(p.frames[0].overBudget).toBe(false);
+  });
+
+  it('budget 1200 (a cap): the thresholds\' selection A0 B1 C2 costs 1110 and fits → drawn as it is, no loss', () => {
+    const [p] = run(tinyStaticScene({ profiles: withErrors, policies: [{ name: 'b', policy: 'budget', budget: 1200 }] }));
+    expect(p.frames[0].cost).toBe(1110);
+    expect(p.frames[0].levelsHistogram).toEqual([1, 1, 1]);
+    expect(p.frames[0].qualityLoss).toBe(0);
+    expect(p.options.trimOverdraw).toBe(false);
   });
 
   it('budget 1020: A21, B21 bought (210), A10 (900) does not fit → A1 B1 C2; A 50 px one level coarse → loss 50', () => {

@@ -227,21 +227,24 @@ describe('a budget is a cap (issue 28)', () => {
         // Frames 6 and 11: a budget above the minimum (the whole-cluster pass gives way to the full path).
         const budget = f === 6 || f === 11 ? 1e9 : 10;
         const options: LodUpdateOptions = { policy: budgetPolicy, budget, trimOverdraw: f === 6 || f === 11 };
-        const ra = a.update(view, options);
+        // Frame 13: two views (no cluster is decided whole; per object, max over the views).
+        const views = f === 13 ? [view, yawView([f * 1.5 + 20, 6, -40 + f], 1.6, false)] : view;
+        const ra = a.update(views, options);
         const sa = { ...ra, levelCounts: Array.from(ra.levelCounts) };
-        const sb = b.update(view, { ...options, clusters: false });
+        const sb = b.update(views, { ...options, clusters: false });
         expectSameBudgetFrame(a, b, sa, sb, `${wasm ? 'wasm' : 'js'} frame ${f}`);
         if (budget === 10) {
           expect(budgetRegimeOf(a)).toBe('coarsest');
           skipped += a.clusterStats.skipped;
         } else fullPath++;
-        // Edits: hidden, forced, moved, removed objects in clusters the pass decides whole otherwise.
+        // Edits: hidden, forced, moved, removed and invalid objects in clusters the pass decides whole otherwise.
         const id = (f * 97) % 2900;
         for (const s of [a, b]) {
-          if (f % 4 === 0) s.setHidden(id, true);
-          if (f % 4 === 1) s.setForcedLevel(id, 0);
-          if (f % 4 === 2) { const p = s.spheres; s.setSphere(id, p[id * 4] + 3, p[id * 4 + 1], p[id * 4 + 2], p[id * 4 + 3]); }
-          if (f % 4 === 3) s.remove(id);
+          if (f % 5 === 0) s.setHidden(id, true);
+          if (f % 5 === 1) s.setForcedLevel(id, 0);
+          if (f % 5 === 2) { const p = s.spheres; s.setSphere(id, p[id * 4] + 3, p[id * 4 + 1], p[id * 4 + 2], p[id * 4 + 3]); }
+          if (f % 5 === 3) s.remove(id);
+          if (f % 5 === 4) s.setSphere(id, Number.NaN, 0, 0, 1);
         }
       }
       expect(skipped).toBeGreaterThan(20);

@@ -17,7 +17,9 @@ import {
   buyUpgrades, collectScreenSpaceItemsList, drawCoarsest, type ScreenSpaceScratch,
 } from '../passes/screenSpacePasses.js';
 import { noteKnapsack, noteThresholdsTry } from '../passes/budgetRegime.js';
-import { coarsestFeedChunk, coarsestFinalizeWhole, coarsestStateOf } from '../passes/budgetCoarsest.js';
+import {
+  coarsestFeedChunk, coarsestFinalizePerObject, coarsestFinalizeWhole, coarsestStateOf,
+} from '../passes/budgetCoarsest.js';
 import { restartStats } from './frameSetup.js';
 import type { FrameState } from '../core/frameState.js';
 import { MetricCode, type ProfileTable } from '../core/profiles.js';
@@ -148,13 +150,13 @@ export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterVie
 
 /**
  * A budget frame below the minimum cost over the clusters (budgetCoarsest.ts): whole clusters at
- * their coarsest level with their sizes owed, the others through the full path's passes. Returns 0
+ * their coarsest level with their sizes owed, the others per object over the slot arrays. Returns 0
  * (nothing written but stats, which are reset) when the minimum cost fits: the full path runs then.
  */
 function clusteredCoarsest(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
   used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): number {
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
-  sizesToIds(ci, st.sizes, used); // the list passes write sizes by id
+  sizesToIds(ci, st.sizes, used); // (this pass writes sizes by id)
   const block = cv.block;
   beginOwing(ci, OWED_PIXELS, block[24], block[25], block[26]); // (the single view's inline path)
   const op = ci.owed.params;
@@ -162,24 +164,22 @@ function clusteredCoarsest(st: FrameState, ci: ClusterIndex, cv: ClusterViews, t
   const co = coarsestStateOf(ci);
   co.ensure(ci.start.length);
   const acc = co.acc;
-  acc[0] = 0; acc[1] = 0;
-  ci.visibleCount = 0; ci.culledCount = 0;
+  acc[0] = 0; acc[1] = 0; acc[2] = 0;
+  ci.culledCount = 0;
   const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (spatial/blockCulling.ts: blocks culled whole)
   for (let k = 0; k < runs; k++) {
-    for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) coarsestFeedChunk(st, ci, cv, co.whole, acc, c, c + 256 < to ? c + 256 : to);
+    for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) coarsestFeedChunk(st, ci, cv, co, c, c + 256 < to ? c + 256 : to);
   }
-  const m = ci.visibleCount;
-  for (let k = 0; k < m; k += 8192) classifyList(st, ci, k, k + 8192 < m ? k + 8192 : m, false);
-  if (st.minimumCost + acc[0] <= budget) {
+  if (acc[0] <= budget) {
     dropOwed(ci);
     restartStats(st);
     return 0;
   }
-  st.minimumCost += acc[0];
-  st.clustersCulled = ci.culledCount; st.objectsEvaluated = m; st.clustersSkipped = acc[1];
-  drawCoarsest(st, sse, st.work, ci.visible, ci.slotId, ci.blendS, m);
-  finalizeList(st, ci, m);
+  st.minimumCost = acc[0]; st.baseCost = acc[0];
+  sse.lambda = 0; sse.boughtAll = false; sse.regime = 2;
+  st.clustersCulled = ci.culledCount; st.clustersSkipped = acc[1];
   coarsestFinalizeWhole(st, ci, co.whole, acc[1]);
+  coarsestFinalizePerObject(st, ci, co, sse.viewportMax);
   hideCulled(st, ci);
   return 1;
 }

@@ -10,13 +10,16 @@
  * profile, no forced object, no hold frames, valid spheres, no hidden object, and one perspective
  * view wholly containing it with the eye outside its sphere — its objects' projected diameters
  * (the `sizes`) are then owed (outputs/owedSizes.ts, as budgetIncremental.ts owes them). Every other
- * visible cluster goes through the full path's passes (projected diameters, classifyList,
- * drawCoarsest, finalizeList), so each object gets exactly the per-object path's level, blend and size.
+ * visible cluster is decided per object over the slot arrays (classifyList, drawCoarsest and
+ * finalizeList's rules; reading by id in random spatial order cost ≈ 250 ns an object), so each
+ * object gets exactly the per-object path's level, blend and size.
  *
  * Contributor notes:
  * - The minimum cost sums `live × cost(coarsest)` per whole cluster: exact for integer costs, as
  *   every per-cluster sum of the clustered paths.
- * - Literals in loops: flag bits 1 hidden, 2 removed.
+ * - Literals in loops: flag bits 1 hidden, 2 removed; 255 no forced level / hidden; −1 the
+ *   metric kernels' culled value (CULLED_SIZE). No hold frames here (`minFramesBetweenChanges`
+ *   takes the full path), so no object keeps its level.
  *
  * @module
  */
@@ -28,13 +31,14 @@ import { VB_EYE, VB_PERSPECTIVE } from '../core/layout.js';
 import { oweCluster } from '../outputs/owedSizes.js';
 import { clusterStateGetter } from '../spatial/clusterState.js';
 
-/** Per-set scratch of the pass: the whole clusters, and [minimum cost, count] of them. */
+/** Per-set scratch of the pass: the whole clusters, the clusters decided per object, and [minimum cost, whole count, per-object count]. */
 export class CoarsestScratch {
   whole: Uint32Array = new Uint32Array(0);
-  acc: Float64Array = new Float64Array(2);
+  perObject: Uint32Array = new Uint32Array(0);
+  acc: Float64Array = new Float64Array(3);
 
   ensure(clusters: number): void {
-    if (this.whole.length < clusters) this.whole = new Uint32Array(clusters);
+    if (this.whole.length < clusters) { this.whole = new Uint32Array(clusters); this.perObject = new Uint32Array(clusters); }
   }
 }
 
@@ -43,17 +47,18 @@ export const coarsestStateOf: (ci: ClusterIndex) => CoarsestScratch = clusterSta
 
 /**
  * Clusters `[from, to)`: culled ones to `ci.culledList`; whole ones (see the module comment) to
- * `whole`, their sizes owed, their minimum cost into `acc[0]` and their count into `acc[1]`; the
- * others' projected diameters into `st.work` by id and their live slots to `ci.visible`.
+ * `co.whole`, their sizes owed; the others to `co.perObject`, with their objects' projected
+ * diameters in `ci.workS`. Adds the minimum cost — classifyPass's, per slot — to `co.acc[0]`.
+ * Writes no output: the frame may still go to the full path.
  */
-export function coarsestFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews, whole: Uint32Array, acc: Float64Array,
-  from: number, to: number): void {
-  const live = ci.live, bounds = ci.bounds, visible = ci.visible, culledList = ci.culledList, flagsS = ci.flagsS;
-  const slotId = ci.slotId, workS = ci.workS, work = st.work, state = ci.state, profile = ci.profile, forcedCount = ci.forcedCount;
-  const costs = st.costs, stride = st.stride, hiA = st.hi, owed = ci.owed, block = cv.block, eyeMagnitude = cv.eyeMagnitude;
+export function coarsestFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews, co: CoarsestScratch, from: number, to: number): void {
+  const live = ci.live, bounds = ci.bounds, culledList = ci.culledList, flagsS = ci.flagsS, forcedS = ci.forcedS, profS = ci.profS;
+  const workS = ci.workS, state = ci.state, profile = ci.profile, forcedCount = ci.forcedCount, startA = ci.start, endA = ci.end;
+  const costs = st.costs, stride = st.stride, hiA = st.hi, lc = st.levelCount, owed = ci.owed, block = cv.block, eyeMagnitude = cv.eyeMagnitude;
   const ex = block[VB_EYE], ey = block[VB_EYE + 1], ez = block[VB_EYE + 2];
-  const inlineView = cv.count === 1 && block[VB_PERSPECTIVE] !== 0 && st.minFrames === 0;
-  let m = ci.visibleCount, q = ci.culledCount, w = acc[1], cost = acc[0];
+  const inlineView = cv.count === 1 && block[VB_PERSPECTIVE] !== 0;
+  const whole = co.whole, perObject = co.perObject, acc = co.acc;
+  let q = ci.culledCount, w = acc[1], po = acc[2], cost = acc[0];
   for (let c = from; c < to; c++) {
     if (live[c] === 0) continue;
     const R = bounds[c * 6 + 3];
@@ -67,7 +72,7 @@ export function coarsestFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterV
       // (the margin of budgetIncremental.ts: the eye surely outside the cluster's sphere)
       if (cv.klass[0] === 2 && D - R > 1e-6 * D + 1e-9 * (Math.abs(bounds[o6]) + Math.abs(bounds[o6 + 1]) + Math.abs(bounds[o6 + 2]) + R + eyeMagnitude)) {
         let clean = 1;
-        for (let s = ci.start[c], e = ci.end[c]; s < e; s++) if ((flagsS[s] & 3) === 1) { clean = 0; break; }
+        for (let s = startA[c], e = endA[c]; s < e; s++) if ((flagsS[s] & 3) === 1) { clean = 0; break; }
         if (clean === 1) {
           ci.markSizes(c);
           oweCluster(owed, c);
@@ -78,13 +83,57 @@ export function coarsestFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterV
       }
     }
     clusterMetric(st, ci, cv, c, 1, false);
-    for (let s = ci.start[c], e = ci.end[c]; s < e; s++) {
-      if (flagsS[s] & 2) continue;
-      work[slotId[s]] = workS[s];
-      visible[m++] = s;
+    perObject[po++] = c;
+    for (let s = startA[c], e = endA[c]; s < e; s++) {
+      const fl = flagsS[s], x = workS[s];
+      if ((fl & 3) !== 0 || x === -1) continue; // removed, hidden or culled: not drawn
+      const p = profS[s], fo = forcedS[s];
+      const level = x === x && fo !== 255 ? (fo < lc[p] ? fo : lc[p] - 1) : hiA[p]; // (invalid: the coarsest allowed)
+      cost += costs[p * stride + level];
     }
   }
-  ci.visibleCount = m; ci.culledCount = q; acc[0] = cost; acc[1] = w;
+  ci.culledCount = q; acc[0] = cost; acc[1] = w; acc[2] = po;
+}
+
+/**
+ * The clusters of `co.perObject`, per object as classifyList, drawCoarsest and finalizeList do it
+ * (but over the slot arrays, in slot order): not drawn → hidden with NaN size; invalid → coarsest
+ * allowed; forced → its level; else the coarsest allowed level; blend 0; sizes the projected
+ * diameter × bias, clamped to `viewportMax`. Levels, changes, histogram, cost, hidden and invalid
+ * counts added.
+ */
+export function coarsestFinalizePerObject(st: FrameState, ci: ClusterIndex, co: CoarsestScratch, viewportMax: number): void {
+  const startA = ci.start, endA = ci.end, flagsS = ci.flagsS, forcedS = ci.forcedS, profS = ci.profS, workS = ci.workS;
+  const slotId = ci.slotId, levelsS = ci.levelsS, blendS = ci.blendS, perObject = co.perObject;
+  const levels = st.levels, blend = st.blend, sizes = st.sizes, changed = st.changed, lastChange = st.lastChange;
+  const costs = st.costs, stride = st.stride, hiA = st.hi, lc = st.levelCount, levelCounts = st.levelCounts, frame = st.frame, bias = st.bias;
+  let changedCount = st.changedCount, totalCost = 0, hidden = 0, invalid = 0, evaluated = 0;
+  for (let k = 0, n = co.acc[2]; k < n; k++) {
+    const c = perObject[k];
+    for (let s = startA[c], e = endA[c]; s < e; s++) {
+      const fl = flagsS[s];
+      if (fl & 2) continue;
+      const i = slotId[s], x = workS[s];
+      evaluated++;
+      if (blendS[s] !== 0) { blendS[s] = 0; blend[i] = 0; }
+      let level = 255;
+      if ((fl & 1) !== 0 || x === -1) {
+        sizes[i] = Number.NaN; hidden++;
+      } else {
+        const p = profS[s];
+        if (x !== x) { level = hiA[p]; invalid++; } else {
+          const fo = forcedS[s];
+          level = fo !== 255 ? (fo < lc[p] ? fo : lc[p] - 1) : hiA[p];
+        }
+        const raw = x * bias;
+        sizes[i] = raw > viewportMax ? viewportMax : raw;
+        levelCounts[level]++;
+        totalCost += costs[p * stride + level];
+      }
+      if (level !== levelsS[s]) { changed[changedCount++] = i; lastChange[i] = frame; levels[i] = level; levelsS[s] = level; }
+    }
+  }
+  st.changedCount = changedCount; st.totalCost += totalCost; st.hidden += hidden; st.invalid += invalid; st.objectsEvaluated += evaluated;
 }
 
 /**
