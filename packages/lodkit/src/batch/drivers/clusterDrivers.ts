@@ -32,7 +32,7 @@ import { budgetFeedChunk, budgetFinalize, budgetSolve, budgetStateOf, reducedSol
 import { computeHybridStableRanges, computeStableRanges } from '../passes/budgetStable.js';
 import { type HybridIncremental, hybridCollectChunk, hybridPrefChunk, hybridStateOf } from '../passes/hybridIncremental.js';
 import {
-  addKernelSettled, hybridFinalize, hybridFinalizeAtFloor, minimumUpperBound, preferredMinimumWithin,
+  addKernelSettled, hybridFinalize, hybridFinalizeAtFloor, minimumLowerBound, minimumUpperBound, preferredMinimumWithin,
 } from '../passes/hybridFinalize.js';
 import { rankCutsOf, rankFeedChunk, rankFinalize, resolveRanks } from '../passes/rankCuts.js';
 import { itemShift } from './policyDrivers.js';
@@ -270,11 +270,15 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     return;
   }
   st.levelCounts.fill(0);
-  if (!(minimumUpperBound(st, ci) <= budget)) { // (else surely within budget: no per-object sum)
-    preferredMinimumWithin(st, ci, hy, st.floor);
-    if (!(st.minimumCost <= budget)) {
+  // Below the minimum (every adjustable object at its floor over budget): no collection. Bounds per
+  // cluster first; the per-object sum only when they do not decide it.
+  if (!(minimumUpperBound(st, ci) <= budget)) {
+    const surelyOver = minimumLowerBound(st, ci, hy) > budget;
+    if (!surelyOver) preferredMinimumWithin(st, ci, hy, st.floor);
+    if (surelyOver || !(st.minimumCost <= budget)) {
       sse.lambda = 0;
       hybridFinalizeAtFloor(st, ci, hy);
+      st.minimumCost = st.totalCost; // (what it drew is the minimum: every adjustable object at its floor or coarser)
       hideCulled(st, ci);
       return;
     }

@@ -72,6 +72,23 @@ export function minimumUpperBound(st: FrameState, ci: ClusterIndex): number {
 }
 
 /**
+ * A lower bound of hybrid's minimum cost after pass A, per visible cluster: the exact minimum of the
+ * clusters whose objects all prefer one level (`upref`: each ends at it or at its floor) or all end
+ * at their preferred level (`chains` 2: `prefCost`), 0 for the others (some objects may be hidden or
+ * culled).
+ */
+export function minimumLowerBound(st: FrameState, ci: ClusterIndex, hy: HybridIncremental): number {
+  const clusters = ci.visibleClusters, profile = ci.profile, live = ci.live, upref = hy.upref, chainsA = hy.chains, prefCost = hy.prefCost;
+  const costs = st.costs, floorA = st.floor, stride = st.stride;
+  let bound = 0;
+  for (let k = 0; k < ci.visibleClusterCount; k++) {
+    const c = clusters[k], u = upref[c];
+    if (u !== 255) { const p0 = profile[c], f = floorA[p0]; bound += live[c] * costs[p0 * stride + (u < f ? f : u)]; } else if (chainsA[c] === 2) bound += prefCost[c];
+  }
+  return bound;
+}
+
+/**
  * Levels into `levels` over the visible clusters (`levelsS` kept in step), with the coarsened
  * objects' blend cleared when `binding`; the changed list (reset first), histogram, total cost.
  */
