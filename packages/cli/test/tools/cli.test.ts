@@ -85,7 +85,7 @@ const resultSchema = z.strictObject({
       bias: z.number(), hysteresis: z.number(), minFramesBetweenChanges: z.number(), budget: z.number().nullable(),
       quotas: z.array(z.number()).nullable(), quotaScope: z.enum(['profile', 'scene']).nullable(),
       minLevel: z.number(), maxLevel: z.number(),
-      frameMs: z.number().nullable(), stabilityBand: z.number(),
+      frameMs: z.number().nullable(), stabilityBand: z.number(), trimOverdraw: z.boolean(),
       profiles: z.record(z.string(), z.strictObject({ metric: z.string(), thresholds: z.array(z.number()), blendThresholds: z.array(z.number()) })),
     }),
     summary: summarySchema,
