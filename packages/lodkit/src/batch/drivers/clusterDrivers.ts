@@ -32,7 +32,8 @@ import { budgetFeedChunk, budgetFinalize, budgetSolve, budgetStateOf, reducedSol
 import { computeHybridStableRanges, computeStableRanges } from '../passes/budgetStable.js';
 import { type HybridIncremental, hybridCollectChunk, hybridPrefChunk, hybridStateOf } from '../passes/hybridIncremental.js';
 import {
-  addKernelSettled, hybridFinalize, hybridFinalizeAtFloor, minimumLowerBound, minimumUpperBound, preferredMinimumWithin,
+  addKernelSettled, hybridFinalize, hybridFinalizeAtFloor, minimumLowerBound, minimumUpperBound, preferredFinalize,
+  preferredMinimumWithin,
 } from '../passes/hybridFinalize.js';
 import { rankCutsOf, rankFeedChunk, rankFinalize, resolveRanks } from '../passes/rankCuts.js';
 import { itemShift } from './policyDrivers.js';
@@ -249,8 +250,7 @@ function preferredPass(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table
 function drawPreferred(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, sse: ScreenSpaceScratch, minLevels: Uint8Array): void {
   st.levelCounts.fill(0);
   sse.lambda = 0; // issue 14: the budget did not bind
-  preferredMinimumWithin(st, ci, hy, minLevels);
-  hybridFinalize(st, ci, hy, false);
+  preferredFinalize(st, ci, hy, minLevels);
   hideCulled(st, ci);
 }
 
@@ -295,6 +295,6 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     hy.fallbacks++;
   }
   hy.stableTotal += hy.stableObjects;
-  hybridFinalize(st, ci, hy, true);
+  hybridFinalize(st, ci, hy);
   hideCulled(st, ci);
 }

@@ -9,11 +9,40 @@ import type { ClusterIndex } from '../spatial/clusters.js';
 import type { FrameState } from '../core/frameState.js';
 import type { HybridIncremental } from './hybridIncremental.js';
 
+/**
+ * Every live object of cluster `c` not yet at level `L` moves there: levels by id and slot, the
+ * changed list from `changedCount` on (returns its new length), `lastChange`.
+ */
+export function moveCluster(st: FrameState, ci: ClusterIndex, c: number, L: number, changedCount: number): number {
+  const flagsS = ci.flagsS, levelsS = ci.levelsS, slotId = ci.slotId, levels = st.levels, changed = st.changed, lastChange = st.lastChange, frame = st.frame;
+  let n = changedCount;
+  for (let s = ci.start[c], e = ci.end[c]; s < e; s++) {
+    if ((flagsS[s] & 2) !== 0 || levelsS[s] === L) continue;
+    const i = slotId[s];
+    changed[n++] = i; lastChange[i] = frame; levels[i] = L; levelsS[s] = L;
+  }
+  return n;
+}
+
 /** After the first collection: the totals of the clusters the kernel settled (see `ksettled`). */
 export function addKernelSettled(hy: HybridIncremental, levels: number): void {
   const k = hy.kAcc, acc = hy.acc, lc = hy.listCounts;
   acc[0] += k[0]; acc[1] += k[1] - k[0]; acc[3] += k[1]; hy.stableObjects += k[2];
   for (let l = 0; l < levels; l++) lc[l] += k[3 + l];
+}
+
+/** Cluster `c`'s minimum cost per object: drawn adjustable objects at `minLevels[profile]` when coarser than their preferred level. */
+function clusterMinimum(st: FrameState, ci: ClusterIndex, c: number, minLevels: Uint8Array): number {
+  const flagsS = ci.flagsS, profS = ci.profS, fixed = st.fixed, next = st.next, costs = st.costs, stride = st.stride;
+  let cost = 0;
+  for (let s = ci.start[c], e = ci.end[c]; s < e; s++) {
+    if (flagsS[s] & 2) continue;
+    const f = fixed[s];
+    if (f === 2) continue;
+    const p = profS[s], pref = next[s], m = minLevels[p];
+    cost += costs[p * stride + (f === 0 && pref < m ? m : pref)];
+  }
+  return cost;
 }
 
 /**
@@ -22,9 +51,8 @@ export function addKernelSettled(hy: HybridIncremental, levels: number): void {
  * `st.hi`: budget's coarsest level), as preferredMinimumCost.
  */
 export function preferredMinimumWithin(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, minLevels: Uint8Array): void {
-  const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, profS = ci.profS;
-  const profile = ci.profile, live = ci.live, upref = hy.upref, ustable = hy.ustable;
-  const fixed = st.fixed, next = st.next, costs = st.costs, floorA = minLevels, stride = st.stride;
+  const clusters = ci.visibleClusters, profile = ci.profile, live = ci.live, upref = hy.upref, ustable = hy.ustable;
+  const costs = st.costs, floorA = minLevels, stride = st.stride;
   let minimumCost = 0;
   for (let k = 0; k < ci.visibleClusterCount; k++) {
     const c = clusters[k], u = upref[c];
@@ -34,13 +62,7 @@ export function preferredMinimumWithin(st: FrameState, ci: ClusterIndex, hy: Hyb
       minimumCost += live[c] * costs[p0 * stride + (u < floor ? floor : u)];
       continue;
     }
-    for (let s = startA[c], e = endA[c]; s < e; s++) {
-      if (flagsS[s] & 2) continue;
-      const f = fixed[s];
-      if (f === 2) continue;
-      const p = profS[s], pref = next[s];
-      minimumCost += costs[p * stride + (f === 0 && pref < floorA[p] ? floorA[p] : pref)];
-    }
+    minimumCost += clusterMinimum(st, ci, c, minLevels);
   }
   st.minimumCost = minimumCost;
 }
@@ -53,20 +75,12 @@ export function preferredMinimumWithin(st: FrameState, ci: ClusterIndex, hy: Hyb
  * (mixed profiles, forced objects, hold frames) are summed per object as preferredMinimumWithin.
  */
 export function minimumUpperBound(st: FrameState, ci: ClusterIndex): number {
-  const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, profS = ci.profS;
-  const profile = ci.profile, live = ci.live, forcedCount = ci.forcedCount;
-  const fixed = st.fixed, next = st.next, costs = st.costs, floorA = st.floor, stride = st.stride, holds = st.minFrames > 0;
+  const clusters = ci.visibleClusters, profile = ci.profile, live = ci.live, forcedCount = ci.forcedCount;
+  const costs = st.costs, floorA = st.floor, stride = st.stride, holds = st.minFrames > 0;
   let bound = 0;
   for (let k = 0; k < ci.visibleClusterCount; k++) {
     const c = clusters[k], p0 = profile[c];
-    if (!holds && p0 !== 0xffff && forcedCount[c] === 0) { bound += live[c] * costs[p0 * stride + floorA[p0]]; continue; }
-    for (let s = startA[c], e = endA[c]; s < e; s++) {
-      if (flagsS[s] & 2) continue;
-      const f = fixed[s];
-      if (f === 2) continue;
-      const p = profS[s], pref = next[s];
-      bound += costs[p * stride + (f === 0 && pref < floorA[p] ? floorA[p] : pref)];
-    }
+    bound += !holds && p0 !== 0xffff && forcedCount[c] === 0 ? live[c] * costs[p0 * stride + floorA[p0]] : clusterMinimum(st, ci, c, floorA);
   }
   return bound;
 }
@@ -89,10 +103,69 @@ export function minimumLowerBound(st: FrameState, ci: ClusterIndex, hy: HybridIn
 }
 
 /**
- * Levels into `levels` over the visible clusters (`levelsS` kept in step), with the coarsened
- * objects' blend cleared when `binding`; the changed list (reset first), histogram, total cost.
+ * Within budget: every object at its preferred level — levels into `levels` over the visible
+ * clusters (`levelsS` kept in step), the changed list (reset first), histogram, total cost — and,
+ * in the same visit, the minimum cost with adjustable objects at `minLevels[profile]` when coarser
+ * than their preferred level (`st.floor`: hybrid; `st.hi`: budget), as preferredMinimumWithin.
  */
-export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, binding: boolean): void {
+export function preferredFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, minLevels: Uint8Array): void {
+  const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
+  const levelsS = ci.levelsS, profS = ci.profS, profile = ci.profile, live = ci.live, state = ci.state;
+  const upref = hy.upref, chainsA = hy.chains, prefCost = hy.prefCost, ulevel = hy.ulevel;
+  const levels = st.levels, next = st.next, fixed = st.fixed, changed = st.changed, lastChange = st.lastChange;
+  const costs = st.costs, stride = st.stride, levelCounts = st.levelCounts, frame = st.frame;
+  let changedCount = 0, totalCost = 0, minimumCost = 0;
+  for (let k = 0; k < ci.visibleClusterCount; k++) {
+    const c = clusters[k], u = upref[c];
+    if (u !== 255) { // every object adjustable at its preferred level u (blend 0)
+      if (state[c] !== u) { // (state u: skipped by pass A, every object already there)
+        changedCount = moveCluster(st, ci, c, u, changedCount);
+        state[c] = u; // each decided freely outside every blend window, blend 0: the thresholds path's state u
+      }
+      const p0 = profile[c], m = minLevels[p0];
+      levelCounts[u] += live[c];
+      totalCost += live[c] * costs[p0 * stride + u];
+      minimumCost += live[c] * costs[p0 * stride + (u < m ? m : u)];
+      continue;
+    }
+    if (chainsA[c] === 2) { // every object keeps its level (histogram: keptCounts); none prefers finer than its floor
+      totalCost += prefCost[c];
+      minimumCost += minLevels === st.floor ? prefCost[c] : clusterMinimum(st, ci, c, minLevels);
+      if (ulevel[c] !== 255) state[c] = ulevel[c]; // one level, decided freely: the thresholds path's state
+      continue;
+    }
+    // The thresholds path's state when every object is at the one level all of them prefer freely (ulevel).
+    const ul = ulevel[c];
+    let allAt = ul !== 255 ? 1 : 0;
+    for (let s = startA[c], e = endA[c]; s < e; s++) {
+      if (flagsS[s] & 2) continue;
+      const level = next[s];
+      if (level !== levelsS[s]) {
+        const i = slotId[s];
+        changed[changedCount++] = i; lastChange[i] = frame; levels[i] = level; levelsS[s] = level;
+      }
+      if (level !== ul) allAt = 0;
+      if (level !== 255) {
+        const p = profS[s], m = minLevels[p];
+        levelCounts[level]++;
+        totalCost += costs[p * stride + level];
+        if (fixed[s] !== 2) minimumCost += costs[p * stride + (fixed[s] === 0 && level < m ? m : level)];
+      }
+    }
+    state[c] = allAt === 1 ? ul : 254;
+  }
+  const kc = hy.keptCounts;
+  for (let l = 0; l < st.stride; l++) levelCounts[l] += kc[l];
+  st.changedCount = changedCount;
+  st.totalCost = totalCost;
+  st.minimumCost = minimumCost;
+}
+
+/**
+ * Over budget, after the solve: levels into `levels` over the visible clusters (`levelsS` kept in
+ * step), the coarsened objects' blend cleared; the changed list (reset first), histogram, total cost.
+ */
+export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncremental): void {
   const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
   const levelsS = ci.levelsS, blendS = ci.blendS, profS = ci.profS, profile = ci.profile, live = ci.live, state = ci.state;
   const upref = hy.upref, ustable = hy.ustable, kindS = hy.kindS, chainsA = hy.chains, prefCost = hy.prefCost, ulevel = hy.ulevel;
@@ -107,13 +180,9 @@ export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncre
       totalCost += live[c] * costs[profile[c] * stride + us];
       continue;
     }
-    if (u !== 255 && (!binding || u >= floorA[profile[c]])) { // every object at its preferred level u (blend 0)
+    if (u !== 255 && u >= floorA[profile[c]]) { // every object at its preferred level u (blend 0)
       if (state[c] !== u) { // (state u: skipped by pass A, every object already there)
-        for (let s = startA[c], e = endA[c]; s < e; s++) {
-          if ((flagsS[s] & 2) !== 0 || levelsS[s] === u) continue;
-          const i = slotId[s];
-          changed[changedCount++] = i; lastChange[i] = frame; levels[i] = u; levelsS[s] = u;
-        }
+        changedCount = moveCluster(st, ci, c, u, changedCount);
         state[c] = u; // each decided freely outside every blend window, blend 0: the thresholds path's state u
       }
       levelCounts[u] += live[c];
@@ -125,8 +194,8 @@ export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncre
       if (ulevel[c] !== 255) state[c] = ulevel[c]; // one level, decided freely: the thresholds path's state
       continue;
     }
-    if (binding && hy.listed[c] === 1) { state[c] = hy.ksettled[c] === 1 ? hy.kstate[c] : 254; continue; } // its slots: the list below (settled by the kernel: none)
-    const chained = binding && (u !== 255 || chainsA[c] === 1); // else every object at next = its preferred level
+    if (hy.listed[c] === 1) { state[c] = hy.ksettled[c] === 1 ? hy.kstate[c] : 254; continue; } // its slots: the list below (settled by the kernel: none)
+    const chained = u !== 255 || chainsA[c] === 1; // else every object at next = its preferred level
     // The thresholds path's state when every object ends at the one level all of them prefer freely
     // (blend 0): uniform clusters (u) and clusters pass A found so (ulevel).
     const ul = u !== 255 ? u : ulevel[c];
@@ -148,8 +217,7 @@ export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncre
     }
     state[c] = allAt === 1 ? ul : 254; // (254 also for a cluster pass A skipped in state u and coarsened now)
   }
-  if (binding) {
-    // The listed clusters' slots (chained, u 255): as the loop above; their settled objects are in listCounts / acc[3].
+  { // The listed clusters' slots (chained, u 255): as the loop above; their settled objects are in listCounts / acc[3].
     const list = hy.list, lcounts = hy.listCounts;
     for (let r = 0, n = hy.listCount; r < n; r++) {
       const s = list[r], i = slotId[s];
@@ -191,11 +259,7 @@ export function hybridFinalizeAtFloor(st: FrameState, ci: ClusterIndex, hy: Hybr
     if (u !== 255) { // every object adjustable, preferring u with blend 0
       const floor = floorA[profile[c]], L = u < floor ? floor : u;
       if (state[c] !== L || L !== u) {
-        for (let s = startA[c], e = endA[c]; s < e; s++) {
-          if ((flagsS[s] & 2) !== 0 || levelsS[s] === L) continue;
-          const i = slotId[s];
-          changed[changedCount++] = i; lastChange[i] = frame; levels[i] = L; levelsS[s] = L;
-        }
+        changedCount = moveCluster(st, ci, c, L, changedCount);
         state[c] = L === u ? u : 254;
       }
       levelCounts[L] += live[c];
