@@ -14,7 +14,7 @@
  * @module
  */
 import {
-  buyUpgrades, collectScreenSpaceItemsList, drawCoarsest, type ScreenSpaceScratch,
+  buyUpgrades, collectScreenSpaceItemsList, drawCoarsest, noteBelowMinimum, type ScreenSpaceScratch,
 } from '../passes/screenSpacePasses.js';
 import { noteKnapsack, noteThresholdsTry } from '../passes/budgetRegime.js';
 import {
@@ -123,14 +123,14 @@ export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     settleBlends(ci, st.blend);
     budgetStateOf(ci).completedFrame = -1;
   }
-  // With minFramesBetweenChanges the classification reads last frame's sizes, which the incremental
-  // pass overwrites (a frame redone below would read this frame's); without a price or a band there
-  // is no protected tier, so no object can be stable. Both take the full path at once.
-  sse.regime = 1; // (drawCoarsest: 2)
+  sse.regime = 1; // (noteBelowMinimum: 2)
   // Below the minimum last frame: most likely again, decided mostly per cluster (budgetCoarsest.ts).
   if (!thresholdsFirst && lastRegime === 2 && st.minFrames === 0) {
     if (clusteredCoarsest(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget) === 1) { noteKnapsack(sse, budget); return; }
   }
+  // With minFramesBetweenChanges the classification reads last frame's sizes, which the incremental
+  // pass overwrites (a frame redone below would read this frame's); without a price or a band there
+  // is no protected tier, so no object can be stable. Both take the full path at once.
   if (st.minFrames === 0 && sse.band > 0 && sse.lambda > 0) {
     if (clusteredBudgetIncremental(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget) === 1) { noteKnapsack(sse, budget); return; }
   }
@@ -152,7 +152,7 @@ export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterVie
 /**
  * A budget frame below the minimum cost over the clusters (budgetCoarsest.ts): whole clusters at
  * their coarsest level with their sizes owed, the others per object over the slot arrays. Returns 0
- * (nothing written but stats, which are reset) when the minimum cost fits: the full path runs then.
+ * (no output written; stats reset) when the minimum cost fits: the full path runs then.
  */
 function clusteredCoarsest(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
   used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): number {
@@ -176,8 +176,8 @@ function clusteredCoarsest(st: FrameState, ci: ClusterIndex, cv: ClusterViews, t
     restartStats(st);
     return 0;
   }
-  st.minimumCost = acc[0]; st.baseCost = acc[0];
-  sse.lambda = 0; sse.boughtAll = false; sse.regime = 2;
+  st.minimumCost = acc[0];
+  noteBelowMinimum(st, sse);
   st.clustersCulled = ci.culledCount; st.clustersSkipped = acc[1];
   coarsestFinalizeWhole(st, ci, co.whole, acc[1]);
   coarsestFinalizePerObject(st, ci, co, sse.viewportMax);

@@ -113,7 +113,7 @@ export function budgetPolicy(st: FrameState, table: ProfileTable, sse: ScreenSpa
     }
     restartStats(st);
   }
-  sse.regime = 1; // (drawCoarsest: 2)
+  sse.regime = 1; // (drawCoarsest → noteBelowMinimum: 2)
   metricPass(st, MetricCode.pixels, views, single, viewCount, cull, st.work, 0, n, false);
   classifyPass(st, n, false);
   if (!(st.minimumCost <= budget)) {

@@ -25,9 +25,9 @@
  */
 import type { ClusterIndex } from '../spatial/clusters.js';
 import type { ClusterViews } from '../spatial/clusterViews.js';
-import { classify, clusterMetric } from './clusterPass.js';
+import { classify, clusterMetric, eyeOutsideCluster } from './clusterPass.js';
 import type { FrameState } from '../core/frameState.js';
-import { VB_EYE, VB_PERSPECTIVE } from '../core/layout.js';
+import { VB_PERSPECTIVE } from '../core/layout.js';
 import { oweCluster } from '../outputs/owedSizes.js';
 import { clusterStateGetter } from '../spatial/clusterState.js';
 
@@ -54,8 +54,7 @@ export const coarsestStateOf: (ci: ClusterIndex) => CoarsestScratch = clusterSta
 export function coarsestFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews, co: CoarsestScratch, from: number, to: number): void {
   const live = ci.live, bounds = ci.bounds, culledList = ci.culledList, flagsS = ci.flagsS, forcedS = ci.forcedS, profS = ci.profS;
   const workS = ci.workS, state = ci.state, profile = ci.profile, forcedCount = ci.forcedCount, startA = ci.start, endA = ci.end;
-  const costs = st.costs, stride = st.stride, hiA = st.hi, lc = st.levelCount, owed = ci.owed, block = cv.block, eyeMagnitude = cv.eyeMagnitude;
-  const ex = block[VB_EYE], ey = block[VB_EYE + 1], ez = block[VB_EYE + 2];
+  const costs = st.costs, stride = st.stride, hiA = st.hi, lc = st.levelCount, owed = ci.owed, block = cv.block;
   const inlineView = cv.count === 1 && block[VB_PERSPECTIVE] !== 0;
   const whole = co.whole, perObject = co.perObject, acc = co.acc;
   let q = ci.culledCount, w = acc[1], po = acc[2], cost = acc[0];
@@ -67,10 +66,7 @@ export function coarsestFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterV
     const p0 = profile[c];
     if (inlineView && R === R && p0 !== 0xffff && forcedCount[c] === 0) {
       if (!cv.cull) classify(ci, cv, c);
-      const o6 = c * 6, cx = bounds[o6] - ex, cy = bounds[o6 + 1] - ey, cz = bounds[o6 + 2] - ez;
-      const D = Math.sqrt(cx * cx + cy * cy + cz * cz);
-      // (the margin of budgetIncremental.ts: the eye surely outside the cluster's sphere)
-      if (cv.klass[0] === 2 && D - R > 1e-6 * D + 1e-9 * (Math.abs(bounds[o6]) + Math.abs(bounds[o6 + 1]) + Math.abs(bounds[o6 + 2]) + R + eyeMagnitude)) {
+      if (cv.klass[0] === 2 && eyeOutsideCluster(ci, cv, c)) {
         let clean = 1;
         for (let s = startA[c], e = endA[c]; s < e; s++) if ((flagsS[s] & 3) === 1) { clean = 0; break; }
         if (clean === 1) {

@@ -37,7 +37,7 @@ import { buildObjectChain } from '../../policies/screenSpaceError.js';
 import { selectAffordablePrefix } from '../../policies/budget.js';
 import type { ClusterIndex } from '../spatial/clusters.js';
 import type { ClusterViews } from '../spatial/clusterViews.js';
-import { classify, clusterInterval, clusterMetric } from './clusterPass.js';
+import { classify, clusterInterval, clusterMetric, eyeOutsideCluster } from './clusterPass.js';
 import type { FrameState } from '../core/frameState.js';
 import { VB_EYE, VB_PERSPECTIVE, VB_PIXEL_SCALE, VB_WINDOW_HEIGHT } from '../core/layout.js';
 import { applyScreenSpaceUpgrades, type ScreenSpaceScratch, updatePrice } from './screenSpacePasses.js';
@@ -106,7 +106,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   let base = acc[0], protCost = acc[1], maxKey = acc[2];
   // The last stable range hit and its two costs (as hybridCollectChunk: neighbours share them).
   let lastRow = -1, lastHit = 0, lastC0 = 0, lastProt = 0;
-  const owed = ci.owed, eyeMagnitude = cv.eyeMagnitude;
+  const owed = ci.owed;
   const stableFrame = bi.stableFrame, edited = ci.edited, frame = st.frame, prevFrame = frame - 1, prevDone = bi.completedFrame === prevFrame;
   let hidden = 0, invalid = 0, minimumCost = 0, evaluated = 0, skipped = 0;
   for (let c = from; c < to; c++) {
@@ -140,9 +140,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
           // Eye outside the cluster's sphere (so outside every object's, d > r) and nothing else
           // to check per object but flags and levels: the sizes are owed (owedSizes.ts).
           if (inline) {
-            const o6 = c * 6, cx = bounds[o6] - ex, cy = bounds[o6 + 1] - ey, cz = bounds[o6 + 2] - ez;
-            const D = Math.sqrt(cx * cx + cy * cy + cz * cz);
-            if (D - R > 1e-6 * D + 1e-9 * (Math.abs(bounds[o6]) + Math.abs(bounds[o6 + 1]) + Math.abs(bounds[o6 + 2]) + R + eyeMagnitude)) {
+            if (eyeOutsideCluster(ci, cv, c)) {
               let n = 0, clean = 1;
               if (kept !== 255) n = live[c]; // (every live object at L, shown, blend 0: checked when it became so)
               else {

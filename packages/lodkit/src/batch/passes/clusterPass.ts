@@ -222,6 +222,18 @@ export function classify(ci: ClusterIndex, cv: ClusterViews, c: number): number 
 }
 
 /**
+ * True when the eye of the frame's first view lies surely outside cluster `c`'s bounding sphere (so
+ * outside every object's): its distance exceeds the radius by more than the rounding of the
+ * inline size formula — where the owed sizes (owedSizes.ts) may stand in for computed ones.
+ */
+export function eyeOutsideCluster(ci: ClusterIndex, cv: ClusterViews, c: number): boolean {
+  const b = ci.bounds, o6 = c * 6, block = cv.block, R = b[o6 + 3];
+  const cx = b[o6] - block[VB_EYE], cy = b[o6 + 1] - block[VB_EYE + 1], cz = b[o6 + 2] - block[VB_EYE + 2];
+  const D = Math.sqrt(cx * cx + cy * cy + cz * cz);
+  return D - R > 1e-6 * D + 1e-9 * (Math.abs(b[o6]) + Math.abs(b[o6 + 1]) + Math.abs(b[o6 + 2]) + R + cv.eyeMagnitude);
+}
+
+/**
  * The interval of metric values (after bias, widened) of cluster `c` with metric `code` into
  * `cv.scr[0..1]`; returns 0 when there is none (no view wholly inside, eye too close, …).
  */

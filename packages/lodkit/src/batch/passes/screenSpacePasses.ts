@@ -228,6 +228,11 @@ export function drawCoarsest(st: FrameState, sc: ScreenSpaceScratch, diameters: 
     const raw = diameters[i] * bias;
     sizes[i] = raw > vmax ? vmax : raw;
   }
+  noteBelowMinimum(st, sc);
+}
+
+/** A budget frame below its minimum cost (`st.minimumCost`): nothing bought, price 0, regime 2 (budgetRegime.ts). */
+export function noteBelowMinimum(st: FrameState, sc: ScreenSpaceScratch): void {
   st.baseCost = st.minimumCost;
   sc.lambda = 0; sc.boughtAll = false; sc.regime = 2;
 }
