@@ -19,7 +19,8 @@
  *   exactly the size `fstat` gave, and a file that shrinks meanwhile is refused.
  * - `data:` URIs: decoded strictly (see dataUri.ts), their decoded length counted in
  *   {@link GltfReadLimits.resourceBytes} and checked against `byteLength` before glTF-Transform
- *   sees the document. Each decoded array is stored under a private key (`__lodkit` + NUL + the
+ *   sees the document, as are sparse index values once every buffer's bytes are known
+ *   (`checkSparseIndices`). Each decoded array is stored under a private key (`__lodkit` + NUL + the
  *   field; a NUL can never name a file, so no external URI collides) and the entry's `uri` is
  *   rewritten to it in lodkit's copy of the JSON. glTF-Transform treats `__`-keys as its own
  *   generated names and keeps no URI for them, as when it decodes `data:` URIs itself; an image's
@@ -38,7 +39,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DataUriError, decodeDataUri, isDataUri, type DecodedDataUri } from './dataUri.js';
 import {
-  GLB_BUFFER, GLTF_READ_LIMITS, GltfReadError, checkGltfStructure, parseGltfBytes,
+  GLB_BUFFER, GLTF_READ_LIMITS, GltfReadError, checkGltfStructure, checkSparseIndices, parseGltfBytes,
   type GltfJson, type GltfReadLimits, type RawGltf, type SafeSourceOptions,
 } from './source.js';
 
@@ -118,16 +119,25 @@ function decodeDataUris(json: GltfJson, limits: GltfReadLimits, used: number): {
 }
 
 /**
- * Byte count of buffer `i` as far as it is known: the GLB BIN chunk, a decoded `data:` URI, or an
- * external file already read; -1 when not known yet.
+ * The bytes of buffer `i` as far as they are known: the GLB BIN chunk, a decoded `data:` URI, or an
+ * external file already read (glTF-Transform's mapping: a buffer without `uri` is the BIN chunk).
+ */
+function bufferBytes(raw: RawGltf, decoded: Decoded | null, i: number): Uint8Array | undefined {
+  const b = (raw.json.buffers ?? [])[i] as { uri?: unknown } | undefined;
+  if (b === undefined) return undefined;
+  if (b.uri === undefined) return i === 0 ? raw.resources[GLB_BUFFER] : undefined;
+  if (typeof b.uri !== 'string') return undefined;
+  if (isDataUri(b.uri)) return decoded?.get(`buffers[${i}].uri`)?.bytes;
+  return Object.hasOwn(raw.resources, b.uri) ? (raw.resources[b.uri] ?? undefined) : undefined;
+}
+
+/**
+ * Byte count of buffer `i` as far as it is known ({@link bufferBytes}); -1 when not known yet. A
+ * buffer without `uri` and no BIN chunk for it has 0 bytes.
  */
 function bufferLength(raw: RawGltf, decoded: Decoded | null, i: number): number {
   const b = (raw.json.buffers ?? [])[i] as { uri?: unknown } | undefined;
-  if (b === undefined) return -1;
-  if (b.uri === undefined) return i === 0 ? (raw.resources[GLB_BUFFER]?.byteLength ?? 0) : 0;
-  if (typeof b.uri !== 'string') return -1;
-  if (isDataUri(b.uri)) return decoded?.get(`buffers[${i}].uri`)?.bytes.byteLength ?? -1;
-  return Object.hasOwn(raw.resources, b.uri) ? (raw.resources[b.uri]?.byteLength ?? -1) : -1;
+  return bufferBytes(raw, decoded, i)?.byteLength ?? (b !== undefined && b.uri === undefined ? 0 : -1);
 }
 
 /**
@@ -210,6 +220,7 @@ async function resolveResources(raw: RawGltf, folder: string, limits: GltfReadLi
     setResource(raw.resources, uri, bytes);
   }
   checkGltfStructure(raw.json, limits, (i) => bufferLength(raw, decoded, i));
+  checkSparseIndices(raw.json, (i) => bufferBytes(raw, decoded, i));
   embedDataUris(raw, decoded);
   return raw;
 }
@@ -248,6 +259,7 @@ function checkInMemory(raw: RawGltf, limits: GltfReadLimits, why: string): RawGl
   if (external) throw new GltfReadError(`${external.field} = ${JSON.stringify(String(external.entry.uri).slice(0, 80))}: ${why}`);
   const { decoded } = decodeDataUris(raw.json, limits, 0);
   checkGltfStructure(raw.json, limits, (i) => bufferLength(raw, decoded, i));
+  checkSparseIndices(raw.json, (i) => bufferBytes(raw, decoded, i));
   embedDataUris(raw, decoded);
   return raw;
 }

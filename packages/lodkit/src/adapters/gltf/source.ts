@@ -25,7 +25,9 @@
  *   name lengths. Sums are checked after the meshes, so the vertex sum names the meshes first.
  * - The references of materials, textures, skins, cameras and animations are checked in
  *   validateRefs.ts; index VALUES (an index ≥ the vertex count) need the decoded data and are
- *   checked after glTF-Transform has built the document (validateGeometry.ts).
+ *   checked after glTF-Transform has built the document (validateGeometry.ts). Sparse index
+ *   values (increasing, below the accessor's count) are read from the resolved resources before
+ *   glTF-Transform sees them ({@link checkSparseIndices}, called by resources.ts).
  *
  * @module
  */
@@ -167,9 +169,18 @@ function span(offset: number, n: number, element: number, stride: number | undef
 }
 
 /**
- * A sparse accessor's indices and values lie inside their buffer views. The offsets are the ones
- * glTF-Transform 4 reads at: it spreads the accessor under `sparse.indices` / `sparse.values`, so
- * an absent `byteOffset` there falls back to the ACCESSOR's byteOffset, not to 0 as the spec says.
+ * The byteOffset glTF-Transform 4 reads `sparse.indices` / `sparse.values` at: it spreads the
+ * accessor under them (`{...accessor, ...sparse.indices}`), so an absent `byteOffset` there falls
+ * back to the ACCESSOR's byteOffset, not to 0 as the spec says (a present `null` is not absent).
+ * The raw value: the caller checks it with `count`.
+ */
+function sparseOffset(a: Record<string, unknown>, def: Record<string, unknown>): unknown {
+  return Object.hasOwn(def, 'byteOffset') ? def.byteOffset : a.byteOffset;
+}
+
+/**
+ * A sparse accessor's indices and values lie inside their buffer views, at the offsets
+ * glTF-Transform reads them at ({@link sparseOffset}).
  */
 function checkSparse(a: Record<string, unknown>, field: string, n: number, element: number, views: Record<string, unknown>[], viewLengths: number[]): void {
   const sparse = a.sparse as { count?: unknown; indices?: Record<string, unknown>; values?: Record<string, unknown> } | null;
@@ -180,7 +191,7 @@ function checkSparse(a: Record<string, unknown>, field: string, n: number, eleme
     const where = `${field}.sparse.${part}`;
     if (def === null || typeof def !== 'object') throw new GltfReadError(`${where} must be an object, got ${describe(def)}`);
     const v = ref(def.bufferView, `${where}.bufferView`, views.length, 'bufferViews', false)!;
-    const offset = count(def.byteOffset ?? a.byteOffset, `${where}.byteOffset`, { optional: true });
+    const offset = count(sparseOffset(a, def), `${where}.byteOffset`, { optional: true });
     let size = element;
     if (part === 'indices') {
       size = INDEX_BYTES.get(def.componentType) as number;
@@ -343,4 +354,42 @@ export function checkGltfStructure(json: GltfJson, limits: GltfReadLimits, resou
     if (image.uri === undefined && image.bufferView === undefined) throw new GltfReadError(`images[${i}] has neither a uri nor a bufferView`);
   });
   checkGltfReferences(json);
+}
+
+
+/**
+ * The VALUES of sparse indices (glTF 2.0, "Sparse Accessors"): strictly increasing, each below the
+ * accessor's count. glTF-Transform writes `array[index * elementSize + j]` unchecked, and a typed
+ * array drops writes past its end, so an index ≥ count would read as a file with wrong data.
+ * Reads the bytes glTF-Transform will read (the offsets {@link checkSparse} checks), little-endian.
+ * Run after {@link checkGltfStructure} has checked the JSON against the same bytes;
+ * `bufferBytes(i)` is buffer i's bytes, or undefined/null when not known (its indices are skipped).
+ * Throws {@link GltfReadError} naming the accessor, the index's position k and its value.
+ * @internal
+ */
+export function checkSparseIndices(json: GltfJson, bufferBytes: (buffer: number) => Uint8Array | null | undefined): void {
+  const accessors = (json.accessors ?? []) as Record<string, unknown>[];
+  const views = (json.bufferViews ?? []) as Record<string, unknown>[];
+  accessors.forEach((a, i) => {
+    if (a.sparse === undefined) return;
+    const n = a.count as number;
+    const sparse = a.sparse as { count: number; indices: Record<string, unknown> };
+    const def = sparse.indices;
+    const view = views[def.bufferView as number];
+    const bytes = bufferBytes(view.buffer as number);
+    if (!bytes) return;
+    const size = INDEX_BYTES.get(def.componentType) as number;
+    const stride = (view.byteStride as number | undefined) ?? size;
+    const start = ((view.byteOffset as number | undefined) ?? 0) + ((sparseOffset(a, def) as number | undefined) ?? 0);
+    const data = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let previous = -1;
+    for (let k = 0; k < sparse.count; k++) {
+      const at = start + k * stride;
+      const index = size === 1 ? data.getUint8(at) : size === 2 ? data.getUint16(at, true) : data.getUint32(at, true);
+      const field = `accessors[${i}].sparse.indices[${k}] = ${index}`;
+      if (index >= n) throw new GltfReadError(`${field} is out of range: sparse indices must be less than accessors[${i}].count (${n})`);
+      if (index <= previous) throw new GltfReadError(`${field} is not greater than indices[${k - 1}] = ${previous}: sparse indices must be strictly increasing`);
+      previous = index;
+    }
+  });
 }

@@ -2,7 +2,8 @@
  * Where a glTF file's bytes come from (src/adapters/gltf/resources.ts): data: URIs decoded by
  * lodkit's strict decoder for every kind of source (path, bytes, {json, resources}), their decoded
  * length checked against byteLength, hard links refused under the folder rule, sparse accessors
- * kept inside their views, and nothing handed to glTF-Transform that is a slice of shared memory.
+ * kept inside their views with their index values increasing and below the accessor count, and
+ * nothing handed to glTF-Transform that is a slice of shared memory.
  * The test model is one triangle written out by hand, so expected values do not come from lodkit.
  */
 import { linkSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -235,6 +236,101 @@ describe('sparse accessors stay inside their views', () => {
   it('refuses an index component type glTF does not allow', async () => {
     expect(await message({ json: sparse(2, (j) => { j.accessors[2].sparse.indices.componentType = 5126; }), resources: { 'tri.bin': BIN } }))
       .toContain('accessors[2].sparse.indices.componentType = 5126 is not an index type (5121, 5123, 5125)');
+  });
+});
+
+describe('sparse index values: strictly increasing, each below the accessor count', () => {
+  const SIZE = { 5121: 1, 5123: 2, 5125: 4 } as const;
+  /**
+   * The triangle plus accessors[2]: `count` zero-filled VEC3s whose sparse part puts the triangle's
+   * positions 0, 1, … at `indices` (of `componentType`, in view 2 after the triangle's 44 bytes;
+   * the values are view 3, the triangle's 36 bytes of positions).
+   */
+  function sparseFile(indices: number[], componentType: keyof typeof SIZE, count = 5, edit: (j: Json) => void = () => {}): { json: Json; bin: Uint8Array<ArrayBuffer> } {
+    const size = SIZE[componentType];
+    const length = indices.length * size;
+    const bin = new Uint8Array(44 + Math.ceil(length / 4) * 4);
+    bin.set(BIN);
+    const view = new DataView(bin.buffer);
+    indices.forEach((v, k) => {
+      if (size === 1) view.setUint8(44 + k, v);
+      else if (size === 2) view.setUint16(44 + 2 * k, v, true);
+      else view.setUint32(44 + 4 * k, v, true);
+    });
+    const json = triangle('sparse.bin', bin.byteLength);
+    json.bufferViews.push({ buffer: 0, byteOffset: 44, byteLength: length }, { buffer: 0, byteOffset: 0, byteLength: 36 });
+    json.accessors.push({
+      componentType: 5126, count, type: 'VEC3',
+      sparse: { count: indices.length, indices: { bufferView: 2, componentType }, values: { bufferView: 3 } },
+    });
+    edit(json);
+    return { json, bin };
+  }
+
+  /** The file as each source: {json, resources}, a .gltf path, GLB bytes, a data: URI buffer. */
+  function kinds({ json, bin }: { json: Json; bin: Uint8Array<ArrayBuffer> }): [string, () => GltfSource][] {
+    return [
+      ['{json, resources}', () => ({ json: structuredClone(json), resources: { 'sparse.bin': bin } })],
+      ['path', () => writeGltf(json, { 'sparse.bin': bin })],
+      ['GLB', () => { const j = structuredClone(json); delete j.buffers[0].uri; return packGlb(j, bin); }],
+      ['data: URI', () => {
+        const j = structuredClone(json);
+        j.buffers[0].uri = `data:application/octet-stream;base64,${b64(bin)}`;
+        return new TextEncoder().encode(JSON.stringify(j));
+      }],
+    ];
+  }
+
+  /** count zero VEC3s with the triangle's position k at element indices[k]. */
+  function expected(indices: number[], count: number): number[] {
+    const out = new Array<number>(count * 3).fill(0);
+    indices.forEach((e, k) => { for (let j = 0; j < 3; j++) out[e * 3 + j] = POSITIONS[k * 3 + j]; });
+    return out;
+  }
+
+  const valid: [keyof typeof SIZE, number[]][] = [[5121, [0, 2, 4]], [5123, [1, 4]], [5125, [3, 4]]];
+  for (const [componentType, indices] of valid) {
+    for (const [kind, make] of kinds(sparseFile(indices, componentType))) {
+      it(`reads ${componentType} indices ${indices.join(', ')} (the last one count − 1) from ${kind}`, async () => {
+        const { document } = await readGltfDocument(make());
+        expect(Array.from(document.getRoot().listAccessors()[2].getArray()!)).toEqual(expected(indices, 5));
+      });
+    }
+  }
+
+  const refused: [string, keyof typeof SIZE, number[], string][] = [
+    ['an index equal to the count', 5123, [0, 5], 'accessors[2].sparse.indices[1] = 5 is out of range: sparse indices must be less than accessors[2].count (5)'],
+    ['an index far beyond the count', 5125, [1, 0xffffffff], 'accessors[2].sparse.indices[1] = 4294967295 is out of range: sparse indices must be less than accessors[2].count (5)'],
+    ['a first index out of range', 5121, [200], 'accessors[2].sparse.indices[0] = 200 is out of range: sparse indices must be less than accessors[2].count (5)'],
+    ['a decreasing pair', 5123, [0, 3, 1], 'accessors[2].sparse.indices[2] = 1 is not greater than indices[1] = 3: sparse indices must be strictly increasing'],
+    ['a repeated index', 5121, [2, 2], 'accessors[2].sparse.indices[1] = 2 is not greater than indices[0] = 2: sparse indices must be strictly increasing'],
+  ];
+  for (const [what, componentType, indices, text] of refused) {
+    for (const [kind, make] of kinds(sparseFile(indices, componentType))) {
+      it(`refuses ${what} from ${kind}`, async () => {
+        expect(await message(make())).toContain(text);
+      });
+    }
+  }
+
+  // glTF-Transform 4 reads sparse.indices without a byteOffset at the ACCESSOR's byteOffset; the
+  // check reads the same bytes. View 2 holds uint16 [9, 9, 0, 1]; accessors[2] (2 VEC3s of view 0
+  // from byte 4) takes its indices from byte 4: [0, 1].
+  const offsetFile = (indicesOffset: number | undefined): { json: Json; bin: Uint8Array<ArrayBuffer> } => sparseFile([9, 9, 0, 1], 5123, 2, (j) => {
+    Object.assign(j.accessors[2], { bufferView: 0, byteOffset: 4 });
+    j.accessors[2].sparse.count = 2;
+    if (indicesOffset !== undefined) j.accessors[2].sparse.indices.byteOffset = indicesOffset;
+  });
+
+  it('reads sparse indices at the accessor\'s byteOffset when sparse.indices has none, as glTF-Transform does', async () => {
+    const { document } = await readGltfDocument(kinds(offsetFile(undefined))[0][1]());
+    // Base and values both start at the triangle's byte 4: positions 1–6 of POSITIONS, put back in place.
+    expect(Array.from(document.getRoot().listAccessors()[2].getArray()!)).toEqual(POSITIONS.slice(1, 7));
+  });
+
+  it('reads them at sparse.indices.byteOffset when given', async () => {
+    expect(await message(kinds(offsetFile(0))[0][1]()))
+      .toContain('accessors[2].sparse.indices[0] = 9 is out of range: sparse indices must be less than accessors[2].count (2)');
   });
 });
 
