@@ -19,7 +19,9 @@ import { MAX_RETRY_GAP } from '../../src/batch/passes/budgetRegime.js';
 import {
   expectedScreenLod, float32, referenceCulls, referencePixelDiameter, referenceScreenHeight,
 } from '../helpers/reference.js';
-import { expectSameBudgetFrame, randomSpheres, treeGrid, yawView } from './helpers.js';
+import { expectSameBudgetFrame, lcg, randomSpheres, sizeMapsLike, treeGrid, yawView } from './helpers.js';
+import { Frustum } from '../../src/metrics/frustum.js';
+import { lookAtRotation } from '../../src/metrics/vector.js';
 
 interface Profile { metric: 'screenHeight' | 'pixels'; thresholds: number[]; blendThresholds: number[]; costs: number[]; errors?: number[]; qualityFloor?: number }
 const PROFILES: Profile[] = [
@@ -205,6 +207,43 @@ describe('a budget is a cap (issue 28)', () => {
     }
   });
 
+  it('hybrid: a coarsened cluster is skipped whole only while its objects prefer the level its kept sizes map to, and moves to the floor from where a solve left it (orthographic zoom)', () => {
+    // Equal spheres under an orthographic view: every object has the same size, so every cluster
+    // prefers one level; the view's height sets it (120 m: level 1, 50 m: level 0; floor 2). The
+    // field (40 × 100 m, crowns included) lies inside both views.
+    const grid = new Float32Array(40 * 40 * 4);
+    for (let i = 0; i < 40 * 40; i++) grid.set([(i % 40) - 20, 0, Math.floor(i / 40) * 2 + 10, 10], i * 4);
+    const rotation = lookAtRotation([0, 5, 0], [0, 2, 50]);
+    const ortho = (height: number): LodView => ({ frustum: Frustum.orthographic({ height, aspect: 1.5, near: -400, far: 600, position: [0, 5, 0], rotation }), viewportHeight: 1080 });
+    const mapsLike = (_id: number, size: number, ref: number) => sizeMapsLike(size, ref, PROFILES[0].thresholds, PROFILES[0].blendThresholds, 255);
+    for (const wasm of [true, false]) {
+      const a = newLodSet(64, { wasm }), b = newLodSet(64, { wasm });
+      sets.push(a, b);
+      for (const s of [a, b]) s.addMany(grid, s.addProfile(PROFILES[0]));
+      const frame = (height: number, budget: number) => {
+        const options: LodUpdateOptions = { policy: hybridPolicy, budget, tolerance: 0 };
+        const ra = a.update(ortho(height), options);
+        const sa = { ...ra, levelCounts: Array.from(ra.levelCounts) };
+        expectSameBudgetFrame(a, b, sa, b.update(ortho(height), { ...options, clusters: false }), `${wasm ? 'wasm' : 'js'} height ${height} budget ${budget}`, mapsLike);
+        return ra;
+      };
+      const skips = () => hybridStateOf(engineOf(a).ci).coarsenedTotal;
+      frame(120, 10); // below the minimum: every cluster coarsened from level 1 to the floor
+      frame(120, 10);
+      expect(skips()).toBeGreaterThan(5); // the same preferred level: skipped whole
+      const before = skips();
+      const zoomed = frame(50, 10); // now level 0: evaluated again (their kept sizes map to level 1)
+      expect(skips()).toBe(before);
+      expect(zoomed.levelCounts[2]).toBe(1600);
+      frame(50, 1600 * PROFILES[0].costs[1]); // binding: the solve buys 2 → 1 for every object, 1 → 0 for none
+      for (let i = 0; i < 1600; i++) expect(b.levels[i], `id ${i}`).toBe(1);
+      frame(50, 10); // below the minimum again: from level 1 (where the solve left them) to the floor
+      for (let i = 0; i < 1600; i++) expect(a.levels[i], `id ${i}`).toBe(2);
+      frame(50, 10);
+      expect(skips()).toBeGreaterThan(before);
+    }
+  });
+
   it('budget below the minimum frame after frame over the clusters = the per-object path (levels, blend, sizes, changes, stats), most clusters decided whole', () => {
     for (const wasm of [true, false]) {
       const a = newLodSet(64, { wasm }), b = newLodSet(64, { wasm });
@@ -251,6 +290,70 @@ describe('a budget is a cap (issue 28)', () => {
       }
       expect(skipped).toBeGreaterThan(20);
       expect(fullPath).toBe(2);
+    }
+  });
+
+  it('hybrid below the minimum frame after frame over the clusters = the per-object path; clusters left coarsened are skipped whole while their objects prefer the same level', () => {
+    for (const wasm of [true, false]) {
+      const a = newLodSet(64, { wasm }), b = newLodSet(64, { wasm }), oracle = newLodSet(64, { wasm });
+      sets.push(a, b, oracle);
+      // Crowns of 5–5.2 m on a 0.6 m grid seen from 35–70 m: clusters small against their distance,
+      // so all the objects of most of them prefer one level (a hysteresis band included).
+      const crowns = (side: number, seed: number, x0: number) => {
+        const rand = lcg(seed), out = new Float32Array(side * side * 4);
+        for (let i = 0; i < side * side; i++) out.set([x0 + (i % side) * 0.6 + rand() * 0.5, 0, Math.floor(i / side) * 0.6 + rand() * 0.5, 5 + rand() * 0.2], i * 4);
+        return out;
+      };
+      const [trees, far] = [crowns(50, 3, -30), crowns(20, 4, 35)];
+      for (const s of [a, b, oracle]) {
+        s.addProfile(PROFILES[0]);
+        s.addProfile(PROFILES[1]);
+        s.addMany(trees, 0);
+        s.addMany(far, 1);
+      }
+      // Kept sizes (clusters skipped whole) must map like this frame's (LodSet's `sizes`).
+      const mapsLike = (id: number, size: number, ref: number) => id < 2500
+        ? sizeMapsLike(size, ref, PROFILES[0].thresholds, PROFILES[0].blendThresholds, 255)
+        : sizeMapsLike(size, ref, PROFILES[1].thresholds, PROFILES[1].blendThresholds, 255);
+      let stale = 0;
+      for (let f = 0; f < 18; f++) {
+        // A slow flight (clusters keep their preferred level for several frames); from frame 14 on 40 %
+        // nearer along the view (coarsened clusters now prefer a finer level); frame 15 orthographic.
+        const dir = [3, -35, 50], k = f >= 14 ? 0.4 : 0;
+        const eye = [f * 0.3 + k * dir[0], 35 + k * dir[1], -45 + f * 0.2 + k * dir[2]];
+        const view: LodView = f === 15 ? yawView(eye, 1.2, true)
+          : { frustum: Frustum.perspective({ fovY: 60, aspect: 16 / 9, near: 0.1, far: 900, position: eye, rotation: lookAtRotation(eye, [eye[0] + dir[0], eye[1] + dir[1], eye[2] + dir[2]]) }), viewportHeight: 1080 };
+        if (f === 9) { // a thresholds frame between: it must not take a coarsened cluster for one at its level
+          const ta = a.update(view, { policy: 'thresholds', hysteresis: 0.1 }), tb = b.update(view, { policy: 'thresholds', hysteresis: 0.1, clusters: false });
+          expect(ta.totalCost).toBe(tb.totalCost);
+          for (let i = 0; i < a.count; i++) expect(a.levels[i], `thresholds frame, id ${i}`).toBe(b.levels[i]);
+          continue;
+        }
+        // Frame 6 within budget, frames 11, 12 and 16 binding (tolerance 0: the solve buys steps,
+        // leaving some clusters whole at a level between their preferred one and the floor), the
+        // others below the minimum.
+        const preferred = oracle.update(view, { policy: 'thresholds', clusters: false }).totalCost;
+        const cheapest = oracle.update(view, { policy: hybridPolicy, budget: 0, clusters: false }).minimumCost;
+        const budget = f === 6 ? 1e9 : f === 11 || f === 12 || f === 16 ? Math.round((preferred + cheapest) / 2) : 10;
+        const options: LodUpdateOptions = { policy: hybridPolicy, budget, hysteresis: 0.1, tolerance: 0 };
+        const ra = a.update(view, options);
+        const sa = { ...ra, levelCounts: Array.from(ra.levelCounts) };
+        const sb = b.update(view, { ...options, clusters: false });
+        if (f === 11) expect(ra.totalCost).toBeGreaterThan(2 * ra.minimumCost); // (it binds: steps bought)
+        stale += expectSameBudgetFrame(a, b, sa, sb, `${wasm ? 'wasm' : 'js'} frame ${f}`, mapsLike);
+        // Edits: hidden, forced, moved, removed and invalid objects in clusters skipped whole otherwise.
+        const id = (f * 97) % 2900;
+        for (const s of [a, b, oracle]) {
+          if (f % 5 === 0) s.setHidden(id, true);
+          if (f % 5 === 1) s.setForcedLevel(id, 0);
+          if (f % 5 === 2) { const p = s.spheres; s.setSphere(id, p[id * 4] + 3, p[id * 4 + 1], p[id * 4 + 2], p[id * 4 + 3]); }
+          if (f % 5 === 3) s.remove(id);
+          if (f % 5 === 4) s.setSphere(id, Number.NaN, 0, 0, 1);
+        }
+      }
+      // Not vacuous: coarsened clusters were skipped whole (STATE_COARSENED), keeping earlier sizes.
+      expect(hybridStateOf(engineOf(a).ci).coarsenedTotal).toBeGreaterThan(20);
+      expect(stale).toBeGreaterThan(0);
     }
   });
 

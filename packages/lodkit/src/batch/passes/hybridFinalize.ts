@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ClusterIndex } from '../spatial/clusters.js';
+import { STATE_COARSENED, type ClusterIndex } from '../spatial/clusters.js';
 import type { FrameState } from '../core/frameState.js';
 import type { HybridIncremental } from './hybridIncremental.js';
 
@@ -22,6 +22,14 @@ export function moveCluster(st: FrameState, ci: ClusterIndex, c: number, L: numb
     changed[n++] = i; lastChange[i] = frame; levels[i] = L; levelsS[s] = L;
   }
   return n;
+}
+
+/**
+ * Cluster `c` ends with every object adjustable at `level`, coarser than the level `u` all of them
+ * prefer, blend 0: STATE_COARSENED, so pass A can skip it while every value still maps to `u`.
+ */
+function coarsened(hy: HybridIncremental, state: Uint8Array, c: number, level: number, u: number): void {
+  state[c] = STATE_COARSENED; hy.clevel[c] = level; hy.cpref[c] = u;
 }
 
 /** After the first collection: the totals of the clusters the kernel settled (see `ksettled`). */
@@ -178,6 +186,8 @@ export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncre
     if (us !== 255) { // shortcut 2 for the whole cluster: every object keeps us (blend already 0)
       levelCounts[us] += live[c];
       totalCost += live[c] * costs[profile[c] * stride + us];
+      if (us === u) state[c] = u; // each at the level it prefers freely: the thresholds path's state
+      else coarsened(hy, state, c, us, u);
       continue;
     }
     if (u !== 255 && u >= floorA[profile[c]]) { // every object at its preferred level u (blend 0)
@@ -199,11 +209,12 @@ export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncre
     // The thresholds path's state when every object ends at the one level all of them prefer freely
     // (blend 0): uniform clusters (u) and clusters pass A found so (ulevel).
     const ul = u !== 255 ? u : ulevel[c];
-    let allAt = ul !== 255 ? 1 : 0;
+    let allAt = ul !== 255 ? 1 : 0, one = -1; // (one: the level every object ends at, −2 when they differ)
     for (let s = startA[c], e = endA[c]; s < e; s++) {
       if (flagsS[s] & 2) continue;
       const i = slotId[s];
       const level = chained && kindS[s] === 3 ? levelsS[s] : next[s];
+      one = one === -1 || one === level ? level : -2;
       if (chained && u === 255 && fixed[s] === 0 && level !== preferred[s] && blendS[s] !== 0) { blend[i] = 0; blendS[s] = 0; }
       const old = levelsS[s];
       if (level !== old) {
@@ -216,6 +227,7 @@ export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncre
       }
     }
     state[c] = allAt === 1 ? ul : 254; // (254 also for a cluster pass A skipped in state u and coarsened now)
+    if (allAt === 0 && u !== 255 && one >= 0 && one !== 255) coarsened(hy, state, c, one, u); // (blend 0: cleared in pass A)
   }
   { // The listed clusters' slots (chained, u 255): as the loop above; their settled objects are in listCounts / acc[3].
     const list = hy.list, lcounts = hy.listCounts;
@@ -258,9 +270,12 @@ export function hybridFinalizeAtFloor(st: FrameState, ci: ClusterIndex, hy: Hybr
     const c = clusters[k], u = upref[c];
     if (u !== 255) { // every object adjustable, preferring u with blend 0
       const floor = floorA[profile[c]], L = u < floor ? floor : u;
-      if (state[c] !== L || L !== u) {
-        changedCount = moveCluster(st, ci, c, L, changedCount);
-        state[c] = L === u ? u : 254;
+      if (L === u) {
+        if (state[c] !== u) { changedCount = moveCluster(st, ci, c, u, changedCount); state[c] = u; }
+      } else {
+        // (state STATE_COARSENED here: pass A skipped it, every object already at clevel)
+        if (state[c] !== STATE_COARSENED || hy.clevel[c] !== L) changedCount = moveCluster(st, ci, c, L, changedCount);
+        coarsened(hy, state, c, L, u);
       }
       levelCounts[L] += live[c];
       totalCost += live[c] * costs[profile[c] * stride + L];

@@ -14,7 +14,10 @@
  *    per-object work: the objects prefer P and their `sizes` keep the last evaluated values, which
  *    map to P (LodSet's `sizes`). At or past the quality floor nothing else runs; finer, the
  *    coarsening decides the cluster (whole when its diameters lie in one stable range, shortcut 2).
- *    Finalize leaves such clusters in state P for the next frame of either policy.
+ *    Finalize leaves such clusters in state P for the next frame of either policy. Coarsened whole
+ *    (below the minimum, or by the solve) to one level, they are left in STATE_COARSENED with that
+ *    level and P (spatial/clusters.ts): pass A skips them the same way while the widened interval
+ *    still maps to P — the level their kept sizes map to (budgetCap.test.ts, orthographic zoom).
  * 2. Stable coarsening. Over budget, an adjustable object whose projected diameter lies in a
  *    stable range of (profile, preferred level, previous level) (budgetStable.ts, chains from the
  *    quality floor to the preferred level, flat steps kept) offers only protected steps up to its
@@ -45,7 +48,7 @@
  * @module
  */
 import { buildObjectChain } from '../../policies/screenSpaceError.js';
-import type { ClusterIndex } from '../spatial/clusters.js';
+import { STATE_COARSENED, type ClusterIndex } from '../spatial/clusters.js';
 import type { ClusterViews } from '../spatial/clusterViews.js';
 import { classify, clusterInterval, clusterMetric, fusedCull, uniformLevel } from './clusterPass.js';
 import type { FrameState } from '../core/frameState.js';
@@ -74,6 +77,12 @@ export class HybridIncremental extends IncrementalState {
    */
   chains: Uint8Array = new Uint8Array(0);
   prefCost: Float64Array = new Float64Array(0);
+  /**
+   * Per cluster in state STATE_COARSENED (spatial/clusters.ts): the level every object is displayed at,
+   * and the one level all of them preferred when their `sizes` were last written (kept on growth).
+   */
+  clevel: Uint8Array = new Uint8Array(0);
+  cpref: Uint8Array = new Uint8Array(0);
   /** Per cluster: 1 when pass A skipped it whole (no metric values of this frame in `workS`). */
   skippedA: Uint8Array = new Uint8Array(0);
   /**
@@ -105,6 +114,8 @@ export class HybridIncremental extends IncrementalState {
   uniformTotal = 0;
   /** Clusters the kernel settled in pass A (fusedCollect.ts). */
   settledTotal = 0;
+  /** Coarsened clusters pass A skipped whole (STATE_COARSENED). */
+  coarsenedTotal = 0;
 
   ensure(slots: number, clusters: number, levels: number): void {
     if (this.kindS.length < slots) { this.kindS = new Uint8Array(slots); this.list = new Int32Array(slots); }
@@ -116,6 +127,10 @@ export class HybridIncremental extends IncrementalState {
       this.upref = new Uint8Array(clusters); this.ustable = new Uint8Array(clusters);
       this.chains = new Uint8Array(clusters); this.prefCost = new Float64Array(clusters); this.ulevel = new Uint8Array(clusters);
       this.skippedA = new Uint8Array(clusters); this.listed = new Uint8Array(clusters); this.ksettled = new Uint8Array(clusters); this.kstate = new Uint8Array(clusters);
+      // (ci.state keeps STATE_COARSENED across growth: its levels too)
+      const clevel = new Uint8Array(clusters), cpref = new Uint8Array(clusters);
+      clevel.set(this.clevel); cpref.set(this.cpref);
+      this.clevel = clevel; this.cpref = cpref;
     }
   }
 }
@@ -170,6 +185,18 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
         scr[0] = scr[0] * (1 - h) * (1 - 1e-9); scr[1] = scr[1] * (1 + h) * (1 + 1e-9);
         scr[2] = Math.fround((scr[0] + scr[1]) * 0.5);
         const P = uniformLevel(st, p0, true, scr);
+        // Skipped whole, coarsened: every object displayed at clevel with blend 0 (hybrid left it
+        // so: STATE_COARSENED), every value and both of its hysteresis probes map to P, and P is
+        // the level its kept sizes map to — so each prefers P, as the per-object pass would find.
+        if (P >= 0 && prevState === STATE_COARSENED && !cv.exactSizes && hy.cpref[c] === P) {
+          const n = live[c];
+          upref[c] = P; state[c] = STATE_COARSENED; hy.skippedA[c] = 1;
+          levelCounts[P] += n;
+          totalCost += n * costs[p0 * stride + P];
+          minimumCost += n * costs[p0 * stride + hiA[p0]];
+          uniformObjects += n; skipped++; hy.coarsenedTotal++;
+          continue;
+        }
         if (P >= 0) {
           // One perspective view wholly containing the cluster: the kernel's value without its plane
           // tests (all pass), same operations (metricKernels.ts heightPerspectiveKernel).

@@ -18,6 +18,7 @@
  *   live object has level 255, blend 0, size NaN), or a level L (every live object has level L and
  *   blend 0, each decided freely outside every blend window before clamping). Written by the clustered thresholds pass only; any other writer of `levels` (the other
  *   policies, the reference path, `setHidden`, `setForcedLevel`, `remove`, `add`) resets it.
+ *   Hybrid's finalize also writes {@link STATE_COARSENED} (its own record; mixed to every other pass).
  * - Edits are O(1): they only set flags (`refit`, `state`); refits run at the start of the next
  *   update, once per touched cluster.
  * - With the WebAssembly kernels, `sp`, `workS`, `slotId` and the slot copies (`flagsS`,
@@ -39,6 +40,12 @@ import { mortonOrder } from './mortonOrder.js';
 export const CLUSTER_SIZE = 64;
 /** Cluster state: unknown, run the per-object kernel. */
 export const STATE_MIXED = 254;
+/**
+ * Cluster state written by hybrid (passes/hybridFinalize.ts): every live object adjustable, displayed at
+ * one level coarser than the one it preferred, blend 0 — the levels are in `HybridIncremental`
+ * (`clevel`, `cpref`). Every other pass treats it as {@link STATE_MIXED}.
+ */
+export const STATE_COARSENED = 253;
 /** Cluster state: every live object hidden. */
 export const STATE_HIDDEN = 255;
 /** `profile[c]` of a cluster whose objects have different profiles. */
