@@ -15,7 +15,7 @@
  * MS milliseconds after frame 1, `--other-set` runs four frames of a second 1M set after frame 1.
  */
 import { LodSet, type LodUpdateOptions } from '../src/batch/lodSet.js';
-import { engineOf, setThreadSchedule } from '../src/batch/engineSeam.js';
+import { engineOf, setThreadSchedule, threadModeLoaded } from '../src/batch/engineSeam.js';
 import { fusedCounters } from '../src/batch/passes/fusedPass.js';
 import { owedBlendCount } from '../src/batch/outputs/owedBlends.js';
 import { BENCH_PROFILE, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
@@ -67,6 +67,7 @@ if (which === 'tree-field') {
 } else if (which === 'worker-warmup') {
   const views = walkPoses(30), set = make(treeField(1000, 2000, 5));
   set.setThreads(2);
+  await threadModeLoaded(set); // (the worker-thread code arrives by a dynamic import)
   setThreadSchedule(set, 'threaded'); // every frame threaded (the engine seam)
   const t: string[] = [];
   for (let k = 0; k < 30; k++) t.push(time(() => set.update(views[k], options)).toFixed(2));

@@ -26,6 +26,8 @@ if (lodkit.registerPolicies) lodkit.registerPolicies(lodkit.allPolicies);
 // The WebAssembly switch moved with the engine's layout; whichever this build has.
 const wasmModule = ['batch/wasm/wasmKernels.js', 'batch/wasmKernels.js'].find((p) => existsSync(join(dir, 'dist', p)));
 const { setWasmKernels } = await load(wasmModule);
+// Builds that load the worker-thread code on demand: awaited before a 2-thread row's frames.
+const seam = existsSync(join(dir, 'dist', 'batch', 'engineSeam.js')) ? await load('batch/engineSeam.js') : {};
 
 /** Mulberry32: the scene is the same in every build. */
 function rng(seed) {
@@ -121,7 +123,7 @@ for (const m of modes) {
   for (const [name, options] of POLICIES) {
     if (m.threads === 2 && options.policy !== 'thresholds') continue; // (the other policies run on one thread)
     const set = buildSet();
-    if (m.threads === 2) { set.setThreads(2); set.setThreadSchedule?.('threaded'); } // (older builds: their own choice)
+    if (m.threads === 2) { set.setThreads(2); set.setThreadSchedule?.('threaded'); await seam.threadModeLoaded?.(set); } // (older builds: their own choice)
     const digest = replay(set, options, m.clusters);
     set.dispose();
     console.log(`wasm=${m.wasm ? 'on ' : 'off'} clusters=${m.clusters ? 'on ' : 'off'} threads=${m.threads} ${name.padEnd(18)} ${digest}`);

@@ -44,7 +44,7 @@ import { Logger } from '@babylonjs/core/Misc/logger.js';
 import { LodSet, type LodFrameStats, type LodUpdateOptions, type LodView } from '../src/batch/lodSet.js';
 import { setFusedKernel, setWasmKernels } from '../src/batch/wasm/wasmKernels.js';
 import { fusedCounters } from '../src/batch/passes/fusedPass.js';
-import { engineOf } from '../src/batch/engineSeam.js';
+import { engineOf, threadModeLoaded } from '../src/batch/engineSeam.js';
 import { allPolicies } from '../src/batch/policyModules.js';
 import { registerPolicies } from '../src/batch/policyRegistry.js';
 import { threePeer } from './threePeer.js';
@@ -275,6 +275,8 @@ lodSetRows('trees', treeData, walkViews);
 threeRow('trees', treeData, walkViews, QUICK ? 20_000 : 100_000, 4);
 
 // --- run -----------------------------------------------------------------------------------------
+// The worker-thread code arrives by a dynamic import after setThreads: the thread rows' workers run from here on.
+await Promise.all(rows.map((row) => (row.set ? threadModeLoaded(row.set) : undefined)));
 for (let k = 0; k < WARM_UP; k++) for (const row of rows) row.run(k);
 const fusedAtStart = clusterSets.map(({ set }) => fusedCounters(engineOf(set).ci));
 for (let s = 0; s < SAMPLES; s++) {

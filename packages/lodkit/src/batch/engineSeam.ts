@@ -15,6 +15,8 @@
  *   set and stats are identical, and with `exactSizes: true` the sizes too.
  * - {@link setThreadSchedule}: pins the thread split of worker-thread mode — every clustered frame
  *   threaded (or single), and how the workers take part — so that tests see one split on every run.
+ * - {@link threadModeLoaded}: awaits the worker-thread code that `setThreads(n > 1)` loads (a
+ *   dynamic `import()`), after which the set's workers run: await it before expecting threaded frames.
  * - {@link kernelsOf}: which kernels a set runs now.
  * - {@link withoutRegisteredPolicies}: runs a function as an app that registered no policy would
  *   (the test suite registers every policy in its set-up file).
@@ -23,6 +25,7 @@
  * ```ts
  * const set = newLodSet(1024, { wasm: false }); // the JavaScript kernels, for this set only
  * set.setThreads(2);
+ * await threadModeLoaded(set);                 // the workers have started
  * setThreadSchedule(set, 'threaded');          // every clustered thresholds frame threaded
  * set.update(view, { policy: 'thresholds' });
  * fusedCounters(engineOf(set).ci);              // an engine probe
@@ -33,7 +36,7 @@
  */
 import { LodSet } from './lodSet.js';
 import { engineOfSet, type SetEngine } from './setEngine.js';
-import { scheduleThreads } from './workerMode.js';
+import { scheduleThreads, threadModeArrival } from './workerMode.js';
 import { chooseKernels } from './wasm/wasmKernels.js';
 import type { WorkerSchedule } from './core/threadChooser.js';
 import { clearPolicies, registerPolicies } from './policyRegistry.js';
@@ -108,6 +111,17 @@ export function budgetRegimeOf(set: LodSet): 'thresholds' | 'knapsack' | 'coarse
  */
 export function setThreadSchedule(set: LodSet, frames: 'adaptive' | 'threaded' | 'single', workers: WorkerSchedule = 'free'): void {
   scheduleThreads(engineOfSet(set), frames, workers);
+}
+
+/**
+ * Settles once the worker-thread code that `set.setThreads(n > 1)` asked for has loaded and the
+ * set's workers have started (when it still runs more than one thread and has profiles); at once
+ * when nothing is pending (one thread, or the code loaded before: `setThreads` then starts the
+ * workers itself). Never rejects: an error starting the workers is thrown by the set's next `update`.
+ * @internal
+ */
+export function threadModeLoaded(set: LodSet): Promise<void> {
+  return threadModeArrival(engineOfSet(set));
 }
 
 /** Runs `fn` with no policy registered (only `'thresholds'` and policy objects work), then restores the registrations. @internal */

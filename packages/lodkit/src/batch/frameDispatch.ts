@@ -2,8 +2,8 @@
  * One `LodSet.update`, in order: validate the arguments; load the frame's options (frameSetup.ts)
  * and size the policy's scratch; settle or keep the deferred outputs (owed sizes and blends, sizes
  * in slot order: outputs/); run the policy's frame driver — thresholds here, over the clusters
- * (clusterDrivers.ts, worker threads: workerMode.ts) or per object (`clusters: false`,
- * policyDrivers.ts, threadedDrivers.ts); the other policies through their objects
+ * (clusterDrivers.ts) or per object (`clusters: false`, policyDrivers.ts), with workers through
+ * the engine's `threadOps` (threadMode.ts, loaded on demand); the other policies through their objects
  * (policyModules.ts, found by policyEngine.ts); then copy the frame's stats out.
  *
  * Contributor notes:
@@ -15,21 +15,19 @@
 import { settleBlends } from './outputs/owedBlends.js';
 import { owedBeforeFrame } from './outputs/owedSizes.js';
 import { placeSizes } from './outputs/slotSizes.js';
-import { MAX_THREADED_VIEWS } from './drivers/threads.js';
 import { thresholdPass } from './drivers/policyDrivers.js';
 import { clusteredThresholds } from './drivers/clusterDrivers.js';
-import { threadedThresholds } from './drivers/threadedDrivers.js';
 import { beginFrame } from './drivers/frameSetup.js';
 import { LOD_UPDATE_DEFAULTS, type LodFrameStats, type LodUpdateOptions, type LodView } from './core/updateOptions.js';
 import { validateUpdate } from './updateValidation.js';
 import { ensureScratch } from './objectStorage.js';
 import { noteFrameCost, resolveBudget } from './frameTimeTarget.js';
-import { adaptiveClustered } from './workerMode.js';
-import type { SetEngine } from './setEngine.js';
+import type { SetEngine, ThreadOps } from './setEngine.js';
 import { policyEngine, resolvePolicy } from './policyEngine.js';
 
 /** Runs one frame of the set whose engine is `e` (see `LodSet.update`) and returns its stats object. */
 export function runFrame(e: SetEngine, views: LodView | readonly LodView[], options: LodUpdateOptions): LodFrameStats {
+  if (e.threadError !== null) throwThreadError(e);
   const single = views != null && (views as LodView).frustum !== undefined;
   const viewCount = single ? 1 : (views as readonly LodView[] | null)?.length ?? 0;
   if (options == null || typeof options !== 'object') throw new TypeError('LodSet.update: options must be an object');
@@ -43,7 +41,7 @@ export function runFrame(e: SetEngine, views: LodView | readonly LodView[], opti
   ensureScratch(st, table, sse, e.capacity, policy);
 
   const n = e.used;
-  const threadInfo = e.threadInfo; // (adaptiveClustered fills it for a threaded frame)
+  const threadInfo = e.threadInfo; // (threadMode.ts fills it for a threaded frame)
   threadInfo.threaded = false; threadInfo.chunks = 0; threadInfo.callingThreadChunks = 0;
   // Every policy uses the clusters, also with ids in random spatial order (bench/RESULTS.md).
   const clustered = options.clusters ?? LOD_UPDATE_DEFAULTS.clusters;
@@ -59,12 +57,10 @@ export function runFrame(e: SetEngine, views: LodView | readonly LodView[], opti
   placeSizes(ci, clustered && (module === null || !policyEngine(module).writesSizesById(e, options)), st.sizes, n); // (slotSizes.ts)
   if (module !== null) {
     policyEngine(module).frame(e, views, single, viewCount, cull, clustered, exactSizes, budget, options);
+  } else if (e.threads !== null && (e.threadOps as ThreadOps).thresholds(e, views, single, viewCount, cull, clustered, exactSizes)) {
+    // (worker-thread mode ran it: threaded, or timed on this thread; threadMode.ts)
   } else if (clustered) {
-    if (e.threads !== null && viewCount <= MAX_THREADED_VIEWS && cv.isShared) adaptiveClustered(e, views, single, viewCount, cull, exactSizes);
-    else clusteredThresholds(st, ci, cv, table, n, views, single, viewCount, cull, exactSizes);
-  } else if (e.threads !== null && viewCount <= MAX_THREADED_VIEWS) {
-    threadedThresholds(e.threads, st, table, views, single, viewCount, cull, n);
-    threadInfo.threaded = true; threadInfo.chunks = e.threads.lastChunks; threadInfo.callingThreadChunks = e.threads.lastMainChunks;
+    clusteredThresholds(st, ci, cv, table, n, views, single, viewCount, cull, exactSizes);
   } else {
     thresholdPass(st, table, views, single, viewCount, cull, 0, n, st.levels, true);
   }
@@ -82,4 +78,11 @@ export function runFrame(e: SetEngine, views: LodView | readonly LodView[], opti
   const info = e.clusterInfo;
   info.clusters = ci.count; info.culled = st.clustersCulled; info.skipped = st.clustersSkipped; info.evaluated = st.objectsEvaluated;
   return stats;
+}
+
+/** Throws (once) the error that ended the start of the set's workers after the thread module arrived (workerMode.ts). */
+function throwThreadError(e: SetEngine): never {
+  const error = e.threadError;
+  e.threadError = null;
+  throw error;
 }

@@ -26,6 +26,8 @@
  * - Worker-thread mode (`setThreads(n)`, threads.ts): thresholds updates split into chunks of
  *   clusters the threads claim dynamically (or id ranges with `clusters: false`) over
  *   SharedArrayBuffer storage, identical results; the other policies stay on the calling thread.
+ *   The mode's code is loaded by a dynamic `import()` on the first `setThreads(n > 1)`
+ *   (workerMode.ts, threadMode.ts): browser bundles never load it.
  * - Spatial clusters (clusters.ts, clusterPass.ts, mappedKernels.ts): the thresholds policy culls
  *   or skips whole clusters of ≤ 64 objects and runs the per-object kernels elsewhere; the
  *   per-object path (`clusters: false`) is the tests' reference (test/batch/clusters.test.ts).
@@ -41,7 +43,7 @@
  *   bench); `update()` is frameDispatch.ts (the per-frame drivers are module functions over the
  *   engine: policyDrivers.ts per object, clusterDrivers.ts over the clusters, threadedDrivers.ts
  *   in worker-thread mode; the frame's options go in through frameSetup.ts), ids and growth are
- *   objectStorage.ts, worker threads workerMode.ts, `budget: { frameMs }` frameTimeTarget.ts,
+ *   objectStorage.ts, worker threads workerMode.ts (threadMode.ts once loaded), `budget: { frameMs }` frameTimeTarget.ts,
  *   argument checks updateValidation.ts; the public option and stats types are updateOptions.ts
  *   (re-exported here).
  * - Timings: bench/RESULTS.md (1M-tree field, walking ground camera: ≈ 0.5 × a 4-accumulator read
@@ -55,7 +57,7 @@
 import type { FrameTimeGovernor } from '../policies/frameTimeGovernor.js';
 import { FLAG_HIDDEN, FLAG_REMOVED, HIDDEN_LEVEL, NO_FORCED_LEVEL } from './core/frameState.js';
 import { validateLodProfile, type LodProfile, type LodProfileOptions } from './core/profiles.js';
-import { MAX_THREADED_VIEWS } from './drivers/threads.js';
+import { MAX_THREADED_VIEWS } from './core/threadSupport.js';
 import { warmUpClusteredPath } from './warmUp.js';
 import { checkId, checkProfile } from './updateValidation.js';
 import type { LodClusterStats, LodFrameStats, LodThreadStats, LodUpdateOptions, LodView } from './core/updateOptions.js';
@@ -63,14 +65,13 @@ import { freshIds, sizesToIds } from './outputs/slotSizes.js';
 import { settleOwedCluster } from './outputs/owedSizes.js';
 import { settleBlends } from './outputs/owedBlends.js';
 import { refitSupers } from './spatial/blockCulling.js';
-import { shareProfileRanges } from './drivers/threadedDrivers.js';
 import type { WorkerSchedule } from './core/threadChooser.js';
 import { chooseKernels } from './wasm/wasmKernels.js';
-import { allocateId, grownCapacity, growSet, MAX_CAPACITY, resetState, writeObject } from './objectStorage.js';
+import { allocateId, grownCapacity, growSet, MAX_CAPACITY, resetState, shareProfileRanges, writeObject } from './objectStorage.js';
 import { loadProfiles } from './drivers/frameSetup.js';
 import { attachEngine, SetEngine } from './setEngine.js';
 import { runFrame } from './frameDispatch.js';
-import { disposeThreads, restartThreads, scheduleThreads } from './workerMode.js';
+import { checkThreadSupport, disposeThreads, restartThreads, scheduleThreads } from './workerMode.js';
 
 export { HIDDEN_LEVEL, NO_FORCED_LEVEL } from './core/frameState.js';
 
@@ -368,7 +369,10 @@ export class LodSet {
    * keeps the WebAssembly kernel in a shared memory, the workers run the JavaScript kernels, and
    * the set runs one thread while its recent frames are faster: threadChooser.ts) or id ranges (`clusters: false`). Results are identical to one thread (the changed
    * list in range order). The other policies run on the calling thread. `count = 1` returns to
-   * single-threaded mode. Call `dispose()` (or `setThreads(1)`) when done.
+   * single-threaded mode. Call `dispose()` (or `setThreads(1)`) when done. Node.js only: elsewhere a
+   * RangeError. The first call in a process loads the worker-thread code (a dynamic `import()`):
+   * until it has arrived, a tick or a few later, frames run on the calling thread (the same
+   * results); an error starting the workers then is thrown by the next `update`.
    * @example
    * ```ts
    * set.setThreads(2);
@@ -380,6 +384,7 @@ export class LodSet {
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 64) {
       throw new RangeError(`LodSet.setThreads: count must be an integer in [1, 64], got ${String(count)}`);
     }
+    if (count > 1) checkThreadSupport(); // (a RangeError in browsers, before the set changes)
     const e = this.e;
     if (e.threads) { e.threads.dispose(); e.threads = null; }
     // The kernel memory may change (clusters.ts makeShared): values kept in slot order go to their ids first.
@@ -391,9 +396,9 @@ export class LodSet {
       try { e.ci.makeShared(e.capacity); } finally { chooseKernels(before); }
       e.cv.makeShared(MAX_THREADED_VIEWS);
     }
-    e.threadMode.reset();
+    if (e.threadMode !== null) e.threadMode.reset();
     if (e.table.count > 0) shareProfileRanges(e.st, e.table.capacity, count > 1);
-    growSet(e, e.capacity); // re-allocates the object arrays (shared when count > 1) and starts the workers
+    growSet(e, e.capacity); // re-allocates the object arrays (shared when count > 1) and starts the workers (workerMode.ts)
   }
 
   /** Ends the worker threads, if any (the set keeps working single-threaded). */

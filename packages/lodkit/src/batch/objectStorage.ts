@@ -93,6 +93,12 @@ export function growObjectArrays(st: FrameState, capacity: number, old: number, 
   if (st.weights.length > 0) st.weights = new Float64Array(capacity);
 }
 
+/** (Re)allocates the per-profile level ranges `st.lo` / `st.hi` for `n` profiles, shared when `shared` (worker-thread mode). */
+export function shareProfileRanges(st: FrameState, n: number, shared: boolean): void {
+  st.lo = shared ? new Uint8Array(new SharedArrayBuffer(n)) : new Uint8Array(n);
+  st.hi = shared ? new Uint8Array(new SharedArrayBuffer(n)) : new Uint8Array(n);
+}
+
 /** The state of fresh ids `[from, to)`: visible, not forced, hidden level until the next update, no blend, size NaN. */
 export function resetState(st: FrameState, from: number, to: number): void {
   st.flags.fill(0, from, to);

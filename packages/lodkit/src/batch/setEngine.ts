@@ -2,7 +2,8 @@
  * The internals of one `LodSet` in one object: its frame state, profile table, spatial clusters,
  * screen-space scratch, worker threads and the bookkeeping of ids and stats. `LodSet` is the
  * public facade over it; the modules beside it (objectStorage.ts, frameDispatch.ts, workerMode.ts,
- * frameTimeTarget.ts) are functions of it, and the engine seam (engineSeam.ts) hands it to tests
+ * frameTimeTarget.ts) are functions of it, worker-thread mode an object installed on it once loaded
+ * ({@link ThreadOps}, threadMode.ts), and the engine seam (engineSeam.ts) hands it to tests
  * and the bench, which used to cast into the set's private fields.
  *
  * Contributor notes:
@@ -20,10 +21,22 @@ import { ProfileTable } from './core/profiles.js';
 import type { LodThreads } from './drivers/threads.js';
 import { ClusterIndex } from './spatial/clusters.js';
 import { ClusterViews } from './spatial/clusterViews.js';
-import type { LodClusterStats, LodFrameStats, LodThreadStats } from './core/updateOptions.js';
-import { ThreadModeChooser, type WorkerSchedule } from './core/threadChooser.js';
+import type { LodClusterStats, LodFrameStats, LodThreadStats, LodView } from './core/updateOptions.js';
+import type { ThreadModeChooser, WorkerSchedule } from './core/threadChooser.js';
 import { chosenKernels, type KernelChoice } from './wasm/wasmKernels.js';
 import { StillFrames } from './stillFrames.js';
+
+/**
+ * Worker-thread mode as the set's frames and lifecycle reach it: threadMode.ts's one object,
+ * loaded by `setThreads(n > 1)` (workerMode.ts) and installed as {@link SetEngine.threadOps}.
+ * @internal
+ */
+export interface ThreadOps {
+  /** Starts the set's workers (none running; more than one thread; profiles). */
+  start(e: SetEngine): void;
+  /** Runs the thresholds frame of a set with workers; false when it cannot run threaded (the caller runs it on one thread). */
+  thresholds(e: SetEngine, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, clustered: boolean, exactSizes: boolean): boolean;
+}
 
 /**
  * Everything one `LodSet` holds besides its public surface.
@@ -45,7 +58,14 @@ export class SetEngine {
   freeCount = 0;
   frame = 0;
   threadCount = 1;
+  /** The workers (threadMode.ts starts them); null with one thread and until the thread module has arrived. */
   threads: LodThreads | null = null;
+  /** Worker-thread mode, once loaded (workerMode.ts); never null while `threads` is not. */
+  threadOps: ThreadOps | null = null;
+  /** The pending load of the thread module this set asked for (workerMode.ts; the engine seam awaits it). */
+  threadLoad: Promise<void> | null = null;
+  /** An error starting the workers after the load, thrown by the next update (workerMode.ts). */
+  threadError: unknown = null;
   /** Screen-space chains of budget and hybrid (issue 14). */
   readonly sse = new ScreenSpaceScratch();
   /** The governor of `budget: { frameMs }` (frameTimeTarget.ts), null before the first such update. */
@@ -59,8 +79,10 @@ export class SetEngine {
   readonly ci = new ClusterIndex();
   /** Per-view cluster culling state. */
   readonly cv = new ClusterViews();
-  /** Threaded or single-thread clustered frames in worker mode (threadChooser.ts). */
-  readonly threadMode = new ThreadModeChooser();
+  /** Threaded or single-thread clustered frames in worker mode (threadChooser.ts; created with the first workers). */
+  threadMode: ThreadModeChooser | null = null;
+  /** The pinned choice of the schedule (`setThreadSchedule`): 0 adaptive, 1 one thread, 2 threaded (`ThreadModeChooser.forced`). */
+  threadFrames = 0;
   readonly clusterInfo: LodClusterStats = { clusters: 0, culled: 0, skipped: 0, evaluated: 0 };
   readonly threadInfo: LodThreadStats = { threaded: false, chunks: 0, callingThreadChunks: 0 };
   workerSchedule: WorkerSchedule = 'free';

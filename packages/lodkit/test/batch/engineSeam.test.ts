@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
-import { engineOf, kernelsOf, newLodSet, setThreadSchedule } from '../../src/batch/engineSeam.js';
+import { engineOf, kernelsOf, newLodSet, setThreadSchedule, threadModeLoaded } from '../../src/batch/engineSeam.js';
 import { setFusedKernel, setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
 import { assertFreshDist } from '../helpers/dist.js';
 import { camera, randomSpheres } from './helpers.js';
@@ -87,9 +87,10 @@ describe('engine seam', () => {
       }
     });
 
-    it('setThreadSchedule pins every clustered thresholds frame threaded, or on the calling thread alone', () => {
+    it('setThreadSchedule pins every clustered thresholds frame threaded, or on the calling thread alone', async () => {
       const set = fill(new LodSet(16), 30_000, 7);
       set.setThreads(2);
+      await threadModeLoaded(set); // the worker-thread code has arrived, the worker runs
       try {
         setThreadSchedule(set, 'threaded', 'first'); // the worker takes the first chunk of each threaded frame
         for (let f = 0; f < 4; f++) {
@@ -102,7 +103,7 @@ describe('engine seam', () => {
           set.update(view(f), { policy: 'thresholds' });
           expect(set.threadStats.threaded).toBe(false);
         }
-        expect(engineOf(set).threadMode.forced).toBe(1);
+        expect(engineOf(set).threadMode?.forced).toBe(1);
       } finally {
         set.dispose();
       }

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expectNonVacuous } from '../setup/fastCheckSeed.js';
 import { LodSet, type LodUpdateOptions } from '../../src/batch/lodSet.js';
-import { engineOf, newLodSet } from '../../src/batch/engineSeam.js';
+import { engineOf, newLodSet, threadModeLoaded } from '../../src/batch/engineSeam.js';
 import { owedBlendCount } from '../../src/batch/outputs/owedBlends.js';
 import { applyOwedEdit, treeGrid, yawView } from './helpers.js';
 
@@ -108,7 +108,7 @@ describe('blends owed by clustered thresholds and hybrid frames', () => {
       { owingFrames: 757, staleBeforeRead: 726, readsOfOwed: 184, settledByEdit: 277, settledByFrame: 60, settledByAddMany: 30 });
   }, 180_000);
 
-  it('worker-thread mode: the calling thread owes the blends of its chunks, the workers store theirs; sparse reads = per-object path', () => {
+  it('worker-thread mode: the calling thread owes the blends of its chunks, the workers store theirs; sparse reads = per-object path', async () => {
     const a = new LodSet(1 << 17), b = new LodSet(1 << 17);
     a.setThreads(2);
     try {
@@ -117,6 +117,7 @@ describe('blends owed by clustered thresholds and hybrid frames', () => {
         s.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08, 0.02], costs: [900, 300, 60, 8] });
         s.addMany(data, 0);
       }
+      await threadModeLoaded(a); // (the worker-thread code arrives by a dynamic import)
       let eye = [0, 2, -200], yaw = Math.PI / 2, owingHeld = 0, threadedFrames = 0, workerChunks = 0, reads = 0;
       for (let f = 0; f < 40; f++) {
         eye = [eye[0] + 0.2, 2, eye[2] + 0.5]; yaw += 0.0009;

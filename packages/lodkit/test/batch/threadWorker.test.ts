@@ -8,9 +8,11 @@
  * - the build emits the worker entry, and every module it imports (transitively) resolves in dist/;
  * - from source, threaded frames run in workers started from that file, and equal one thread;
  * - the built package in a plain Node process (no test runner) runs threaded frames the same way;
- * - a missing worker file is a RangeError when the workers start (`setThreads` on a set with profiles,
- *   or its first `addProfile`), not a frame waiting for a worker forever;
- *   so is lodkit bundled into a non-module script (no `import.meta.url` to find the worker by).
+ * - a missing worker file is a RangeError when the workers start, not a frame waiting for a worker
+ *   forever; so is lodkit bundled into a non-module script (no `import.meta.url` to find the worker
+ *   by). The worker-thread code arrives by a dynamic import after the first `setThreads(n > 1)`, so
+ *   the first start's error is thrown by the set's next `update`; once the code is there, a start
+ *   (`setThreads` on a set with profiles, its first `addProfile`, growth) throws it itself.
  * Thread participation is pinned through the engine seam (engineSeam.ts `setThreadSchedule`,
  * 'holdFirst': the worker holds one chunk of every threaded frame), so no assertion depends on the
  * scheduler.
@@ -23,7 +25,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions } from '../../src/batch/lodSet.js';
 import { threadWorkerUrl } from '../../src/batch/drivers/threads.js';
-import { setThreadSchedule } from '../../src/batch/engineSeam.js';
+import { setThreadSchedule, threadModeLoaded } from '../../src/batch/engineSeam.js';
 import { assertFreshDist, PACKAGE_ROOT } from '../helpers/dist.js';
 import { camera, randomSpheres } from './helpers.js';
 
@@ -105,8 +107,9 @@ describe('the worker-thread program as a module of its own (dist/batch/drivers/t
     expect(() => threadWorkerUrl('file:///elsewhere/threads.ts')).toThrow(RangeError);
   });
 
-  it('from source: threaded frames run in workers started from the built worker entry and equal one thread', () => {
+  it('from source: threaded frames run in workers started from the built worker entry and equal one thread', async () => {
     const one = scene(1), two = scene(2);
+    await threadModeLoaded(two); // (the worker-thread code arrives by a dynamic import)
     try {
       setThreadSchedule(two, 'threaded', 'holdFirst');
       let threaded = 0, workerChunks = 0;
@@ -160,8 +163,9 @@ describe('the worker-thread program as a module of its own (dist/batch/drivers/t
     it('dist/index.js: threaded frames run in the workers beside threads.js (dist/batch/drivers/threadWorker.js)', () => {
       const out = runNode(join(DIST, 'index.js'), `${SCENE}
         const { Frustum, lookAtRotation } = await import(${JSON.stringify(pathToFileURL(join(DIST, 'index.js')).href)});
-        const { setThreadSchedule } = await import(${JSON.stringify(pathToFileURL(join(DIST, 'batch', 'engineSeam.js')).href)});
+        const { setThreadSchedule, threadModeLoaded } = await import(${JSON.stringify(pathToFileURL(join(DIST, 'batch', 'engineSeam.js')).href)});
         const one = make(1), two = make(2);
+        await threadModeLoaded(two);
         setThreadSchedule(two, 'threaded', 'holdFirst');
         const stats = [];
         let differ = 0;
@@ -185,16 +189,22 @@ describe('the worker-thread program as a module of its own (dist/batch/drivers/t
     it('lodkit bundled into a CommonJS script (no import.meta): starting the workers throws a RangeError saying why', async () => {
       const { build } = await import('vite');
       const entry = join(work, 'cjs-entry.js');
-      writeFileSync(entry, `export { LodSet } from ${JSON.stringify(pathToFileURL(join(DIST, 'index.js')).href)};\n`);
-      const result = await build({ configFile: false, root: work, logLevel: 'silent', build: { write: false, minify: false, lib: { entry, formats: ['cjs'], fileName: 'cjs-entry' } } });
+      const href = (path: string) => JSON.stringify(pathToFileURL(join(DIST, path)).href);
+      writeFileSync(entry, `export { LodSet, Frustum } from ${href('index.js')};\nexport { threadModeLoaded } from ${href('batch/engineSeam.js')};\n`);
+      // One script: the worker-thread code's dynamic import inlined.
+      const result = await build({ configFile: false, root: work, logLevel: 'silent', build: { write: false, minify: false, lib: { entry, formats: ['cjs'], fileName: 'cjs-entry' }, rollupOptions: { output: { inlineDynamicImports: true } } } });
       const outputs = (Array.isArray(result) ? result : [result]) as { output: { type: string; code?: string }[] }[];
       const chunks = outputs.flatMap((o) => o.output).filter((c) => c.type === 'chunk');
       expect(chunks).toHaveLength(1);
       const bundle = join(work, 'lodkit.cjs');
       writeFileSync(bundle, chunks[0].code!);
-      const script = `const { LodSet } = require(${JSON.stringify(bundle)}); const set = new LodSet(64);
-        try { set.setThreads(2); set.addProfile({ metric: 'distance', thresholds: [10] }); console.log(JSON.stringify({ error: null })); }
-        catch (e) { console.log(JSON.stringify({ error: e.name, message: e.message })); }`;
+      // The workers start once the thread code has arrived; the error is thrown by the next update.
+      const script = `const { LodSet, Frustum, threadModeLoaded } = require(${JSON.stringify(bundle)}); const set = new LodSet(64);
+        set.setThreads(2); set.addProfile({ metric: 'distance', thresholds: [10] });
+        threadModeLoaded(set).then(() => {
+          try { set.update({ frustum: Frustum.perspective({ fovY: 60, aspect: 1, near: 0.1, far: 100 }) }, { policy: 'thresholds' }); console.log(JSON.stringify({ error: null })); }
+          catch (e) { console.log(JSON.stringify({ error: e.name, message: e.message })); }
+        });`;
       const out = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 60_000 });
       const parsed = JSON.parse(out) as { error: string | null; message?: string };
       expect(parsed.error).toBe('RangeError');
@@ -206,12 +216,25 @@ describe('the worker-thread program as a module of its own (dist/batch/drivers/t
       cpSync(DIST, join(copy, 'dist'), { recursive: true });
       writeFileSync(join(copy, 'package.json'), JSON.stringify({ name: 'lodkit-copy', type: 'module' }));
       rmSync(join(copy, 'dist', 'batch', 'drivers', 'threadWorker.js'));
+      // The first start runs when the thread code arrives: its error comes with the next update,
+      // once (the set goes on with one thread). Later starts are synchronous and throw themselves.
       const out = runNode(join(copy, 'dist', 'index.js'), `${SCENE}
-        try { make(2); console.log(JSON.stringify({ error: null })); }
-        catch (e) { console.log(JSON.stringify({ error: e.name, message: e.message })); }`);
-      const result = JSON.parse(out) as { error: string | null; message?: string };
-      expect(result.error).toBe('RangeError');
-      expect(result.message).toMatch(/worker module .*threadWorker\.js is missing/);
+        const { Frustum } = await import(${JSON.stringify(pathToFileURL(join(copy, 'dist', 'index.js')).href)});
+        const { threadModeLoaded } = await import(${JSON.stringify(pathToFileURL(join(copy, 'dist', 'batch', 'engineSeam.js')).href)});
+        const attempt = (f) => { try { f(); return { error: null }; } catch (e) { return { error: e.name, message: e.message }; } };
+        const view = { frustum: Frustum.perspective({ fovY: 60, aspect: 1, near: 0.1, far: 100 }) };
+        const set = make(2);
+        await threadModeLoaded(set);
+        const first = attempt(() => set.update(view, { policy: 'thresholds' }));
+        const second = attempt(() => set.update(view, { policy: 'thresholds' }));
+        const later = attempt(() => make(2));
+        console.log(JSON.stringify({ first, second, later }));`);
+      const result = JSON.parse(out) as Record<'first' | 'second' | 'later', { error: string | null; message?: string }>;
+      expect(result.first.error).toBe('RangeError');
+      expect(result.first.message).toMatch(/worker module .*threadWorker\.js is missing/);
+      expect(result.second.error).toBeNull();
+      expect(result.later.error).toBe('RangeError');
+      expect(result.later.message).toMatch(/worker module .*threadWorker\.js is missing/);
     });
   });
 });

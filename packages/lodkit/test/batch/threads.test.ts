@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
+import { threadModeLoaded } from '../../src/batch/engineSeam.js';
 import { assertFreshDist } from '../helpers/dist.js';
 import { camera, randomSpheres } from './helpers.js';
 
@@ -34,7 +35,7 @@ function firstDifference(a: ArrayBufferView, b: ArrayBufferView): number {
 
 describe('worker-thread mode (SharedArrayBuffer)', () => {
   beforeAll(() => assertFreshDist()); // the workers run dist's worker module (threads.ts threadWorkerUrl)
-  it('per-object frames: each metric gets its own scale in the workers too (screenHeight 1, pixels the viewport height)', () => {
+  it('per-object frames: each metric gets its own scale in the workers too (screenHeight 1, pixels the viewport height)', async () => {
     // Before: the workers scaled every height metric by the viewport height — a screenHeight-only
     // set's sizes (fractions of the screen) came out × 720 in the workers' id range.
     for (const metric of ['screenHeight', 'pixels'] as const) {
@@ -46,10 +47,12 @@ describe('worker-thread mode (SharedArrayBuffer)', () => {
         return set;
       };
       const one = make(1), two = make(2);
+      await threadModeLoaded(two); // (the worker-thread code arrives by a dynamic import)
       try {
         const view: LodView = { frustum: camera([0, 6, 0], [60, 0, 150], 60), viewportHeight: 720 };
         one.update(view, { policy: 'thresholds', clusters: false });
         two.update(view, { policy: 'thresholds', clusters: false });
+        expect(two.threadStats.threaded, metric).toBe(true);
         const n = one.count;
         expect(firstDifference(two.sizes.subarray(0, n), one.sizes.subarray(0, n)), metric).toBe(-1);
         expect(firstDifference(two.levels.subarray(0, n), one.levels.subarray(0, n)), metric).toBe(-1);
@@ -61,9 +64,10 @@ describe('worker-thread mode (SharedArrayBuffer)', () => {
 
   // Threaded mode runs the per-object path, so the one-thread side runs it too (`clusters: false`):
   // byte-identical sizes and the id-ordered changed list are properties of that path.
-  it('two threads give bit-identical levels, blend, sizes, changed lists and stats to one thread', () => {
+  it('two threads give bit-identical levels, blend, sizes, changed lists and stats to one thread', async () => {
     const one = build(1);
     const two = build(2);
+    await threadModeLoaded(two);
     try {
       expect(two.spheres.buffer).toBeInstanceOf(SharedArrayBuffer);
       const options: LodUpdateOptions = { policy: 'thresholds', hysteresis: 0.08, minFramesBetweenChanges: 2, bias: 1.3 };
@@ -75,6 +79,7 @@ describe('worker-thread mode (SharedArrayBuffer)', () => {
         const s1 = { ...one.update(views, { ...options, clusters: false }) };
         const l1 = Array.from(s1.levelCounts);
         const s2 = two.update(views, { ...options, clusters: false });
+        expect(two.threadStats.threaded).toBe(true);
         const n = one.count;
         expect(firstDifference(two.levels.subarray(0, n), one.levels.subarray(0, n))).toBe(-1);
         expect(firstDifference(two.blend.subarray(0, n), one.blend.subarray(0, n))).toBe(-1);
@@ -104,7 +109,7 @@ describe('worker-thread mode (SharedArrayBuffer)', () => {
     }
   });
 
-  it('with one metric the changed list is in the same (ascending id) order', () => {
+  it('with one metric the changed list is in the same (ascending id) order', async () => {
     const make = (threads: number) => {
       const set = new LodSet(64);
       if (threads > 1) set.setThreads(threads);
@@ -113,11 +118,13 @@ describe('worker-thread mode (SharedArrayBuffer)', () => {
       return set;
     };
     const one = make(1), three = make(3);
+    await threadModeLoaded(three);
     try {
       for (let frame = 0; frame < 5; frame++) {
         const view = { frustum: camera([frame * 6, 6, 0], [60, 0, 150], 60) };
         one.update(view, { policy: 'thresholds', hysteresis: 0.05, clusters: false });
         three.update(view, { policy: 'thresholds', hysteresis: 0.05, clusters: false });
+        expect(three.threadStats.threaded).toBe(true);
         expect(three.changedCount).toBe(one.changedCount);
         expect(Array.from(three.changed.subarray(0, three.changedCount))).toEqual(Array.from(one.changed.subarray(0, one.changedCount)));
         expect(firstDifference(three.blend.subarray(0, one.count), one.blend.subarray(0, one.count))).toBe(-1);
@@ -127,7 +134,7 @@ describe('worker-thread mode (SharedArrayBuffer)', () => {
     }
   });
 
-  it('with clusters (the default) cluster ranges over 2 threads give the same frames as one thread', () => {
+  it('with clusters (the default) cluster ranges over 2 threads give the same frames as one thread', async () => {
     const make = (threads: number) => {
       const set = new LodSet(64);
       if (threads > 1) set.setThreads(threads);
@@ -141,6 +148,7 @@ describe('worker-thread mode (SharedArrayBuffer)', () => {
       return set;
     };
     const one = make(1), two = make(2);
+    await threadModeLoaded(two);
     // Count the threaded frames (the adaptive choice runs its first 16 frames threaded: the worker's
     // warm-up); the worker seam makes the worker take chunks in each of them.
     two.setThreadSchedule('adaptive', 'first');

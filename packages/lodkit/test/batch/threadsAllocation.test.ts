@@ -14,6 +14,7 @@
 import { getHeapSpaceStatistics } from 'node:v8';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
+import { threadModeLoaded } from '../../src/batch/engineSeam.js';
 import { assertFreshDist } from '../helpers/dist.js';
 import { camera, randomSpheres } from './helpers.js';
 
@@ -61,13 +62,14 @@ function measure(set: LodSet, threaded: boolean): number {
 describe('zero allocation per frame, worker-thread mode (100k objects, 2 views)', () => {
   beforeAll(() => assertFreshDist()); // the workers run dist's worker module (threads.ts threadWorkerUrl)
   // One set, both modes in turn.
-  it('threaded and single-thread (fallback) clustered frames: ≤ 256 B garbage per frame each', () => {
+  it('threaded and single-thread (fallback) clustered frames: ≤ 256 B garbage per frame each', async () => {
     const set = new LodSet(1024);
     set.setThreads(2);
     try {
       const p = set.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08, 0.02], costs: [5000, 1200, 300, 40] });
       set.addMany(randomSpheres(100_000, 11, 250, 0.3, 6), p);
       for (let i = 0; i < 200; i++) set.setHidden(i * 41 + 3, true);
+      await threadModeLoaded(set); // (the worker-thread code arrives by a dynamic import)
       // Warm-up through both modes in turn, as the adaptive choice runs them (pinned to one mode
       // for the whole warm-up, V8 deoptimised on the first frame of the other mode and that mode then
       // measured ~220 B/frame; 32 B/frame after this warm-up).

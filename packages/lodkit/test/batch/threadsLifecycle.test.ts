@@ -14,6 +14,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
+import { threadModeLoaded } from '../../src/batch/engineSeam.js';
 import { assertFreshDist } from '../helpers/dist.js';
 import { expectNonVacuous } from '../setup/fastCheckSeed.js';
 import { sizeMapsLike, treeGrid, yawView } from './helpers.js';
@@ -58,7 +59,7 @@ function pair(capacity: number, data: Float32Array): [LodSet, LodSet] {
 
 describe('thread count, view count and growth at any point of a set\'s life = the per-object path', () => {
   beforeAll(() => assertFreshDist()); // the workers run dist's worker module (threads.ts threadWorkerUrl)
-  it('setThreads(2) after 30 one-thread clustered frames keeps the blends those frames owed', () => {
+  it('setThreads(2) after 30 one-thread clustered frames keeps the blends those frames owed', async () => {
     const [a, b] = pair(1 << 16, treeGrid(245, 3)); // 60,025 objects
     try {
       let eye = [0, 2, -200], yaw = Math.PI / 2;
@@ -71,6 +72,7 @@ describe('thread count, view count and growth at any point of a set\'s life = th
       for (let f = 0; f < 30; f++) frame(); // no read of blend: the clustered frames owe
       a.setThreads(2);
       expectSame(a, b, 'after setThreads(2)'); // 592cc1d: blends of thousands of ids stale
+      await threadModeLoaded(a); // (the worker-thread code arrives by a dynamic import)
       a.setThreadSchedule('threaded', 'first');
       for (let f = 0; f < 10; f++) {
         frame();
@@ -97,9 +99,10 @@ describe('thread count, view count and growth at any point of a set\'s life = th
     }
   });
 
-  it('worker-thread mode comes back after a frame with 17 views', () => {
+  it('worker-thread mode comes back after a frame with 17 views', async () => {
     const [a, b] = pair(1 << 15, treeGrid(150, 6));
     a.setThreads(2);
+    await threadModeLoaded(a);
     try {
       a.setThreadSchedule('threaded', 'first');
       let eye = [0, 2, -200];
@@ -120,7 +123,12 @@ describe('thread count, view count and growth at any point of a set\'s life = th
     } finally { a.dispose(); }
   });
 
-  it('a camera path with setThreads, 1–70 views and growth mixed in = per-object path (fast-check)', () => {
+  it('a camera path with setThreads, 1–70 views and growth mixed in = per-object path (fast-check)', async () => {
+    // The worker-thread code loaded first, so that every setThreads below starts its workers at once.
+    const warm = new LodSet(1);
+    warm.setThreads(2);
+    await threadModeLoaded(warm);
+    warm.dispose();
     let threadedFrames = 0, wideFrames = 0, threadChanges = 0, growths = 0;
     fc.assert(fc.property(
       fc.integer({ min: 1, max: 1e6 }),

@@ -7,10 +7,12 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
+import { threadModeLoaded } from '../../src/batch/engineSeam.js';
 import { assertFreshDist } from '../helpers/dist.js';
 import { camera, randomSpheres } from './helpers.js';
 
-function make(threads: number): LodSet {
+/** A set of 70k objects on `threads` threads, its workers started (the worker-thread code arrives by a dynamic import). */
+async function make(threads: number): Promise<LodSet> {
   const set = new LodSet(64);
   if (threads > 1) set.setThreads(threads);
   const p = set.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08, 0.02], costs: [50, 20, 5, 1] });
@@ -20,6 +22,7 @@ function make(threads: number): LodSet {
   for (let i = 0; i < 100; i++) set.setForcedLevel(i * 97, 2);
   for (let i = 0; i < 100; i++) set.setHidden(i * 89 + 5, true);
   set.setSphere(9, Number.NaN, 0, 0, 1);
+  await threadModeLoaded(set);
   return set;
 }
 
@@ -64,8 +67,8 @@ describe('worker-thread mode with a lagging worker (dynamic chunk claiming)', ()
   beforeAll(() => assertFreshDist()); // the workers run dist's worker module (threads.ts threadWorkerUrl)
   // The worker's lateness is made exact with the worker seam (LodSet.setThreadSchedule, threads.ts
   // setWorkerSchedule): no sleep, no race, the same chunk split on every run.
-  it('an absent worker: the calling thread does every chunk, results equal one thread; a worker late by frames joins correctly', () => {
-    const one = make(1), two = make(2);
+  it('an absent worker: the calling thread does every chunk, results equal one thread; a worker late by frames joins correctly', async () => {
+    const one = await make(1), two = await make(2);
     try {
       let frame = 0;
       two.setThreadSchedule('threaded', 'first'); // warm frames in which the worker takes part
@@ -90,8 +93,8 @@ describe('worker-thread mode with a lagging worker (dynamic chunk claiming)', ()
     }
   });
 
-  it('per-object frames (clusters: false) claim chunks of ids too: an absent worker costs nothing, a held chunk is awaited alone', () => {
-    const one = make(1), two = make(2);
+  it('per-object frames (clusters: false) claim chunks of ids too: an absent worker costs nothing, a held chunk is awaited alone', async () => {
+    const one = await make(1), two = await make(2);
     try {
       let frame = 0;
       two.setThreadSchedule('threaded', 'first');
@@ -113,8 +116,8 @@ describe('worker-thread mode with a lagging worker (dynamic chunk claiming)', ()
     }
   });
 
-  it('a worker descheduled while holding a chunk: the frame awaits that chunk only and stays identical', () => {
-    const one = make(1), two = make(2);
+  it('a worker descheduled while holding a chunk: the frame awaits that chunk only and stays identical', async () => {
+    const one = await make(1), two = await make(2);
     try {
       let frame = 0;
       two.setThreadSchedule('threaded', 'first');

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LodSet } from '../../src/batch/lodSet.js';
-import { engineOf } from '../../src/batch/engineSeam.js';
+import { engineOf, threadModeLoaded } from '../../src/batch/engineSeam.js';
 import { fusedCounters } from '../../src/batch/passes/fusedPass.js';
 import { SHARED_MAX_PAGES, sharedMemoryVariant } from '../../src/batch/wasm/sharedWasm.js';
 import { HEIGHT_KERNEL_WASM } from '../../src/batch/wasm/heightKernel.generated.js';
@@ -43,12 +43,13 @@ describe('shared-memory WebAssembly kernels (worker-thread mode)', () => {
     expect(sharedMemoryVariant(HEIGHT_KERNEL_WASM.subarray(0, 20))).toBeNull(); // truncated
   });
 
-  it('a threaded frame runs the fused kernel on the calling thread over the shared slot arrays', () => {
+  it('a threaded frame runs the fused kernel on the calling thread over the shared slot arrays', async () => {
     const set = new LodSet(64);
     set.setThreads(2);
     try {
       const p = set.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08, 0.02] });
       set.addMany(randomSpheres(40_000, 3, 250, 0.3, 6), p);
+      await threadModeLoaded(set); // (the worker-thread code arrives by a dynamic import)
       const inner = engineOf(set);
       expect(inner.ci.wasm).not.toBeNull();
       expect(inner.ci.sp.buffer).toBeInstanceOf(SharedArrayBuffer);

@@ -16,8 +16,7 @@ export const VIEW_SLOTS = 34;
 export const HEADER = 10;
 /** Results per chunk: changes, totalCost, minimumCost, invalid, hidden, clusters culled, skipped, objects evaluated; then level counts. */
 export const RESULT_HEAD = 8;
-/** Maximum number of views in threaded mode. */
-export const MAX_THREADED_VIEWS = 16;
+export { MAX_THREADED_VIEWS } from '../core/threadSupport.js';
 /**
  * `ctrl` slots of the worker seam (`LodThreads.setWorkerSchedule`): the gate the workers pass
  * before every claim (0 open, 1 closed), hold claimed chunks (0/1), their release (0/1, reset each

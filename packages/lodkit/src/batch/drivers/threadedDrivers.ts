@@ -2,8 +2,8 @@
  * The set side of worker-thread mode (`LodSet.setThreads`): the thresholds policy split into
  * chunks of ids (`clusters: false`) or of clusters (the default) that the threads claim from a
  * shared counter, then the changed ids compacted in chunk order and the stats summed.
- * The workers themselves live in threads.ts; `LodSet` keeps the mode's state (thread count, the
- * adaptive choice between threaded and single-thread clustered frames).
+ * The workers themselves live in threads.ts; the set's engine keeps the mode's state (thread count,
+ * the adaptive choice between threaded and single-thread clustered frames: threadMode.ts).
  *
  * Contributor notes:
  * - Module functions over an explicit context, run once a frame; the per-object work is the
@@ -22,12 +22,6 @@ import type { ClusterViews } from '../spatial/clusterViews.js';
 import { thresholdPass } from './policyDrivers.js';
 import { SCREEN_SPACE_DEFAULTS } from '../passes/screenSpacePasses.js';
 import type { LodView } from '../core/updateOptions.js';
-
-/** (Re)allocates the per-profile level ranges `st.lo` / `st.hi` for `n` profiles, shared when `shared`. */
-export function shareProfileRanges(st: FrameState, n: number, shared: boolean): void {
-  st.lo = shared ? new Uint8Array(new SharedArrayBuffer(n)) : new Uint8Array(n);
-  st.hi = shared ? new Uint8Array(new SharedArrayBuffer(n)) : new Uint8Array(n);
-}
 
 /** Items (objects or clusters) per chunk: at most `MAX_CHUNKS` chunks, at least `min` items each. */
 function chunkSize(count: number, min: number): number {

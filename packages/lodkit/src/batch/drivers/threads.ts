@@ -31,14 +31,17 @@
  *   threads can lose to one on memory bandwidth or when a worker keeps getting descheduled
  *   mid-chunk). A worker that never starts (or failed to load) therefore never stalls a frame.
  * - Workers are `unref()`ed and blocked in `Atomics.wait` between frames; `dispose()` ends them.
- * - `node:worker_threads` is looked up at run time (`process.getBuiltinModule`), never imported: the
- *   core entry point must load in browsers and bundlers, where threaded mode is simply unavailable.
+ * - `node:worker_threads` is looked up at run time (`process.getBuiltinModule`, core/threadSupport.ts),
+ *   never imported: the core entry point must load in browsers and bundlers, where threaded mode is
+ *   simply unavailable. This module itself is loaded only by `setThreads(n > 1)` (a dynamic
+ *   `import()` of threadMode.ts, workerMode.ts), so browser bundles keep it in a chunk never loaded.
  *
  * @module
  */
 import type { Worker } from 'node:worker_threads';
 import type { FrameState } from '../core/frameState.js';
 import type { WorkerSchedule } from '../core/threadChooser.js';
+import { nodeBuiltin, workerThreadsModule } from '../core/threadSupport.js';
 import type { ClusterIndex } from '../spatial/clusters.js';
 import type { ClusterViews } from '../spatial/clusterViews.js';
 import {
@@ -60,12 +63,6 @@ export const MIN_CHUNK_OBJECTS = 2048;
 
 /** The worker module's file, beside this module in the build (a variable: bundlers follow no literal `new URL`). */
 const WORKER_FILE = 'threadWorker.js';
-
-/** Node's built-in module `id` where there is one (`process.getBuiltinModule`, Node ≥ 20.16), else undefined. */
-function builtin<T>(id: string): T | undefined {
-  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
-  return typeof getBuiltin === 'function' ? getBuiltin(id) as T | undefined : undefined;
-}
 
 /**
  * The URL of the worker module for a copy of this module at `here` (its `import.meta.url`): the
@@ -94,20 +91,12 @@ function workerModule(): URL {
   const here: unknown = import.meta.url;
   if (typeof here !== 'string') throw new RangeError('LodSet.setThreads: worker threads need lodkit loaded as ES modules (its dist/ files), not bundled into a script');
   const url = threadWorkerUrl(here);
-  const fs = builtin<{ existsSync(path: URL): boolean }>('node:fs');
+  const fs = nodeBuiltin<{ existsSync(path: URL): boolean }>('node:fs');
   if (fs !== undefined && url.protocol === 'file:' && !fs.existsSync(url)) {
     const fromSource = new URL(here).pathname.endsWith('.ts');
     throw new RangeError(`LodSet.setThreads: the worker module ${url.href} is missing${fromSource ? ' (running from source: build the package first, npm run build -w lodkit)' : ' (an app bundled for Node must leave lodkit external: the workers load its dist/ files)'}`);
   }
   return url;
-}
-
-/** Node's `Worker` class, or a clear error where there is none (browsers, other runtimes). */
-function nodeWorkerClass(): typeof Worker {
-  const module = builtin<{ Worker?: typeof Worker }>('node:worker_threads');
-  if (!module?.Worker) throw new RangeError('LodSet.setThreads: worker threads need Node.js ≥ 20.16 (node:worker_threads)');
-  if (typeof SharedArrayBuffer !== 'function') throw new RangeError('LodSet.setThreads: SharedArrayBuffer is not available');
-  return module.Worker;
 }
 
 /** A pool of worker threads bound to one set's shared storage. @category Batch */
@@ -135,7 +124,7 @@ export class LodThreads {
   constructor(readonly workerCount: number, st: FrameState, ci: ClusterIndex | null, cv: ClusterViews | null) {
     const stride = st.stride;
     this.chunkResults = new Float64Array(new SharedArrayBuffer(8 * MAX_CHUNKS * (RESULT_HEAD + stride)));
-    const WorkerClass = nodeWorkerClass();
+    const WorkerClass = workerThreadsModule<{ Worker?: typeof Worker }>().Worker; // (a RangeError where there is none)
     const url = workerModule();
     for (let w = 0; w < workerCount; w++) {
       const workerData: ThreadWorkerData = {
