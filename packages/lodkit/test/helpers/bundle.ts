@@ -9,7 +9,9 @@
  *   output's own `minify` removes it (an app-mode build of the same code measured 2 % smaller, the
  *   entry's export kept here).
  * - `bytes` is the entry chunk: what loads with the page. Modules behind a dynamic `import()` come
- *   out as further chunks, loaded only when that code runs; `lazy` lists them.
+ *   out as further chunks, loaded only when that code runs; `lazy` lists them. The entry may export
+ *   what such a chunk shares with it (`preserveEntrySignatures: 'allow-extension'`), as an app's
+ *   entry does: a library build would put the shared code in a third chunk the entry imports.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,7 +34,7 @@ export async function bundleEntry(work: string, name: string, source: string, ex
     configFile: false,
     root: work,
     logLevel: 'silent',
-    build: { write: false, minify: true, lib: { entry, formats: ['es'], fileName: name }, rollupOptions: { external, output: { minify: true } } },
+    build: { write: false, minify: true, lib: { entry, formats: ['es'], fileName: name }, rollupOptions: { external, preserveEntrySignatures: 'allow-extension', output: { minify: true } } },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
   const chunks = outputs.flatMap((o) => o.output).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
