@@ -35,6 +35,7 @@ export {
   LodSet, HIDDEN_LEVEL, NO_FORCED_LEVEL, LOD_UPDATE_DEFAULTS, blendLowerLevel,
   type FrameTimeBudget, type LodClusterStats, type LodFrameStats, type LodPolicy, type LodPolicyModule, type LodPolicyName,
   type LodThreadStats, type LodUpdateOptions, type LodView,
+  type LodViewFrustum,
 } from './batch/lodSet.js';
 export { allPolicies, budgetPolicy, hybridPolicy, rankQuotaPolicy } from './batch/policyModules.js';
 export { registeredPolicies, registerPolicies } from './batch/policyRegistry.js';

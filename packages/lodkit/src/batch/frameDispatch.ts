@@ -18,7 +18,7 @@ import { placeSizes } from './outputs/slotSizes.js';
 import { thresholdPass } from './drivers/policyDrivers.js';
 import { clusteredThresholds } from './drivers/clusterDrivers.js';
 import { beginFrame } from './drivers/frameSetup.js';
-import { LOD_UPDATE_DEFAULTS, type LodFrameStats, type LodUpdateOptions, type LodView } from './core/updateOptions.js';
+import { LOD_UPDATE_DEFAULTS, type LodFrameStats, type LodUpdateOptions, type EngineView } from './core/updateOptions.js';
 import { validateUpdate } from './updateValidation.js';
 import { ensureScratch } from './objectStorage.js';
 import { noteFrameCost, resolveBudget } from './frameTimeTarget.js';
@@ -26,10 +26,10 @@ import type { SetEngine, ThreadOps } from './setEngine.js';
 import { policyEngine, resolvePolicy } from './policyEngine.js';
 
 /** Runs one frame of the set whose engine is `e` (see `LodSet.update`) and returns its stats object. */
-export function runFrame(e: SetEngine, views: LodView | readonly LodView[], options: LodUpdateOptions): LodFrameStats {
+export function runFrame(e: SetEngine, views: EngineView | readonly EngineView[], options: LodUpdateOptions): LodFrameStats {
   if (e.threadError !== null) throwThreadError(e);
-  const single = views != null && (views as LodView).frustum !== undefined;
-  const viewCount = single ? 1 : (views as readonly LodView[] | null)?.length ?? 0;
+  const single = views != null && (views as EngineView).frustum !== undefined;
+  const viewCount = single ? 1 : (views as readonly EngineView[] | null)?.length ?? 0;
   if (options == null || typeof options !== 'object') throw new TypeError('LodSet.update: options must be an object');
   const module = resolvePolicy(options.policy, 'LodSet.update'); // (null: thresholds)
   const policy = module === null ? 'thresholds' : module.name;

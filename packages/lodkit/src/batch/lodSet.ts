@@ -60,7 +60,7 @@ import { validateLodProfile, type LodProfile, type LodProfileOptions } from './c
 import { MAX_THREADED_VIEWS } from './core/threadSupport.js';
 import { warmUpClusteredPath } from './warmUp.js';
 import { checkId, checkProfile } from './updateValidation.js';
-import type { LodClusterStats, LodFrameStats, LodThreadStats, LodUpdateOptions, LodView } from './core/updateOptions.js';
+import type { LodClusterStats, LodFrameStats, LodThreadStats, LodUpdateOptions, LodView, LodViewFrustum } from './core/updateOptions.js';
 import { freshIds, sizesToIds } from './outputs/slotSizes.js';
 import { settleOwedCluster } from './outputs/owedSizes.js';
 import { settleBlends } from './outputs/owedBlends.js';
@@ -77,7 +77,7 @@ export { HIDDEN_LEVEL, NO_FORCED_LEVEL } from './core/frameState.js';
 
 export {
   blendLowerLevel, LOD_UPDATE_DEFAULTS, type FrameTimeBudget, type LodClusterStats, type LodFrameStats, type LodPolicy,
-  type LodPolicyModule, type LodPolicyName, type LodThreadStats, type LodUpdateOptions, type LodView,
+  type LodPolicyModule, type LodPolicyName, type LodThreadStats, type LodUpdateOptions, type LodView, type LodViewFrustum,
 } from './core/updateOptions.js';
 
 
@@ -324,7 +324,7 @@ export class LodSet {
    * `options.policy`. Throws `RangeError`/`TypeError` only for invalid options or views; bad sphere
    * data is given the documented safe level and counted in the stats.
    */
-  update(views: LodView | readonly LodView[], options: LodUpdateOptions): LodFrameStats {
+  update(views: LodView<LodViewFrustum> | readonly LodView<LodViewFrustum>[], options: LodUpdateOptions): LodFrameStats {
     return runFrame(this.e, views, options); // (frameDispatch.ts)
   }
 

@@ -10,7 +10,7 @@
  * @module
  */
 import type { FrameTimeGovernor, FrameTimeGovernorOptions } from '../policies/frameTimeGovernor.js';
-import type { LodPolicy, LodPolicyModule, LodUpdateOptions, LodView } from './core/updateOptions.js';
+import type { LodPolicy, LodPolicyModule, LodUpdateOptions, EngineView } from './core/updateOptions.js';
 import { isPolicyModule, POLICY_OBJECT_NAMES, registeredPolicy, registeredPolicyObjects } from './policyRegistry.js';
 import type { SetEngine } from './setEngine.js';
 
@@ -20,7 +20,7 @@ import type { SetEngine } from './setEngine.js';
  * @internal
  */
 export interface PolicyEngine {
-  frame(e: SetEngine, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
+  frame(e: SetEngine, views: EngineView | readonly EngineView[], single: boolean, viewCount: number, cull: boolean,
     clustered: boolean, exactSizes: boolean, budget: number, options: LodUpdateOptions): void;
   /**
    * True when this frame rewrites the `sizes` of every drawn object, so the sizes last frame left

@@ -21,7 +21,7 @@ import { ProfileTable } from './core/profiles.js';
 import type { LodThreads } from './drivers/threads.js';
 import { ClusterIndex } from './spatial/clusters.js';
 import { ClusterViews } from './spatial/clusterViews.js';
-import type { LodClusterStats, LodFrameStats, LodThreadStats, LodView } from './core/updateOptions.js';
+import type { LodClusterStats, LodFrameStats, LodThreadStats, EngineView } from './core/updateOptions.js';
 import type { ThreadModeChooser, WorkerSchedule } from './core/threadChooser.js';
 import { chosenKernels, type KernelChoice } from './wasm/wasmKernels.js';
 import { StillFrames } from './stillFrames.js';
@@ -35,7 +35,7 @@ export interface ThreadOps {
   /** Starts the set's workers (none running; more than one thread; profiles). */
   start(e: SetEngine): void;
   /** Runs the thresholds frame of a set with workers; false when it cannot run threaded (the caller runs it on one thread). */
-  thresholds(e: SetEngine, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, clustered: boolean, exactSizes: boolean): boolean;
+  thresholds(e: SetEngine, views: EngineView | readonly EngineView[], single: boolean, viewCount: number, cull: boolean, clustered: boolean, exactSizes: boolean): boolean;
 }
 
 /**

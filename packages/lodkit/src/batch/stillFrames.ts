@@ -13,7 +13,7 @@
  *
  * @module
  */
-import type { LodUpdateOptions, LodView } from './core/updateOptions.js';
+import type { LodUpdateOptions, EngineView } from './core/updateOptions.js';
 
 /** Still frames until the band is 0. */
 export const SETTLE_FRAMES = 8;
@@ -44,13 +44,13 @@ function same(values: Float64Array, k: number, x: number): boolean {
  * change, then `1 − k / SETTLE_FRAMES` on the k-th frame in a row with the same inputs (0 from
  * `SETTLE_FRAMES` on).
  */
-export function stillBandFactor(s: StillFrames, policy: string, views: LodView | readonly LodView[], single: boolean, viewCount: number,
+export function stillBandFactor(s: StillFrames, policy: string, views: EngineView | readonly EngineView[], single: boolean, viewCount: number,
   edits: number, budget: number, options: LodUpdateOptions): number {
   let still = s.viewCount === viewCount && s.edits === edits && s.policy === policy;
   if (s.values.length < viewCount * PER_VIEW) { s.values = new Float64Array(viewCount * PER_VIEW); still = false; }
   const values = s.values;
   for (let v = 0; v < viewCount; v++) {
-    const view = single ? (views as LodView) : (views as readonly LodView[])[v];
+    const view = single ? (views as EngineView) : (views as readonly EngineView[])[v];
     const f = view.frustum, p = f.planes, o = v * PER_VIEW;
     for (let j = 0; j < 24; j++) if (!same(values, o + j, p[j])) still = false;
     for (let j = 0; j < 3; j++) if (!same(values, o + 24 + j, f.position[j])) still = false;

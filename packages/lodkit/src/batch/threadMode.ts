@@ -22,7 +22,7 @@ import { threadedClustered, threadedThresholds } from './drivers/threadedDrivers
 import { clusteredThresholds } from './drivers/clusterDrivers.js';
 import { ThreadModeChooser } from './core/threadChooser.js';
 import { MAX_THREADED_VIEWS } from './core/threadSupport.js';
-import type { LodView } from './core/updateOptions.js';
+import type { EngineView } from './core/updateOptions.js';
 import type { SetEngine, ThreadOps } from './setEngine.js';
 
 /** Starts the set's workers (the caller has ended any before; the set runs > 1 thread and has profiles). */
@@ -37,7 +37,7 @@ function startThreads(e: SetEngine): void {
  * The thresholds frame of a set with workers: false when it cannot run threaded (more views than
  * {@link MAX_THREADED_VIEWS}, or the view block not shared yet): the caller runs it on one thread.
  */
-function thresholdsFrame(e: SetEngine, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, clustered: boolean, exactSizes: boolean): boolean {
+function thresholdsFrame(e: SetEngine, views: EngineView | readonly EngineView[], single: boolean, viewCount: number, cull: boolean, clustered: boolean, exactSizes: boolean): boolean {
   if (viewCount > MAX_THREADED_VIEWS) return false;
   if (clustered) {
     if (!e.cv.isShared) return false;
@@ -51,7 +51,7 @@ function thresholdsFrame(e: SetEngine, views: LodView | readonly LodView[], sing
 }
 
 /** Clustered thresholds frame in worker mode: threaded or not as threadChooser.ts decides from the frames' times. */
-function adaptiveClustered(e: SetEngine, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
+function adaptiveClustered(e: SetEngine, views: EngineView | readonly EngineView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
   const mode = e.threadMode as ThreadModeChooser, threaded = mode.next();
   const t0 = performance.now();
   // (threaded or not, the calling thread's kernel owes the blends of its chunks; the workers'

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { LodPolicyName, LodUpdateOptions, LodView } from './core/updateOptions.js';
+import type { LodPolicyName, LodUpdateOptions, EngineView, LodViewFrustum } from './core/updateOptions.js';
 import { MetricCode, type ProfileTable } from './core/profiles.js';
 import { FLAG_REMOVED, type FrameState } from './core/frameState.js';
 import { SCREEN_SPACE_DEFAULTS } from './passes/screenSpacePasses.js';
@@ -17,21 +17,36 @@ function requireInteger(value: unknown, field: string, min: number, max: number)
   return value;
 }
 
+/** The arrays `LodSet.update` reads of a view's frustum, and their lengths. */
+const FRUSTUM_ARRAYS: readonly [keyof LodViewFrustum, number][] = [['planes', 24], ['position', 3], ['windowMin', 2], ['windowMax', 2]];
+
+/** Throws naming the field when `f` lacks what `LodSet.update` reads (LodViewFrustum). */
+function checkViewFrustum(f: LodViewFrustum, v: number): void {
+  for (const [key, length] of FRUSTUM_ARRAYS) {
+    const a = f[key] as unknown;
+    if (!(a instanceof Float64Array) || a.length < length) {
+      throw new TypeError(`LodSet.update: views[${v}].frustum.${key} must be a Float64Array of ${length} values, got ${a instanceof Float64Array ? `${a.length} values` : typeof a}`);
+    }
+  }
+  if (typeof f.isPerspective !== 'boolean') throw new TypeError(`LodSet.update: views[${v}].frustum.isPerspective must be a boolean, got ${typeof f.isPerspective}`);
+}
+
 /**
  * Throws when `views` or `options` are invalid for a set with `table` and `used` ids; `policy` is
  * the name of `options.policy`, which policyRegistry.ts `resolvePolicy` checked.
  */
-export function validateUpdate(table: ProfileTable, used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number,
+export function validateUpdate(table: ProfileTable, used: number, views: EngineView | readonly EngineView[], single: boolean, viewCount: number,
   options: LodUpdateOptions, policy: LodPolicyName): void {
   if (viewCount < 1 || (!single && !Array.isArray(views))) {
     throw new TypeError('LodSet.update: views must be a view {frustum, viewportHeight?} or a non-empty array of them');
   }
   const needsPixels = (table.metricMask & (1 << MetricCode.pixels)) !== 0 && policy !== 'rankQuota' && policy !== 'budget';
   for (let v = 0; v < viewCount; v++) {
-    const view = single ? (views as LodView) : (views as readonly LodView[])[v];
-    if (view == null || typeof view !== 'object' || view.frustum == null || !(view.frustum.planes instanceof Float64Array)) {
-      throw new TypeError(`LodSet.update: views[${v}].frustum must be a Frustum`);
+    const view = single ? (views as EngineView) : (views as readonly EngineView[])[v];
+    if (view == null || typeof view !== 'object' || view.frustum == null || typeof view.frustum !== 'object') {
+      throw new TypeError(`LodSet.update: views[${v}].frustum must be a Frustum (or a LodViewFrustum such as lodkit/three's CameraView)`);
     }
+    checkViewFrustum(view.frustum, v);
     const vp = view.viewportHeight;
     if (vp !== undefined && (typeof vp !== 'number' || !Number.isFinite(vp) || !(vp > 0))) {
       throw new RangeError(`LodSet.update: views[${v}].viewportHeight must be a finite number > 0, got ${String(vp)}`);

@@ -41,10 +41,9 @@
  *
  * @module
  */
-import { Frustum } from '../metrics/frustum.js';
-import { lookAtRotation } from '../metrics/vector.js';
+import { FRUSTUM_PLANE_INPUTS, writeFrustumPlanes } from '../metrics/frustumPlanes.js';
 import type { LodProfileOptions } from './core/profiles.js';
-import type { LodUpdateOptions, LodView } from './core/updateOptions.js';
+import type { EngineView, LodUpdateOptions, LodViewFrustum } from './core/updateOptions.js';
 
 /** What the warm-up needs of a set (`LodSet` has it; named here so this module does not import it). */
 export interface WarmUpSet {
@@ -53,7 +52,7 @@ export interface WarmUpSet {
   setSphere(id: number, x: number, y: number, z: number, radius: number): void;
   setForcedLevel(id: number, level: number | null): void;
   setHidden(id: number, hidden: boolean): void;
-  update(views: LodView | readonly LodView[], options: LodUpdateOptions): unknown;
+  update(views: EngineView | readonly EngineView[], options: LodUpdateOptions): unknown;
 }
 
 /**
@@ -130,16 +129,21 @@ export function runWarmUp(Set: new (capacity: number) => WarmUpSet): void {
 }
 
 /** Four cameras looking forward (−z: moved back and forth, turned) and one looking back. */
-function warmUpFrusta(): Frustum[] {
-  const target = [0, 0, 0], out: Frustum[] = [];
+function warmUpFrusta(): LodViewFrustum[] {
+  // Built with the planes' own construction (no `Frustum`: it would pull OpenUSD's rotation math
+  // into every bundle with a `LodSet`): 60° × 1.5, near 0.1, far 2000.
+  const t = Math.tan(Math.PI / 6), input = new Float64Array(FRUSTUM_PLANE_INPUTS.length), out: LodViewFrustum[] = [];
+  input.set([-1.5 * t, 1.5 * t, -t, t, 0.1, 2000], FRUSTUM_PLANE_INPUTS.window);
   for (let k = 0; k < 5; k++) {
-    const frustum = Frustum.perspective({ fovY: 60, aspect: 1.5, near: 0.1, far: 2000 });
     const z = (k & 1) * 2.5 - k * 0.2;
-    frustum.position[2] = z;
-    target[0] = (k % 3) * 12; target[1] = 0; target[2] = k === 4 ? z + 20 : z - 20;
-    lookAtRotation(frustum.position, target, [0, 1, 0], frustum.rotation);
-    frustum.update();
-    out.push(frustum);
+    // Axes of a camera at (0, 0, z) looking at the target, y up: back = eye − target, right = up × back.
+    let bx = -((k % 3) * 12), bz = k === 4 ? -20 : 20;
+    const bl = Math.hypot(bx, bz);
+    bx /= bl; bz /= bl;
+    input.set([bz, 0, -bx, 0, 1, 0, bx, 0, bz, 0, 0, z], FRUSTUM_PLANE_INPUTS.axes);
+    const planes = new Float64Array(24);
+    writeFrustumPlanes(input, true, planes);
+    out.push({ planes, position: Float64Array.of(0, 0, z), windowMin: Float64Array.of(-1.5 * t, -t), windowMax: Float64Array.of(1.5 * t, t), isPerspective: true });
   }
   return out;
 }

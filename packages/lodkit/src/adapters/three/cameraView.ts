@@ -1,15 +1,17 @@
 /**
  * The view of a three.js camera that the sphere metrics read — six planes, eye, window size and
  * projection — built straight from the camera's matrices, and a cache that rebuilds one only when
- * its camera moved. `ScreenSizeLOD` measures with these; `LodManager` and `InstancedLOD` use full
- * `Frustum`s (frustumFromCamera.ts), which the batch engine needs.
+ * its camera moved. `ScreenSizeLOD` measures with these, and `LodManager`, `InstancedLOD` and
+ * `GpuInstancedLOD` hand them to the batch engine (a `LodViewFrustum`: planes, eye, window corners,
+ * projection); `frustumFromCamera` builds a full `Frustum` for apps that want OpenUSD's camera math.
  *
  * Contributor notes:
  * - Why not a `Frustum` here: a `Frustum` carries OpenUSD's exact camera math (`GfRotation`
  *   through correctly rounded acos/sin/cos, `GfFrustum`'s corner planes for `input: 'openusd'`),
  *   about 7.5 KB minified that `ScreenSizeLOD` — and so every browser bundle of
  *   `MSFTLodLoaderPlugin` — never uses. Measured with the release bundle test's settings: the
- *   plugin bundle is 45.7 KB with `Frustum`, under 40 KB with `CameraView`.
+ *   plugin bundle is 45.7 KB with `Frustum`, under 40 KB with `CameraView`; likewise ≈ 10 kB of an
+ *   `InstancedLOD` app (`Frustum`, its OpenUSD rotation and rounded trigonometry).
  * - The rotation is the world matrix's normalised columns (scale ignored, as in
  *   `frustumFromCamera`); the planes come from the same code as a `Frustum`'s
  *   (metrics/frustumPlanes.ts), so sizes agree with a `Frustum` of the same camera to rounding.
@@ -99,6 +101,10 @@ export function cameraViews(camera: Camera, out: Camera[]): number {
 export class CameraView implements FrustumView {
   readonly planes = new Float64Array(24);
   readonly position = new Float64Array(3);
+  /** Window corner `(left, bottom)` on the reference plane (a `LodViewFrustum` for `LodSet.update`). */
+  readonly windowMin = new Float64Array(2);
+  /** Window corner `(right, top)`. */
+  readonly windowMax = new Float64Array(2);
   isPerspective = true;
   windowHeight = 2;
   windowArea = 4;
@@ -147,6 +153,7 @@ export function setCameraView(camera: Camera, out: CameraView): boolean {
   writeFrustumPlanes(input, !ortho, out.planes);
   out.position[0] = px; out.position[1] = py; out.position[2] = pz;
   out.isPerspective = !ortho;
+  out.windowMin[0] = l; out.windowMin[1] = b; out.windowMax[0] = r; out.windowMax[1] = t;
   out.windowHeight = t - b;
   out.windowArea = (r - l) * (t - b);
   out.referencePlaneDepth = ortho ? 0 : 1;

@@ -32,7 +32,7 @@ import { instanceIndex, storage, uint } from 'three/tsl';
 import { LOD_UPDATE_DEFAULTS, type LodView } from '../../batch/lodSet.js';
 import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import { GpuLodSelector } from '../webgpu/gpuLodSelector.js';
-import { CameraFrustumCache } from './frustumFromCamera.js';
+import { CameraViewCache, type CameraView } from './cameraView.js';
 import { IndirectCountReader, isSharedGpuBuffer, shareGpuBuffer, type GpuBackendLike } from './gpuBuffers.js';
 import { identityQuaternions, instanceMatrices, packColors, placementNode, tintNode } from './gpuInstancedNodes.js';
 import { InstancedLOD } from './instancedLOD.js';
@@ -202,8 +202,8 @@ export class GpuInstancedLOD extends Object3D {
   private readonly backend: GpuBackendLike | null = null;
   private readonly shared: [BufferAttribute, GPUBuffer][] = [];
   private readonly reader: IndirectCountReader | null = null;
-  private readonly cache = new CameraFrustumCache();
-  private readonly views: LodView[] = [];
+  private readonly cache = new CameraViewCache();
+  private readonly views: LodView<CameraView>[] = [];
   private readonly cpuCounts: Uint32Array;
   /** GPU path with rotations: the quaternions' storage attribute (three uploads it when `setSpheres` bumps its version). */
   private readonly rotationAttr: StorageBufferAttribute | null = null;
@@ -378,8 +378,8 @@ export class GpuInstancedLOD extends Object3D {
     const views = this.views;
     views.length = Math.min(n, 4);
     for (let i = 0; i < views.length; i++) {
-      const v = views[i] ?? (views[i] = { frustum: this.cache.frusta[i] });
-      v.frustum = this.cache.frusta[i];
+      const v = views[i] ?? (views[i] = { frustum: this.cache.views[i] });
+      v.frustum = this.cache.views[i];
       v.viewportHeight = viewport > 0 ? viewport : undefined;
     }
     this.selector!.update(views, { bias, hysteresis });

@@ -31,7 +31,7 @@ import {
   type Camera, type Intersection, type Raycaster,
 } from 'three';
 import { HIDDEN_LEVEL, LodSet, type LodFrameStats, type LodUpdateOptions, type LodView } from '../../batch/lodSet.js';
-import { CameraFrustumCache } from './frustumFromCamera.js';
+import { CameraViewCache, type CameraView } from './cameraView.js';
 import { LevelSlots } from './levelSlots.js';
 import { geometryTriangles, nonIncreasing } from './levelCosts.js';
 import {
@@ -106,9 +106,9 @@ export class InstancedLOD extends Object3D {
   private slotOf = new Int32Array(0);
   private flags = new Uint8Array(0);
   private live = 0;
-  private readonly cache = new CameraFrustumCache();
-  private readonly lightCache = new CameraFrustumCache();
-  private readonly views: LodView[] = [];
+  private readonly cache = new CameraViewCache();
+  private readonly lightCache = new CameraViewCache();
+  private readonly views: LodView<CameraView>[] = [];
   private lightRebuilds = -1;
   private shadowDirty = true;
   private lastStats: LodFrameStats | null = null;
@@ -320,8 +320,8 @@ export class InstancedLOD extends Object3D {
     const views = this.views;
     views.length = n;
     for (let i = 0; i < n; i++) {
-      const v = views[i] ?? (views[i] = { frustum: this.cache.frusta[i] });
-      v.frustum = this.cache.frusta[i];
+      const v = views[i] ?? (views[i] = { frustum: this.cache.views[i] });
+      v.frustum = this.cache.views[i];
       v.viewportHeight = viewport > 0 ? viewport : undefined;
     }
     const stats = this.set.update(views, options);
@@ -392,7 +392,7 @@ export class InstancedLOD extends Object3D {
    * shadow level) in `shadowCopyMesh`; anything else has none. Uses the light frustum of the last update.
    */
   private syncCopy(id: number, flush: boolean): void {
-    const planes = this.lightCache.count > 0 ? this.lightCache.frusta[0].planes : null;
+    const planes = this.lightCache.count > 0 ? this.lightCache.views[0].planes : null;
     const want = planes !== null && this.levelOfId[id] < this.levelCount && this.shadowsOn() && this.castsShadow(id, planes);
     this.copies.sync(id, want, this.slotsOf(this.levelOfId[id]), this.slotOf[id], flush);
   }

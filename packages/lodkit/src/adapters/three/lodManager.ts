@@ -32,7 +32,7 @@ import { FrameTimer, webglContextOf } from './frameTimer.js'; // issue 14
 import { Matrix4, Sphere, Vector2, Vector3, type BatchedMesh, type Camera, type Object3D } from 'three';
 import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import { HIDDEN_LEVEL, LodSet, type LodFrameStats, type LodUpdateOptions, type LodView } from '../../batch/lodSet.js';
-import { CameraFrustumCache } from './frustumFromCamera.js';
+import { CameraViewCache, type CameraView } from './cameraView.js';
 import { ScreenSizeLOD, type ViewportSource } from './screenSizeLOD.js';
 import { warnNoViewport } from './screenSizeLODOptions.js';
 import { batchedTriangles, countTriangles, nonIncreasing } from './levelCosts.js';
@@ -101,13 +101,13 @@ export class LodManager {
 
   private kinds = new Uint8Array(0);
   private shadowShown = new Uint8Array(0);
-  private readonly lightCache = new CameraFrustumCache();
+  private readonly lightCache = new CameraViewCache();
   private lightRebuilds = -1;
   private owner = new Int32Array(0);
   private local = new Int32Array(0);
-  private readonly cache = new CameraFrustumCache();
-  private readonly views: LodView[] = [];
-  private readonly viewList: LodView[] = [];
+  private readonly cache = new CameraViewCache();
+  private readonly views: LodView<CameraView>[] = [];
+  private readonly viewList: LodView<CameraView>[] = [];
   private readonly profiles = new Map<string, number>();
   private readonly idOf = new Map<ScreenSizeLOD, number>();
   private blendingProfiles = 0;
@@ -290,8 +290,8 @@ export class LodManager {
     views.length = 0;
     for (let i = 0; i < n; i++) {
       let v = this.views[i];
-      if (v === undefined) { v = { frustum: this.cache.frusta[i] }; this.views[i] = v; }
-      v.frustum = this.cache.frusta[i];
+      if (v === undefined) { v = { frustum: this.cache.views[i] }; this.views[i] = v; }
+      v.frustum = this.cache.views[i];
       v.viewportHeight = viewport > 0 ? viewport : undefined;
       views.push(v);
     }

@@ -12,7 +12,8 @@
  * @module
  */
 import type { Camera, Light, Object3D } from 'three';
-import { CameraFrustumCache } from './frustumFromCamera.js';
+import type { CameraFrustumCache } from './frustumFromCamera.js';
+import type { CameraViewCache } from './cameraView.js';
 
 /** A light whose shadow camera decides the off-screen shadow casters (directional or spot). @category three.js */
 export type ShadowLight = Light & {
@@ -31,19 +32,20 @@ export interface ShadowMapSource { shadowMap?: { enabled: boolean } }
  * null when its camera is unusable. `rebuilt` on the cache tells whether the light moved.
  * @example
  * ```ts
- * const cache = new CameraFrustumCache();
+ * const cache = new CameraViewCache();
  * const planes = shadowFrustumPlanes(sun, cache);
  * ```
  * @category three.js
  */
-export function shadowFrustumPlanes(light: ShadowLight, cache: CameraFrustumCache): Float64Array | null {
+export function shadowFrustumPlanes(light: ShadowLight, cache: CameraViewCache | CameraFrustumCache): Float64Array | null {
   light.updateWorldMatrix(true, false);
   const target = (light as { target?: Object3D }).target;
   if (target !== undefined) target.updateWorldMatrix(true, false);
   light.shadow.updateMatrices(light);
   const camera = light.shadow.camera;
   camera.updateMatrixWorld(true);
-  return cache.update(camera) > 0 ? cache.frusta[0].planes : null;
+  if (!(cache.update(camera) > 0)) return null;
+  return 'views' in cache ? cache.views[0].planes : cache.frusta[0].planes;
 }
 
 /**

@@ -21,7 +21,7 @@
  *
  * @module
  */
-import type { LodView } from '../../batch/lodSet.js';
+import type { LodView, LodViewFrustum } from '../../batch/lodSet.js';
 import { validateLodProfile, type LodProfile, type LodProfileOptions } from '../../batch/core/profiles.js';
 import {
   costScaleOf, FRAME_BYTES, FRESH_STATE, MAX_GPU_LEVELS, MAX_GPU_MIN_FRAMES, MAX_GPU_VIEWS, OBJECT_WORDS,
@@ -201,7 +201,7 @@ export class GpuLodSelector {
   /** Cluster culling on (see {@link GpuLodSelectorOptions.clusters}). */
   readonly clusters: boolean;
   private boundsDirty = true;
-  private readonly viewList: LodView[] = [];
+  private readonly viewList: LodView<LodViewFrustum>[] = [];
   private readonly extras = {
     frame: 0, minFrames: 0, minLevel: 0, maxLevel: 255, budgetUnits: null as number | null, tolerance: 1, clusters: false, capacity: 0,
     perProfile: false, cull: true, stabilityBand: 0.4,
@@ -366,12 +366,12 @@ export class GpuLodSelector {
    * budgetWgsl.ts), never over the budget. Throws `RangeError`/`TypeError` naming the option for
    * invalid options; bad sphere data gets the coarsest allowed level and is counted.
    */
-  update(views: LodView | readonly LodView[], options: GpuLodUpdateOptions = GPU_LOD_UPDATE_DEFAULTS, encoder?: GPUCommandEncoder): void {
+  update(views: LodView<LodViewFrustum> | readonly LodView<LodViewFrustum>[], options: GpuLodUpdateOptions = GPU_LOD_UPDATE_DEFAULTS, encoder?: GPUCommandEncoder): void {
     const list = this.viewList;
     list.length = 0;
-    if (Array.isArray(views)) { for (const v of views as readonly LodView[]) list.push(v); } else list.push(views as LodView);
+    if (Array.isArray(views)) { for (const v of views as readonly LodView<LodViewFrustum>[]) list.push(v); } else list.push(views as LodView<LodViewFrustum>);
     if (list.length < 1 || list.length > MAX_GPU_VIEWS) throw new RangeError(`${OWNER}.update: 1 to ${MAX_GPU_VIEWS} views, got ${list.length}`);
-    for (let v = 0; v < list.length; v++) if (list[v]?.frustum?.planes == null) throw new TypeError(`${OWNER}.update: views[${v}].frustum must be a Frustum`);
+    for (let v = 0; v < list.length; v++) if (list[v]?.frustum?.planes == null) throw new TypeError(`${OWNER}.update: views[${v}].frustum must be a Frustum (or a LodViewFrustum such as lodkit/three's CameraView)`);
     const bias = options.bias ?? 1, h = options.hysteresis ?? 0;
     if (!(bias > 0) || !Number.isFinite(bias)) throw new RangeError(`${OWNER}.update: bias must be a finite number > 0, got ${bias}`);
     if (!(h >= 0 && h < 1)) throw new RangeError(`${OWNER}.update: hysteresis must be in [0, 1), got ${h}`);

@@ -36,7 +36,7 @@
  *
  * @module
  */
-import type { LodView } from '../../batch/lodSet.js';
+import type { EngineView } from '../../batch/core/updateOptions.js';
 import type { LodProfile } from '../../batch/core/profiles.js';
 
 /** Views a frame may combine (max of screen sizes, min of distances). @category WebGPU */
@@ -123,7 +123,7 @@ let frameF = new Float32Array(0), frameU = new Uint32Array(0);
  * of the previous call.
  * @category WebGPU
  */
-export function packFrame(out: ArrayBuffer, views: readonly LodView[], count: number, stride: number, levelCount: number, bias: number,
+export function packFrame(out: ArrayBuffer, views: readonly EngineView[], count: number, stride: number, levelCount: number, bias: number,
   hysteresis: number, extras?: FrameExtras): void {
   if (out !== viewsOf) { viewsOf = out; frameF = new Float32Array(out, 0, FRAME_BYTES / 4); frameU = new Uint32Array(out, 0, FRAME_BYTES / 4); }
   const f = frameF, u = frameU;

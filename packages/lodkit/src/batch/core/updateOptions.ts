@@ -9,12 +9,39 @@
 import type { Frustum } from '../../metrics/frustum.js';
 import type { FrameTimeGovernor } from '../../policies/frameTimeGovernor.js';
 
-/** One view of a frame: a frustum, plus the viewport height in pixels for the `'pixels'` metric. @category Batch */
-export interface LodView {
-  frustum: Frustum;
+/**
+ * What `LodSet.update` reads of a view's frustum: its planes, eye, window and projection. A lodkit
+ * {@link Frustum} is one; so is the three.js adapter's `CameraView`, built straight from a camera's
+ * matrices (what `LodManager` and `InstancedLOD` pass: no `Frustum` in their bundles).
+ * @category Batch
+ */
+export interface LodViewFrustum {
+  /** Six inward planes `(nx, ny, nz, w)` in `FrustumPlane` order: 24 values. */
+  readonly planes: Float64Array;
+  /** Eye position (world): 3 values. */
+  readonly position: Float64Array;
+  /** Window corner `(left, bottom)` on the reference plane (depth 1 in perspective, world units orthographic). */
+  readonly windowMin: Float64Array;
+  /** Window corner `(right, top)`. */
+  readonly windowMax: Float64Array;
+  /** True for a perspective projection. */
+  readonly isPerspective: boolean;
+}
+
+/**
+ * One view of a frame: a frustum, plus the viewport height in pixels for the `'pixels'` metric.
+ * `LodSet.update` takes any {@link LodViewFrustum} (`LodView<LodViewFrustum>`); the type parameter
+ * says which one a view holds — a {@link Frustum} unless given.
+ * @category Batch
+ */
+export interface LodView<F extends LodViewFrustum = Frustum> {
+  frustum: F;
   /** Viewport height in pixels; required when any profile uses the `'pixels'` metric. */
   viewportHeight?: number;
 }
+
+/** A view of any frustum: what the engine's modules take. @internal */
+export type EngineView = LodView<LodViewFrustum>;
 
 /** The name of a level-selection policy. @category Batch */
 export type LodPolicyName = 'thresholds' | 'rankQuota' | 'budget' | 'hybrid';

@@ -41,7 +41,7 @@ import { sizesToIds } from '../outputs/slotSizes.js';
 import { beginOwing, dropOwed } from '../outputs/owedSizes.js';
 import { settleBlends } from '../outputs/owedBlends.js';
 import { OWED_DISTANCE, OWED_PIXELS } from '../spatial/owedSizesTable.js';
-import type { LodView } from '../core/updateOptions.js';
+import type { EngineView } from '../core/updateOptions.js';
 
 /**
  * The thresholds policy over the spatial clusters (clusterPass.ts) on the calling thread, in chunks
@@ -51,7 +51,7 @@ import type { LodView } from '../core/updateOptions.js';
  * compiled by V8 only in frames 2–3 of a fresh process, on the other core.
  */
 export function clusteredThresholds(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, used: number,
-  views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
+  views: EngineView | readonly EngineView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, exactSizes, used, table.metricMask);
   const count = ci.count;
   for (let c = 0; c < count; c += 256) clusterChunk(st, ci, cv, c, c + 256 < count ? c + 256 : count, cull);
@@ -59,7 +59,7 @@ export function clusteredThresholds(st: FrameState, ci: ClusterIndex, cv: Cluste
 
 /** Metric `code` of the objects of every cluster not culled as a whole into `work`; returns the visible slot count. */
 export function clusteredFeed(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, used: number, code: number,
-  views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean): number {
+  views: EngineView | readonly EngineView[], single: boolean, viewCount: number, cull: boolean): number {
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
   ci.visibleCount = 0; ci.culledCount = 0;
   const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (spatial/blockCulling.ts: blocks culled whole)
@@ -77,7 +77,7 @@ export function clusteredFeed(st: FrameState, ci: ClusterIndex, cv: ClusterViews
  * object when a cut left its window), finalize per cluster.
  */
 export function clusteredRankQuota(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, used: number,
-  views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, quotas: ArrayLike<number>): void {
+  views: EngineView | readonly EngineView[], single: boolean, viewCount: number, cull: boolean, quotas: ArrayLike<number>): void {
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
   beginOwing(ci, OWED_DISTANCE, cv.block[24], cv.block[25], cv.block[26]); // (the single view's eye: its inline path)
   const rc = rankCutsOf(ci);
@@ -105,7 +105,7 @@ export function clusteredRankQuota(st: FrameState, ci: ClusterIndex, cv: Cluster
  * visible object's chain — with the same chains, solver and price as the per-object `budgetPolicy`.
  */
 export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
-  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number,
+  used: number, views: EngineView | readonly EngineView[], single: boolean, viewCount: number, cull: boolean, budget: number,
   exactSizes: boolean, thresholdsFirst: boolean): void {
   const lastRegime = sse.regime;
   if (thresholdsFirst) {
@@ -155,7 +155,7 @@ export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterVie
  * (no output written; stats reset) when the minimum cost fits: the full path runs then.
  */
 function clusteredCoarsest(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
-  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): number {
+  used: number, views: EngineView | readonly EngineView[], single: boolean, viewCount: number, cull: boolean, budget: number): number {
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
   sizesToIds(ci, st.sizes, used); // (this pass writes sizes by id)
   const block = cv.block;
@@ -187,7 +187,7 @@ function clusteredCoarsest(st: FrameState, ci: ClusterIndex, cv: ClusterViews, t
 
 /** The incremental budget frame; returns 0 (stats restored) when the full path must redo it. */
 function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
-  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number): number {
+  used: number, views: EngineView | readonly EngineView[], single: boolean, viewCount: number, cull: boolean, budget: number): number {
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, false, used, table.metricMask);
   const block = cv.block;
   beginOwing(ci, OWED_PIXELS, block[24], block[25], block[26]); // (the single view's inline path)
@@ -230,7 +230,7 @@ function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: Cluste
  * settles clusters there as the first collection would (fusedCollect.ts).
  */
 function preferredPass(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch, used: number,
-  views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean, collect: boolean): HybridIncremental {
+  views: EngineView | readonly EngineView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean, collect: boolean): HybridIncremental {
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, exactSizes, used, table.metricMask);
   const hy = hybridStateOf(ci);
   hy.ensure(ci.slotId.length, ci.start.length, st.stride);
@@ -262,7 +262,7 @@ function drawPreferred(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, 
  * chain when not all protected items fit. Same chains, solver and price as the per-object `hybridPolicy`.
  */
 export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
-  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, budget: number, exactSizes: boolean): void {
+  used: number, views: EngineView | readonly EngineView[], single: boolean, viewCount: number, cull: boolean, budget: number, exactSizes: boolean): void {
   const hy = preferredPass(st, ci, cv, table, sse, used, views, single, viewCount, cull, exactSizes, true);
   hy.frames++;
   if (st.totalCost <= budget) {

@@ -13,7 +13,7 @@
 import type { FrameState } from '../core/frameState.js';
 import type { ProfileTable } from '../core/profiles.js';
 import { SCREEN_SPACE_DEFAULTS, type ScreenSpaceScratch } from '../passes/screenSpacePasses.js';
-import { LOD_UPDATE_DEFAULTS, type LodUpdateOptions, type LodView } from '../core/updateOptions.js';
+import { LOD_UPDATE_DEFAULTS, type LodUpdateOptions, type EngineView } from '../core/updateOptions.js';
 
 /**
  * Points `st` at the table's flattened profile arrays and brings the per-profile arrays derived
@@ -51,14 +51,14 @@ export function loadProfiles(st: FrameState, t: ProfileTable, layout: number): n
  * viewport; bias, hysteresis, hold frames; per-profile `lo` / `hi` / hybrid floor), and the changed
  * list and stats accumulators zeroed.
  */
-export function beginFrame(st: FrameState, table: ProfileTable, sse: ScreenSpaceScratch, views: LodView | readonly LodView[],
+export function beginFrame(st: FrameState, table: ProfileTable, sse: ScreenSpaceScratch, views: EngineView | readonly EngineView[],
   single: boolean, viewCount: number, options: LodUpdateOptions, frame: number): void {
   // --- issue 14: screen-space options of the frame (validated before) ---
   sse.tolerance = options.tolerance ?? SCREEN_SPACE_DEFAULTS.tolerance;
   sse.band = options.stabilityBand ?? SCREEN_SPACE_DEFAULTS.band;
   let vmax = 0;
   for (let v = 0; v < viewCount; v++) {
-    const vp = (single ? (views as LodView) : (views as readonly LodView[])[v]).viewportHeight ?? SCREEN_SPACE_DEFAULTS.viewportHeight;
+    const vp = (single ? (views as EngineView) : (views as readonly EngineView[])[v]).viewportHeight ?? SCREEN_SPACE_DEFAULTS.viewportHeight;
     if (vp > vmax) vmax = vp;
   }
   sse.viewportMax = vmax;

@@ -29,7 +29,7 @@ import { decideAscending, decideDescending } from '../kernels/thresholdKernels.j
 import {
   applyRanks, classifyPass, clearCoarsenedBlend, collectRankCandidates, coarsenToFloor, finalizePass, preferredMinimumCost,
 } from '../passes/policyPasses.js';
-import type { LodView } from '../core/updateOptions.js';
+import type { EngineView } from '../core/updateOptions.js';
 
 const viewParams = new Float64Array(VIEW_PARAMS);
 
@@ -41,7 +41,7 @@ export function itemShift(table: ProfileTable): number {
 }
 
 /** The thresholds decision over objects `[start, end)` into `out`, one metric pass per metric code in use. */
-export function thresholdPass(st: FrameState, table: ProfileTable, views: LodView | readonly LodView[], single: boolean,
+export function thresholdPass(st: FrameState, table: ProfileTable, views: EngineView | readonly EngineView[], single: boolean,
   viewCount: number, cull: boolean, start: number, end: number, out: Uint8Array, track: boolean): void {
   const mask = table.metricMask;
   const mixed = (mask & (mask - 1)) !== 0;
@@ -56,10 +56,10 @@ export function thresholdPass(st: FrameState, table: ProfileTable, views: LodVie
 }
 
 /** Runs the kernel of metric `code` for every view into `out` (max/min over views). */
-export function metricPass(st: FrameState, code: number, views: LodView | readonly LodView[], single: boolean, viewCount: number,
+export function metricPass(st: FrameState, code: number, views: EngineView | readonly EngineView[], single: boolean, viewCount: number,
   cull: boolean, out: Float64Array, start: number, end: number, filter: boolean): void {
   for (let v = 0; v < viewCount; v++) {
-    const view = single ? (views as LodView) : (views as readonly LodView[])[v];
+    const view = single ? (views as EngineView) : (views as readonly EngineView[])[v];
     const f = view.frustum;
     const kv = viewParams, pl = f.planes;
     kv.set(f.position, VIEW_EYE);
@@ -82,7 +82,7 @@ export function metricPass(st: FrameState, code: number, views: LodView | readon
 }
 
 /** rankQuota over objects `[0, n)`: distances, classification, quota ranks, finalize. */
-export function rankQuotaPolicy(st: FrameState, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean,
+export function rankQuotaPolicy(st: FrameState, views: EngineView | readonly EngineView[], single: boolean, viewCount: number, cull: boolean,
   quotas: ArrayLike<number>, n: number): void {
   metricPass(st, MetricCode.distance, views, single, viewCount, cull, st.work, 0, n, false);
   classifyPass(st, n, true);
@@ -98,7 +98,7 @@ export function rankQuotaPolicy(st: FrameState, views: LodView | readonly LodVie
  * and below the minimum cost every object at its coarsest allowed level; otherwise the
  * screen-space chains (issue 14), the affordable prefix; finalize.
  */
-export function budgetPolicy(st: FrameState, table: ProfileTable, sse: ScreenSpaceScratch, views: LodView | readonly LodView[],
+export function budgetPolicy(st: FrameState, table: ProfileTable, sse: ScreenSpaceScratch, views: EngineView | readonly EngineView[],
   single: boolean, viewCount: number, cull: boolean, budget: number, n: number, thresholdsFirst: boolean): void {
   if (thresholdsFirst) {
     thresholdPass(st, table, views, single, viewCount, cull, 0, n, st.next, false);
@@ -128,7 +128,7 @@ export function budgetPolicy(st: FrameState, table: ProfileTable, sse: ScreenSpa
 }
 
 /** hybrid over objects `[0, n)`: thresholds first, coarsened toward the quality floor to fit the budget. */
-export function hybridPolicy(st: FrameState, table: ProfileTable, sse: ScreenSpaceScratch, views: LodView | readonly LodView[],
+export function hybridPolicy(st: FrameState, table: ProfileTable, sse: ScreenSpaceScratch, views: EngineView | readonly EngineView[],
   single: boolean, viewCount: number, cull: boolean, budget: number, n: number): void {
   // Preferred levels by thresholds into `next` (fills `fixed`, blend, sizes, and the preferred cost).
   thresholdPass(st, table, views, single, viewCount, cull, 0, n, st.next, false);

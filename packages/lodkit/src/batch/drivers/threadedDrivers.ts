@@ -21,7 +21,7 @@ import { clusterChunk, prepareClusterFrame } from '../passes/clusterPass.js';
 import type { ClusterViews } from '../spatial/clusterViews.js';
 import { thresholdPass } from './policyDrivers.js';
 import { SCREEN_SPACE_DEFAULTS } from '../passes/screenSpacePasses.js';
-import type { LodView } from '../core/updateOptions.js';
+import type { EngineView } from '../core/updateOptions.js';
 
 /** Items (objects or clusters) per chunk: at most `MAX_CHUNKS` chunks, at least `min` items each. */
 function chunkSize(count: number, min: number): number {
@@ -40,13 +40,13 @@ function writeFrameHeader(params: Float64Array, st: FrameState, cull: boolean, v
  * The thresholds policy over worker threads with `clusters: false`: chunks of ids claimed like the
  * clustered frame's chunks (a worker that never runs costs nothing), the same kernels, merged stats.
  */
-export function threadedThresholds(threads: LodThreads, st: FrameState, table: ProfileTable, views: LodView | readonly LodView[],
+export function threadedThresholds(threads: LodThreads, st: FrameState, table: ProfileTable, views: EngineView | readonly EngineView[],
   single: boolean, viewCount: number, cull: boolean, n: number): void {
   const params = threads.parameterBlock;
   const size = chunkSize(n, MIN_CHUNK_OBJECTS), chunks = Math.ceil(n / size);
   writeFrameHeader(params, st, cull, viewCount, table.metricMask, 0, n, size);
   for (let v = 0; v < viewCount; v++) {
-    const view = single ? (views as LodView) : (views as readonly LodView[])[v];
+    const view = single ? (views as EngineView) : (views as readonly EngineView[])[v];
     const f = view.frustum, o = LodThreads.viewOffset(v);
     params.set(f.planes, o);
     params.set(f.position, o + 24 + VIEW_EYE);
@@ -106,7 +106,7 @@ function mergeChunks(threads: LodThreads, st: FrameState, stride: number, chunks
  * compacted in chunk order afterwards (the single-thread order), and the stats summed.
  */
 export function threadedClustered(threads: LodThreads, st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable,
-  used: number, views: LodView | readonly LodView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
+  used: number, views: EngineView | readonly EngineView[], single: boolean, viewCount: number, cull: boolean, exactSizes: boolean): void {
   const params = threads.parameterBlock;
   prepareClusterFrame(st, ci, cv, views, single, viewCount, cull, exactSizes, used, table.metricMask);
   const count = ci.count;

@@ -54,7 +54,7 @@ import { decideDescendingSingle } from '../kernels/singleKernels.js';
 import { SP_OFFSET, WASM_MAX_VIEWS } from '../wasm/wasmKernels.js';
 import { fusedCluster, loadFusedProfile } from './fusedPass.js';
 import { settleBlends } from '../outputs/owedBlends.js';
-import type { LodView } from '../core/updateOptions.js';
+import type { EngineView } from '../core/updateOptions.js';
 import { SCREEN_SPACE_DEFAULTS } from './screenSpacePasses.js';
 import { VIEW_EYE, VIEW_SCALE, VIEW_WINDOW_MAX, VIEW_WINDOW_MIN } from '../kernels/metricKernels.js';
 import { refitSupers, sphereSide, superCulled } from '../spatial/blockCulling.js';
@@ -353,7 +353,7 @@ export function clusterChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews,
 }
 
 /** Refits edited clusters, resynchronises the slot copies and fills the per-frame view data. */
-export function prepareClusterFrame(st: FrameState, ci: ClusterIndex, cv: ClusterViews, views: LodView | readonly LodView[], single: boolean,
+export function prepareClusterFrame(st: FrameState, ci: ClusterIndex, cv: ClusterViews, views: EngineView | readonly EngineView[], single: boolean,
 viewCount: number, cull: boolean, exactSizes: boolean, used: number, metricMask: number): void {
   ci.refitPending(st.flags, st.forced);
   refitSupers(ci);
@@ -363,7 +363,7 @@ viewCount: number, cull: boolean, exactSizes: boolean, used: number, metricMask:
   const block = cv.block;
   let eye = 0.5;
   for (let v = 0; v < viewCount; v++) {
-    const view = single ? (views as LodView) : (views as readonly LodView[])[v];
+    const view = single ? (views as EngineView) : (views as readonly EngineView[])[v];
     const f = view.frustum, q = v * VB, kv = cv.kv[v];
     block.set(f.planes, q + VB_PLANES);
     block.set(f.position, q + VB_EYE);

@@ -15,11 +15,14 @@ import { assertFreshDist, PACKAGE_ROOT } from '../../helpers/dist.js';
 /**
  * The ceiling for everything `lodkit/babylon` exports (minified, Babylon external): 116 KB when
  * last measured (2026-12-02, whitespace minified as an app ships it), of which `LodSet` alone
- * (with its embedded WebAssembly kernels) is 100 KB.
+ * (with its embedded WebAssembly kernels) is 82 KB.
  */
 const BABYLON_LIMIT_BYTES = 136 * 1024;
-/** The ceiling for what the adapter adds on top of the batch engine (16.4 KB when last measured). */
-const ADAPTER_LIMIT_BYTES = 20 * 1024;
+/**
+ * The ceiling for what the adapter adds on top of the batch engine: 27.5 KB when last measured, of
+ * which ≈ 10 KB is `Frustum` (its views are Frustums; `LodSet` alone no longer bundles one).
+ */
+const ADAPTER_LIMIT_BYTES = 30 * 1024;
 
 let work = '';
 
