@@ -7,7 +7,10 @@
  *
  * Contributor notes:
  * - The common case (no fade running or starting, the level unchanged) returns before touching a
- *   level object: they are scattered in memory (bench/three-manager.bench.ts).
+ *   level object: they are scattered in memory (bench/three-manager.bench.ts). A change of level
+ *   writes only the level shown before and the new one (two cold objects, not every level); every
+ *   level is written after `reset()` (levels changed, or `LodManager.resync()`: someone else wrote
+ *   the levels' `visible`) and after `hide()`.
  *
  * @module
  */
@@ -30,7 +33,7 @@ export class LevelVisibility {
   /** True while a time-based fade is running. */
   get fading(): boolean { return this.fadeFrom >= 0; }
 
-  /** Nothing shown (levels changed, or the whole object hidden): the next `apply` sets every level. */
+  /** Forgets what is shown (levels changed, or their `visible` written elsewhere): the next `apply` sets every level. */
   reset(): void { this.level = -1; }
 
   /**
@@ -52,10 +55,17 @@ export class LevelVisibility {
     if (!this.wasActive && (!crossFade || (blend === 0 && fadeDuration === 0))) {
       // Common case: no fade running or starting. The level shown is remembered, so a frame
       // without a change reads no level object at all (they are scattered in memory).
-      if (level === this.level) return;
-      for (let i = 0; i < n; i++) {
-        const obj = levels[i].object, visible = i === level;
-        if (obj.visible !== visible) obj.visible = visible;
+      const shown = this.level;
+      if (level === shown) return;
+      if (shown >= 0 && shown < n) {
+        // Exactly `shown` is visible (this module wrote every level since the last reset or hide).
+        levels[shown].object.visible = false;
+        if (level >= 0 && level < n) levels[level].object.visible = true;
+      } else {
+        for (let i = 0; i < n; i++) {
+          const obj = levels[i].object, visible = i === level;
+          if (obj.visible !== visible) obj.visible = visible;
+        }
       }
       this.level = level; this.fadeTo = level;
       return;

@@ -238,7 +238,10 @@ export class LodManager {
    */
   resync(): void {
     const levels = this.set.levels, blend = this.set.blend;
-    for (let id = 0; id < this.set.count; id++) this.apply(id, levels[id], blend[id]);
+    for (let id = 0; id < this.set.count; id++) {
+      if (this.kinds[id] === KIND_LOD) this.lods[this.owner[id]]?.invalidateVisibility(); // (else a level it shows already is skipped)
+      this.apply(id, levels[id], blend[id]);
+    }
   }
 
   /** Re-reads the world spheres of every registered `ScreenSizeLOD` (O(n)). */

@@ -328,6 +328,12 @@ export class ScreenSizeLOD extends LOD {
     this.applyVisibility(level, blend);
   }
 
+  /**
+   * Makes the next level change (or `LodManager.resync()`) write every level's `visible` again. The
+   * object writes only the levels it switches between, so call this after writing them yourself.
+   */
+  invalidateVisibility(): void { this.shown.reset(); }
+
   /** The level whose visibility was last applied (the target of a running fade); −1 before the first, or while hidden by `LodManager`. */
   get displayedLevel(): number { return this.shown.level; }
 

@@ -89,6 +89,21 @@ describe('LodManager', () => {
     expect(checked).toBeGreaterThan(290);
   });
 
+  it('resync() draws each object\'s level again after something else wrote the levels\' visible', () => {
+    const { lods } = scene(200, 5);
+    const manager = new LodManager({ viewportHeight: 1000 });
+    lods.forEach((l) => manager.add(l));
+    const camera = new PerspectiveCamera(50, 1.6, 0.1, 2000);
+    camera.updateProjectionMatrix();
+    look(camera, [0, 2, 40], [0, 0, -100]);
+    manager.update(camera, { policy: 'thresholds' });
+    const before = lods.map((l) => l.levels.map((v) => v.object.visible));
+    expect(before.some((v) => v.includes(true))).toBe(true);
+    for (const lod of lods) for (const v of lod.levels) v.object.visible = true; // another manager, a debug view …
+    manager.resync();
+    expect(lods.map((l) => l.levels.map((v) => v.object.visible))).toEqual(before);
+  });
+
   it('touches only objects whose level changed, and nothing for a static camera', () => {
     const { lods } = scene(500, 11);
     const manager = new LodManager({ viewportHeight: 1000 });

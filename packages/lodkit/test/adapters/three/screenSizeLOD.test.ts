@@ -192,6 +192,36 @@ describe('ScreenSizeLOD behaviour', () => {
     expect([fine.visible, coarse.visible]).toEqual([false, true]);
   });
 
+  it('any sequence of levels, blends, hides, level edits and outside writes: the levels drawn are exactly those of the last call (fast-check)', () => {
+    // The object writes only the two levels it switches between (levelVisibility.ts); what it draws
+    // must still be: nothing while hidden; levels a and a + 1 (a = level − 1 when blend ≥ 0.5) inside
+    // a blend; else the level alone — also after `invalidateVisibility()` following outside writes.
+    const op = fc.record({ kind: fc.constantFrom('level', 'level', 'level', 'hide', 'blend', 'add', 'remove', 'outside'), level: fc.nat(5), blend: fc.constantFrom(0.25, 0.75) });
+    fc.assert(fc.property(fc.integer({ min: 2, max: 5 }), fc.array(op, { minLength: 1, maxLength: 30 }), (n, ops) => {
+      const lod = new ScreenSizeLOD({ metric: 'screenHeight' });
+      for (let i = 0; i < n; i++) lod.addLevel(ball(1), 1 - i / n);
+      let expected: number[] = [];
+      for (const o of ops) {
+        const k = lod.levels.length, level = o.level % k;
+        if (o.kind === 'level') { lod.setLevel(level, 0); expected = [level]; }
+        if (o.kind === 'hide') { lod.setLevel(255, 0); expected = []; }
+        if (o.kind === 'blend') {
+          // (as the engine gives them: level = round(index), blend = its fraction, so index = level ± …)
+          if (o.blend >= 0.5 ? level === 0 : level === k - 1) continue;
+          lod.setLevel(level, o.blend);
+          const a = o.blend >= 0.5 ? level - 1 : level;
+          expected = [a, a + 1];
+        }
+        if (o.kind === 'add') { lod.addLevel(ball(1), Math.min(...lod.levels.map((l) => l.threshold)) / 2); continue; } // (nothing re-applied until the next call)
+        if (o.kind === 'remove' && k > 2) { lod.removeLevel(lod.levels[k - 1].threshold); continue; }
+        if (o.kind === 'outside') { lod.levels.forEach((l) => { l.object.visible = true; }); lod.invalidateVisibility(); continue; }
+        if (o.kind === 'remove') continue;
+        const drawn = lod.levels.flatMap((l, i) => (l.object.visible ? [i] : []));
+        expect(drawn, JSON.stringify(o)).toEqual(expected);
+      }
+    }));
+  });
+
   it('blend thresholds give the OpenUSD fraction and draw both levels with complementary dither', () => {
     const lod = new ScreenSizeLOD({ metric: 'screenHeight' });
     const fine = ball(1), coarse = ball(1);
