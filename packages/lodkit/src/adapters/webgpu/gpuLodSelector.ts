@@ -404,31 +404,18 @@ export class GpuLodSelector {
       const pass = enc.beginComputePass({ label: `${OWNER}.select` });
       const groups = Math.ceil(this.count / 64), x = Math.min(groups, 65535), y = Math.ceil(groups / x);
       if (this.clusters && this.boundsDirty) {
-        pass.setPipeline(this.refitPipeline);
-        pass.setBindGroup(0, this.refitBindGroup);
-        pass.dispatchWorkgroups(x, y);
+        dispatch(pass, this.refitPipeline, this.refitBindGroup, x, y);
         this.boundsDirty = false;
       }
-      pass.setPipeline(this.pipeline);
       if (budget === null && options.passes !== 'split') {
-        pass.setBindGroup(0, this.bindGroups[2]);
-        pass.dispatchWorkgroups(x, y);
+        dispatch(pass, this.pipeline, this.bindGroups[2], x, y);
       } else {
         // select → bucket cut → refine the partial bucket → sub-bucket cut → compact.
-        pass.setBindGroup(0, this.bindGroups[0]);
-        pass.dispatchWorkgroups(x, y);
-        pass.setPipeline(this.cutPipeline);
-        pass.setBindGroup(0, this.cutBindGroups[0]);
-        pass.dispatchWorkgroups(1);
-        pass.setPipeline(this.pipeline);
-        pass.setBindGroup(0, this.bindGroups[3]);
-        pass.dispatchWorkgroups(x, y);
-        pass.setPipeline(this.cutPipeline);
-        pass.setBindGroup(0, this.cutBindGroups[1]);
-        pass.dispatchWorkgroups(1);
-        pass.setPipeline(this.pipeline);
-        pass.setBindGroup(0, this.bindGroups[1]);
-        pass.dispatchWorkgroups(x, y);
+        dispatch(pass, this.pipeline, this.bindGroups[0], x, y);
+        dispatch(pass, this.cutPipeline, this.cutBindGroups[0], 1, 1);
+        dispatch(pass, this.pipeline, this.bindGroups[3], x, y);
+        dispatch(pass, this.cutPipeline, this.cutBindGroups[1], 1, 1);
+        dispatch(pass, this.pipeline, this.bindGroups[1], x, y);
       }
       pass.end();
     }
@@ -481,6 +468,13 @@ export class GpuLodSelector {
 }
 
 /** Object records of fresh objects (hidden, no reference, no recent change). */
+/** One step of a frame's compute pass: `pipeline` with `bindGroup` (group 0) over `x × y` workgroups. */
+function dispatch(pass: GPUComputePassEncoder, pipeline: GPUComputePipeline, bindGroup: GPUBindGroup, x: number, y: number): void {
+  pass.setPipeline(pipeline);
+  pass.setBindGroup(0, bindGroup);
+  pass.dispatchWorkgroups(x, y);
+}
+
 function freshRecords(count: number): Uint32Array {
   const out = new Uint32Array(count * OBJECT_WORDS);
   for (let i = 0; i < count; i++) out[i * OBJECT_WORDS] = FRESH_STATE;
