@@ -150,39 +150,41 @@ function upperBoundLess(t: Float32Array, distance: number): number {
 export function writeLodDescendingUnchecked(thresholds: Float32Array, blendThresholds: Float32Array, size: number, out: Float64Array | Float32Array, offset: number): void {
   const sizeF = Math.fround(size);
   const lod = upperBoundGreater(thresholds, sizeF);
-  const nb = blendThresholds.length;
-  if (nb === 0) { out[offset] = lod; return; }
-  let blend = upperBoundGreater(blendThresholds, sizeF);
-  if (blend > lod) blend = lod;
-  if (blend < lod - 1) blend = lod - 1;
-  if (blend === lod || blend >= nb) { out[offset] = lod; return; }
-  const a = thresholds[blend];
-  let b = blendThresholds[blend];
-  if (lod < thresholds.length && thresholds[lod] > b) b = thresholds[lod];
-  if (a >= size && size > b) {
-    out[offset] = Math.fround(blend + Math.fround((size - a) / Math.fround(b - a)));
-    return;
-  }
-  out[offset] = lod;
+  if (blendThresholds.length === 0) { out[offset] = lod; return; }
+  writeBlendUnchecked(thresholds, blendThresholds, lod, upperBoundGreater(blendThresholds, sizeF), size, true, out, offset);
 }
 
 /** {@link writeLodAscending} for data OpenUSD accepts unsorted; see {@link writeLodDescendingUnchecked}. @category Heuristics */
 export function writeLodAscendingUnchecked(thresholds: Float32Array, blendThresholds: Float32Array, distance: number, out: Float64Array | Float32Array, offset: number): void {
   const lod = upperBoundLess(thresholds, distance);
-  const nb = blendThresholds.length;
-  if (nb === 0) { out[offset] = lod; return; }
-  let blend = upperBoundLess(blendThresholds, distance);
+  if (blendThresholds.length === 0) { out[offset] = lod; return; }
+  writeBlendUnchecked(thresholds, blendThresholds, lod, upperBoundLess(blendThresholds, distance), distance, false, out, offset);
+}
+
+/**
+ * The blend step both unchecked rules share once their binary searches found `lod` and `blend`:
+ * OpenUSD clamps the blend index into `[lod − 1, lod]`; inside the window between
+ * `thresholds[blend]` and the nearer of `blendThresholds[blend]` and `thresholds[lod]` (sizes
+ * descend, distances ascend) the index is `blend + (value − a) / (b − a)` in float32, else `lod`.
+ */
+function writeBlendUnchecked(
+  thresholds: Float32Array, blendThresholds: Float32Array, lod: number, blend: number, value: number, descending: boolean,
+  out: Float64Array | Float32Array, offset: number,
+): void {
   if (blend > lod) blend = lod;
   if (blend < lod - 1) blend = lod - 1;
-  if (blend === lod || blend >= nb) { out[offset] = lod; return; }
+  if (blend === lod || blend >= blendThresholds.length) { out[offset] = lod; return; }
   const a = thresholds[blend];
   let b = blendThresholds[blend];
-  if (lod < thresholds.length && thresholds[lod] < b) b = thresholds[lod];
-  if (a <= distance && distance < b) {
-    out[offset] = Math.fround(blend + Math.fround((distance - a) / Math.fround(b - a)));
-    return;
+  let inside: boolean;
+  if (descending) {
+    if (lod < thresholds.length && thresholds[lod] > b) b = thresholds[lod];
+    inside = a >= value && value > b;
+  } else {
+    if (lod < thresholds.length && thresholds[lod] < b) b = thresholds[lod];
+    inside = a <= value && value < b;
   }
-  out[offset] = lod;
+  out[offset] = inside ? Math.fround(blend + Math.fround((value - a) / Math.fround(b - a))) : lod;
 }
 
 /**
