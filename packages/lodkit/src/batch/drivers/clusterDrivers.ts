@@ -32,7 +32,7 @@ import { budgetFeedChunk, budgetFinalize, budgetSolve, budgetStateOf, reducedSol
 import { computeHybridStableRanges, computeStableRanges } from '../passes/budgetStable.js';
 import { type HybridIncremental, hybridCollectChunk, hybridPrefChunk, hybridStateOf } from '../passes/hybridIncremental.js';
 import {
-  addKernelSettled, hybridFinalize, hybridFinalizeAtFloor, minimumLowerBound, minimumUpperBound, preferredFinalize,
+  addKernelSettled, hybridFinalize, hybridFinalizeAtFloor, minimumLowerBound, minimumUpperBound, preferredFinalize, preferredHistogramBound,
   preferredMinimumWithin,
 } from '../passes/hybridFinalize.js';
 import { rankCutsOf, rankFeedChunk, rankFinalize, resolveRanks } from '../passes/rankCuts.js';
@@ -269,11 +269,12 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     drawPreferred(st, ci, hy, sse, st.floor);
     return;
   }
+  const histogramBound = st.minFrames === 0 ? preferredHistogramBound(st, table.count) : 0;
   st.levelCounts.fill(0);
-  // Below the minimum (every adjustable object at its floor over budget): no collection. Bounds per
-  // cluster first; the per-object sum only when they do not decide it.
+  // Below the minimum (every adjustable object at its floor over budget): no collection. Bounds
+  // first (pass A's histogram, per cluster); the per-object sum only when they do not decide it.
   if (!(minimumUpperBound(st, ci) <= budget)) {
-    const surelyOver = minimumLowerBound(st, ci, hy) > budget;
+    const surelyOver = histogramBound > budget || minimumLowerBound(st, ci, hy) > budget;
     if (!surelyOver) preferredMinimumWithin(st, ci, hy, st.floor);
     if (surelyOver || !(st.minimumCost <= budget)) {
       sse.lambda = 0;

@@ -111,6 +111,30 @@ export function minimumLowerBound(st: FrameState, ci: ClusterIndex, hy: HybridIn
 }
 
 /**
+ * A lower bound of hybrid's minimum cost from pass A's preferred histogram (`st.levelCounts`, read
+ * before finalize resets it), for frames without hold frames: an object preferring level l ends at l,
+ * or at its floor when that is coarser (only hold frames keep one coarser still), so it costs at
+ * least the least `cost(max(l, floor))` over the profiles. Decides "below the minimum" where the
+ * per-cluster bound cannot (clusters with chains count 0 there).
+ */
+export function preferredHistogramBound(st: FrameState, profiles: number): number {
+  const counts = st.levelCounts, costs = st.costs, floorA = st.floor, stride = st.stride, levelCountA = st.levelCount;
+  let bound = 0;
+  for (let l = 0; l < stride; l++) {
+    const n = counts[l];
+    if (n === 0) continue;
+    let least = Infinity;
+    for (let p = 0; p < profiles; p++) {
+      if (l >= levelCountA[p]) continue;
+      const c = costs[p * stride + (l < floorA[p] ? floorA[p] : l)];
+      if (c < least) least = c;
+    }
+    if (least < Infinity) bound += n * least;
+  }
+  return bound;
+}
+
+/**
  * Within budget: every object at its preferred level — levels into `levels` over the visible
  * clusters (`levelsS` kept in step), the changed list (reset first), histogram, total cost — and,
  * in the same visit, the minimum cost with adjustable objects at `minLevels[profile]` when coarser
