@@ -19,12 +19,12 @@
  *   manager's choice. Their world spheres are captured at registration; call `refresh(lod)` for
  *   moving objects (the demo does it for the bikes) or `refreshAll()`.
  * - Timings (bench/three-manager.bench.ts → bench/RESULTS-three.md, 100k objects, camera moving,
- *   ~100 changes a frame): 5–6 ms per frame for thresholds, ~8.5 ms for the budget policy, against
- *   ~17 ms for `THREE.LOD.update` on 100k `THREE.LOD`s (2.9–3.2× faster); almost all of it is
- *   `LodSet.update`, the adapter adds the frustum build and O(changes) visibility writes.
+ *   ~100 changes a frame, the built package): 3.0–3.3 ms per frame for thresholds, 4.2–4.3 ms for
+ *   the budget policy, against 18–21 ms for `THREE.LOD.update` on 100k `THREE.LOD`s (4.3–6.6×
+ *   faster); most of it is `LodSet.update`, the adapter adds the camera view (a `CameraView`, built
+ *   when the camera moved) and O(changes) visibility writes.
  * - Allocation: per-frame heap growth does not depend on the object count
- *   (test/adapters/three/allocation.test.ts); the remaining few kB per frame include building the
- *   frustum when the camera moved (`Frustum.set` validation boxes doubles).
+ *   (test/adapters/three/allocation.test.ts).
  *
  * @module
  */

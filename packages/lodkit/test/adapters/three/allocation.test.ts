@@ -6,9 +6,8 @@
  * collection inside the loop).
  *
  * Not zero: measured ≈ 3–7 kB per frame, not growing with the object count (2k and 20k objects
- * measured alike). Part of it is building the frustum once per moved camera: `frustumFromCamera`
- * measured ≈ 1.3 kB per call, ≈ 0.4 kB of it inside the core's `Frustum.set` (its validation boxes
- * the doubles it reads).
+ * measured alike), when the manager still built a `Frustum` per moved camera (`frustumFromCamera`
+ * ≈ 1.3 kB per call); it builds a `CameraView` now (cameraView.ts).
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
