@@ -17,18 +17,19 @@ function requireInteger(value: unknown, field: string, min: number, max: number)
   return value;
 }
 
-/** The arrays `LodSet.update` reads of a view's frustum, and their lengths. */
-const FRUSTUM_ARRAYS: readonly [keyof LodViewFrustum, number][] = [['planes', 24], ['position', 3], ['windowMin', 2], ['windowMax', 2]];
-
-/** Throws naming the field when `f` lacks what `LodSet.update` reads (LodViewFrustum). */
+/** Throws naming the field when `f` lacks what `LodSet.update` reads (LodViewFrustum). Runs every frame: no allocation. */
 function checkViewFrustum(f: LodViewFrustum, v: number): void {
-  for (const [key, length] of FRUSTUM_ARRAYS) {
-    const a = f[key] as unknown;
-    if (!(a instanceof Float64Array) || a.length < length) {
-      throw new TypeError(`LodSet.update: views[${v}].frustum.${key} must be a Float64Array of ${length} values, got ${a instanceof Float64Array ? `${a.length} values` : typeof a}`);
-    }
-  }
+  checkArray(f.planes, 24, 'planes', v);
+  checkArray(f.position, 3, 'position', v);
+  checkArray(f.windowMin, 2, 'windowMin', v);
+  checkArray(f.windowMax, 2, 'windowMax', v);
   if (typeof f.isPerspective !== 'boolean') throw new TypeError(`LodSet.update: views[${v}].frustum.isPerspective must be a boolean, got ${typeof f.isPerspective}`);
+}
+
+function checkArray(a: unknown, length: number, key: string, v: number): void {
+  if (!(a instanceof Float64Array) || a.length < length) {
+    throw new TypeError(`LodSet.update: views[${v}].frustum.${key} must be a Float64Array of ${length} values, got ${a instanceof Float64Array ? `${a.length} values` : typeof a}`);
+  }
 }
 
 /**
