@@ -37,6 +37,7 @@ export {
   type LodThreadStats, type LodUpdateOptions, type LodView,
   type LodViewFrustum,
 } from './batch/lodSet.js';
+export { kernelsReady } from './batch/wasm/wasmKernels.js';
 export { allPolicies, budgetPolicy, hybridPolicy, rankQuotaPolicy } from './batch/policyModules.js';
 export { registeredPolicies, registerPolicies } from './batch/policyRegistry.js';
 export { MetricCode, validateLodProfile, type LodProfile, type LodProfileOptions } from './batch/core/profiles.js';

@@ -63,6 +63,11 @@ export interface WasmChoice {
   wasm?: boolean;
   /** The fused metric + decision kernel (false: the WebAssembly metric kernel, JavaScript decisions). */
   fused?: boolean;
+  /**
+   * Keep the JavaScript kernels on the kernel memory until {@link releaseKernels} — a set built
+   * before the WebAssembly modules arrive (wasmKernels.ts `kernelsReady`), on demand.
+   */
+  held?: boolean;
 }
 
 /**
@@ -71,7 +76,7 @@ export interface WasmChoice {
  * @internal
  */
 export function newLodSet(initialCapacity: number, kernels: WasmChoice): LodSet {
-  const before = chooseKernels({ wasm: kernels.wasm ?? true, fused: kernels.fused ?? true });
+  const before = chooseKernels({ wasm: kernels.wasm ?? true, fused: kernels.fused ?? true, held: kernels.held ?? false });
   try {
     return new LodSet(initialCapacity);
   } finally {
@@ -87,6 +92,15 @@ export function newLodSet(initialCapacity: number, kernels: WasmChoice): LodSet 
 export function kernelsOf(set: LodSet): { wasm: boolean; fused: boolean } {
   const k = engineOfSet(set).ci.wasm;
   return { wasm: k !== null, fused: k !== null && k.fused !== null };
+}
+
+/**
+ * Lets a set built with `held: true` ({@link newLodSet}) attach its WebAssembly kernels at its next
+ * `update`, as a set built before the modules arrived does once they are compiled.
+ * @internal
+ */
+export function releaseKernels(set: LodSet): void {
+  engineOfSet(set).ci.releaseKernels();
 }
 
 /**

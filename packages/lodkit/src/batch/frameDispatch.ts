@@ -35,6 +35,7 @@ export function runFrame(e: SetEngine, views: EngineView | readonly EngineView[]
   const policy = module === null ? 'thresholds' : module.name;
   validateUpdate(e.table, e.used, views, single, viewCount, options, policy);
   const budget = resolveBudget(e, options, module); // (a frame-time target goes through the governor)
+  if (e.ci.wasm === null) e.ci.attachKernel(); // (the WebAssembly kernels, once compiled: wasmKernels.ts)
   const st = e.st, table = e.table, sse = e.sse;
   const cull = options.cull ?? LOD_UPDATE_DEFAULTS.cull;
   beginFrame(st, table, sse, views, single, viewCount, options, ++e.frame);

@@ -57,9 +57,9 @@ export function growSet(e: SetEngine, capacity: number): void {
   const old = e.capacity;
   settleOwed(e.ci, e.st.sizes); // (owedSizes.ts; the arrays are re-allocated below)
   settleBlends(e.ci, e.st.blend); // (owedBlends.ts)
-  // Without the kernel (dropped after a frame with more views than it takes) the grown slot
+  // Without the kernel memory (dropped after a frame with more views than it takes) the grown slot
   // arrays keep no sizes: those still in slot order go to their ids first (slotSizes.ts).
-  if (e.ci.wasm === null) sizesToIds(e.ci, e.st.sizes, e.used);
+  if (e.ci.memory === null) sizesToIds(e.ci, e.st.sizes, e.used);
   // Shared buffers in worker-thread mode (the workers see the same memory), plain ones otherwise.
   growObjectArrays(e.st, capacity, old, e.threadCount > 1);
   const free = new Uint32Array(capacity); free.set(e.freeIds.subarray(0, e.freeCount)); e.freeIds = free;

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions } from '../../src/batch/lodSet.js';
 import { heightPerspectiveKernel } from '../../src/batch/kernels/metricKernels.js';
-import { newHeightKernel, setWasmKernels, SP_OFFSET } from '../../src/batch/wasm/wasmKernels.js';
+import { attachKernels, setWasmKernels, SP_OFFSET } from '../../src/batch/wasm/wasmKernels.js';
 import { kernelsOf, newLodSet } from '../../src/batch/engineSeam.js';
 import { camera, randomSpheres } from './helpers.js';
 
@@ -18,7 +18,7 @@ describe('WebAssembly SIMD kernel', () => {
   });
 
   it('heightPerspective is bit-identical to heightPerspectiveKernel (odd ranges, two views, NaN, ∞, negative radius, eye inside) (fast-check)', () => {
-    const k = newHeightKernel()!;
+    const k = attachKernels(new WebAssembly.Memory({ initial: 1 }), false, { wasm: true, fused: false })!;
     fc.assert(fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 1, max: 300 }), fc.boolean(), fc.boolean(),
       (seed, start, count, pixels, cull) => {
         const n = start + count;

@@ -24,7 +24,7 @@ export interface Bundle {
   bytes: number;
   imports: string[];
   /** Chunks behind a dynamic `import()` (not loaded with the entry): file name and bytes. */
-  lazy: { fileName: string; bytes: number }[];
+  lazy: { fileName: string; bytes: number; code: string }[];
 }
 
 export async function bundleEntry(work: string, name: string, source: string, external: (id: string) => boolean): Promise<Bundle> {
@@ -40,6 +40,6 @@ export async function bundleEntry(work: string, name: string, source: string, ex
   const chunks = outputs.flatMap((o) => o.output).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
   const entries = chunks.filter((c) => c.isEntry);
   expect(entries).toHaveLength(1);
-  const lazy = chunks.filter((c) => !c.isEntry).map((c) => ({ fileName: c.fileName, bytes: Buffer.byteLength(c.code) }));
+  const lazy = chunks.filter((c) => !c.isEntry).map((c) => ({ fileName: c.fileName, bytes: Buffer.byteLength(c.code), code: c.code }));
   return { code: entries[0].code, bytes: Buffer.byteLength(entries[0].code), imports: entries[0].imports, lazy };
 }

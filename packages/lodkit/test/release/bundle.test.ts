@@ -51,13 +51,16 @@ describe('browser bundle sizes (vite build, minified, three external)', () => {
     expect(full.code).toContain('FrameTimeGovernor:');
     expect(lean.code).not.toMatch(/name:\s*[`'"](budget|hybrid|rankQuota)[`'"]/);
     expect(full.code).toMatch(/name:\s*[`'"]hybrid[`'"]/);
-    // The solvers are most of the difference (53.7 kB when this was written, whitespace minified);
-    // the ceiling guards the thresholds-only weight (106.3 kB then; issue 27's target is 100 kB, not
-    // met: bench/RESULTS.md).
+    // The solvers are most of the difference (53.7 kB when this was written, whitespace minified).
     expect(full.bytes - lean.bytes).toBeGreaterThan(45_000);
     // Its views are CameraViews: no Frustum (OpenUSD's rotation and rounded trigonometry; ≈ 10 kB).
     expect(lean.code).not.toContain('Frustum: fovY');
-    expect(lean.bytes).toBeLessThanOrEqual(110_000);
+    // The WebAssembly bytes (base64 of a module starts 'AGFzbQ', "\0asm") come in a chunk of their
+    // own, fetched after the entry (wasmKernels.ts kernelsReady); issue 27's target is 100 kB
+    // (90.4 kB when this was written).
+    expect(lean.code).not.toContain('AGFzbQ');
+    expect(lean.lazy.filter((c) => c.code.includes('AGFzbQ')).map((c) => c.bytes)).toEqual([expect.any(Number)]);
+    expect(lean.bytes).toBeLessThanOrEqual(100_000);
   });
 
   it('the core entry tree-shakes: LodThresholds + spherePixelDiameter is a fraction of the whole core', async () => {

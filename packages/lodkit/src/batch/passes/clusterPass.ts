@@ -387,7 +387,7 @@ viewCount: number, cull: boolean, exactSizes: boolean, used: number, metricMask:
       wp[w + WV_PERSPECTIVE] = block[q + VB_PERSPECTIVE];
     }
   }
-  if (ci.wasm !== null && viewCount > WASM_MAX_VIEWS) { settleBlends(ci, st.blend); ci.wasm = null; } // beyond the parameter blocks: JavaScript kernels from now on
+  if (ci.memory !== null && viewCount > WASM_MAX_VIEWS) { settleBlends(ci, st.blend); ci.wasm = null; ci.memory = null; } // beyond the parameter blocks: JavaScript kernels from now on (plain arrays from the next growth)
   if (ci.wasm !== null && ci.wasm.fused !== null) ci.wasm.fused.setup(viewCount);
   cv.fusedProfile = -1;
   cv.eyeMagnitude = eye;

@@ -31,7 +31,7 @@
  * @module
  */
 
-import { newHeightKernel, OWED_BLEND_COUNT, remapFused, SP_OFFSET, type HeightKernel } from '../wasm/wasmKernels.js';
+import { attachKernels, newKernelMemory, OWED_BLEND_COUNT, remapFused, resolvedKernels, SP_OFFSET, type HeightKernel } from '../wasm/wasmKernels.js';
 import { OwedSizes } from './owedSizesTable.js';
 import { SuperClusters } from './blocks.js';
 import { mortonOrder } from './mortonOrder.js';
@@ -112,8 +112,15 @@ export class ClusterIndex {
   /** Hybrid frames: the clusters not culled as a whole. */
   visibleClusters: Uint32Array = new Uint32Array(0);
   visibleClusterCount = 0;
-  /** The WebAssembly kernel whose memory holds `sp` and `workS`, or null (JavaScript kernels). */
-  wasm: HeightKernel | null = newHeightKernel();
+  /** Which kernels the set runs, resolved when it was built (wasmKernels.ts `chooseKernels`). */
+  kernels = resolvedKernels();
+  /**
+   * The kernels' memory, which holds `sp`, `workS` and the other slot arrays from the set's
+   * construction on whenever it may run the WebAssembly kernels; null: plain arrays.
+   */
+  memory = newKernelMemory(this.kernels, false);
+  /** The WebAssembly kernels on `memory`, or null (JavaScript kernels: not compiled yet, held, or none). */
+  wasm: HeightKernel | null = this.memory === null || this.kernels.held === true ? null : attachKernels(this.memory, false, this.kernels);
   /** Byte offset of `workS` in the kernel's memory. */
   workOffset = 0;
   /** The kernel's per-view parameter blocks (32 doubles per view), or an empty array. */
@@ -156,12 +163,47 @@ export class ClusterIndex {
    */
   makeShared(capacity: number): void {
     if (this.shared) return;
-    const hadWasm = this.wasm !== null;
+    const hadMemory = this.memory !== null, now = resolvedKernels();
     this.shared = true;
-    this.wasm = hadWasm ? newHeightKernel(true) : null;
+    this.kernels = { wasm: now.wasm, fused: now.fused, held: this.kernels.held }; // (a set without a choice of its own: the defaults of this moment)
+    this.memory = hadMemory ? newKernelMemory(this.kernels, true) : null;
+    this.wasm = null;
     this.wasmParams = new Float64Array(0);
     this.growSlots(capacity, capacity);
     this.reallocClusters(this.start.length);
+    this.attachKernel();
+  }
+
+  /**
+   * Attaches the WebAssembly kernels to `memory` once they are compiled (wasmKernels.ts): the
+   * slot arrays already live there, so nothing moves. Called at the start of each frame while the
+   * set runs the JavaScript kernels on a kernel memory (no owed blend exists then: only the fused
+   * kernel owes them).
+   */
+  attachKernel(): void {
+    const memory = this.memory;
+    if (this.wasm !== null || memory === null || this.kernels.held === true) return;
+    const k = attachKernels(memory, this.shared, this.kernels);
+    if (k === null) return;
+    this.wasm = k;
+    if (this.bound !== null) this.bindKernel(k, this.bound);
+  }
+
+  /** Lets a set built with a held choice attach its kernels at its next frame (engineSeam.ts `releaseKernels`). */
+  releaseKernels(): void {
+    if (this.kernels.held === true) this.kernels = { wasm: this.kernels.wasm, fused: this.kernels.fused };
+  }
+
+  /** Byte offsets of the slot arrays in `memory` (growSlots), for the fused kernel's bindings. */
+  private bound: number[] | null = null;
+
+  private bindKernel(wasm: HeightKernel, at: number[]): void {
+    remapFused(wasm);
+    const f = wasm.fused;
+    if (f === null) return;
+    f.bind(at[0], at[1], at[2], at[3]); f.bindIds(at[4], at[5], at[6]); f.bindNext(at[7], at[8]);
+    f.bindSizes(at[9]); f.bindOwed(at[10], at[11]);
+    f.i32[OWED_BLEND_COUNT] = 0;
   }
 
   /** Grows the per-slot arrays to `capacity` slots (keeping content). */
@@ -172,8 +214,8 @@ export class ClusterIndex {
     this.idSlot = u32(this.idSlot);
     this.clusterOf = u32(this.clusterOf);
     const pr = new Uint16Array(this.buffer(2 * capacity)); pr.set(this.profS.subarray(0, old)); this.profS = pr;
-    const wasm = this.wasm;
-    if (wasm !== null) {
+    const memory = this.memory;
+    if (memory !== null) {
       // Spheres stay at SP_OFFSET (growing the memory keeps them); the rest moves behind them, each
       // array padded by 4 slots (the fused kernel's groups of 4, see wasmKernels.ts).
       const keep = this.sp.slice(0, old * 4), f = this.flagsS.slice(0, old), fo = this.forcedS.slice(0, old);
@@ -187,9 +229,9 @@ export class ClusterIndex {
       const sizesSAt = (fixedAt + pad + 15) & ~15, owedAt = sizesSAt + pad * 4, owedListAt = (owedAt + pad + 15) & ~15;
       const bytes = owedListAt + pad * 4;
       const sz = this.sizesS.slice(0, old);
-      const pages = Math.ceil(bytes / 65536) - wasm.memory.buffer.byteLength / 65536;
-      if (pages > 0) wasm.memory.grow(pages);
-      const buffer = wasm.memory.buffer;
+      const pages = Math.ceil(bytes / 65536) - memory.buffer.byteLength / 65536;
+      if (pages > 0) memory.grow(pages);
+      const buffer = memory.buffer;
       this.sp = new Float32Array(buffer, SP_OFFSET, capacity * 4);
       this.sp.set(keep);
       this.workS = new Float64Array(buffer, work, capacity);
@@ -205,12 +247,8 @@ export class ClusterIndex {
       this.blendOwedS = new Uint8Array(buffer, owedAt, pad); this.blendOwedS.fill(0);
       this.blendOwedList = new Uint32Array(buffer, owedListAt, capacity);
       this.idOutputs = [sizesAt, blendIds, capacity, nextAt, fixedAt];
-      remapFused(wasm);
-      if (wasm.fused !== null) {
-        wasm.fused.bind(flags, forced, levels, blend); wasm.fused.bindIds(slotIds, sizesAt, blendIds); wasm.fused.bindNext(nextAt, fixedAt);
-        wasm.fused.bindSizes(sizesSAt); wasm.fused.bindOwed(owedAt, owedListAt);
-        wasm.fused.i32[OWED_BLEND_COUNT] = 0;
-      }
+      this.bound = [flags, forced, levels, blend, slotIds, sizesAt, blendIds, nextAt, fixedAt, sizesSAt, owedAt, owedListAt];
+      if (this.wasm !== null) this.bindKernel(this.wasm, this.bound);
     } else {
       const sp = new Float32Array(this.buffer(16 * capacity)); sp.set(this.sp.subarray(0, old * 4)); this.sp = sp;
       this.workS = new Float64Array(this.buffer(8 * capacity));
@@ -231,9 +269,9 @@ export class ClusterIndex {
    * call after every {@link growSlots}.
    */
   placeOutputs(st: { sizes: Float32Array; blend: Float32Array; next: Uint8Array; fixed: Uint8Array }): void {
-    const wasm = this.wasm, at = this.idOutputs;
-    if (wasm === null || at === null) return;
-    const buffer = wasm.memory.buffer, n = Math.min(at[2], st.sizes.length);
+    const memory = this.memory, at = this.idOutputs;
+    if (memory === null || at === null) return;
+    const buffer = memory.buffer, n = Math.min(at[2], st.sizes.length);
     const sizes = new Float32Array(buffer, at[0], at[2]), blend = new Float32Array(buffer, at[1], at[2]);
     if (sizes.buffer !== st.sizes.buffer) { sizes.set(st.sizes.subarray(0, n)); st.sizes = sizes; }
     if (blend.buffer !== st.blend.buffer) { blend.set(st.blend.subarray(0, n)); st.blend = blend; }

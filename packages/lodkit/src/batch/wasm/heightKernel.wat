@@ -12,7 +12,7 @@
 ;; [24, 27), window height [27], pixel scale [28]. Spheres (x, y, z, r float32) from byte SP_OFFSET;
 ;; metric values (f64) from byte `work`.
 (module
-  (memory (export "memory") 1)
+  (import "env" "memory" (memory 1)) ;; the set's kernel memory (clusters.ts), made before the module is compiled
   (global $p0 (mut v128) (v128.const i64x2 0 0))
   (global $p1 (mut v128) (v128.const i64x2 0 0))
   (global $p2 (mut v128) (v128.const i64x2 0 0))

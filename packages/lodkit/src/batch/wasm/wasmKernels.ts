@@ -7,8 +7,12 @@
  * JavaScript kernels run instead (identical results).
  *
  * Contributor notes:
- * - Synchronous compile (`new WebAssembly.Module`): the module is < 2 kB, far below the size
- *   browsers allow on the main thread, and `LodSet` must work from its constructor on.
+ * - Loaded and compiled asynchronously ({@link kernelsReady}): the bytes (≈ 16 kB of base64) stay
+ *   out of an app's entry chunk and the compile off its main thread. The modules import their
+ *   memory, so a set makes it when built ({@link newKernelMemory}) and lays its arrays out in it
+ *   from the start; its frames run the JavaScript kernels on those arrays until the kernels are
+ *   compiled, and the next frame instantiates them on that memory ({@link attachKernels}): nothing
+ *   moves (moving 100k objects' arrays into a new memory cost 30–39 ms, bench/RESULTS.md).
  * - Memory layout (numbers: core/layout.ts, which feeds the WAT sources too): view parameters at
  *   [0, 16384) (32 doubles per view), the fused kernel's float32 plane splats at [16384, 49152) (512
  *   bytes per view), its frame block at {@link FUSED_BLOCK} (`FB_*` offsets; summary:
@@ -18,9 +22,7 @@
  *
  * @module
  */
-import { HEIGHT_KERNEL_WASM } from './heightKernel.generated.js';
-import { FUSED_KERNEL_WASM } from './fusedKernel.generated.js';
-import { sharedMemoryVariant } from './sharedWasm.js';
+import { SHARED_MAX_PAGES, sharedMemoryVariant } from './sharedWasm.js';
 
 import { FB_BYTES, FUSED_BLOCK } from '../core/layout.js';
 
@@ -66,30 +68,39 @@ export interface HeightKernel {
   fused: FusedKernel | null;
 }
 
-let compiled: WebAssembly.Module | null | undefined;
-let compiledFused: WebAssembly.Module | null | undefined;
+/** The compiled modules: null until {@link kernelsReady} settles, and after it where they do not compile. */
+let compiled: WebAssembly.Module | null = null;
+let compiledFused: WebAssembly.Module | null = null;
+/** True once loading settled without kernels: sets built afterwards keep plain arrays. */
+let missing = false;
+/** Their bytes, kept for the shared-memory variants (worker-thread mode). */
+let bytes: { height: Uint8Array<ArrayBuffer>; fused: Uint8Array<ArrayBuffer> } | null = null;
+let loading: Promise<boolean> | null = null;
 let enabled = true;
 let fusedEnabled = true;
 
 /**
  * Which WebAssembly kernels one set runs: `wasm` the kernels at all, `fused` the fused metric +
- * decision kernel (off: the WebAssembly metric kernel and the JavaScript decision kernels). Given
- * per set through the engine seam (engineSeam.ts `newLodSet`); results are identical either way.
+ * decision kernel (off: the WebAssembly metric kernel and the JavaScript decision kernels), `held`
+ * a set that keeps the JavaScript kernels until told otherwise (engineSeam.ts `releaseKernels`), as
+ * a set built before the modules arrive. Given per set through the engine seam (engineSeam.ts
+ * `newLodSet`); results are identical either way.
  * @internal
  */
 export interface KernelChoice {
   readonly wasm: boolean;
   readonly fused: boolean;
+  readonly held?: boolean;
 }
 
 /** The choice of the set being built (null: the module defaults of `setWasmKernels` / `setFusedKernel`). */
 let chosen: KernelChoice | null = null;
 
 /**
- * Makes {@link newHeightKernel} follow `choice` instead of the module defaults (null: the defaults
- * again) and returns the choice it replaces, for the caller to put back. Instances are only made
- * when a set is built (`ClusterIndex`) and when it moves to worker-thread mode (`makeShared`), so a
- * set that records its choice and puts it in force around both has its own kernels.
+ * Makes the sets built from now on (`ClusterIndex`) and those moving to worker-thread mode
+ * (`makeShared`) follow `choice` instead of the module defaults (null: the defaults again) and
+ * returns the choice it replaces, for the caller to put back. A set resolves the choice once, when
+ * built, and keeps it (also for kernels that arrive later).
  * @internal
  */
 export function chooseKernels(choice: KernelChoice | null): KernelChoice | null {
@@ -103,28 +114,60 @@ export function chosenKernels(): KernelChoice | null {
   return chosen;
 }
 
+/** The choice in force with the module defaults filled in. */
+export function resolvedKernels(): KernelChoice {
+  return chosen === null ? { wasm: enabled, fused: fusedEnabled } : chosen;
+}
+
+/**
+ * Loads and compiles the WebAssembly kernels, once per process; resolves to whether they compiled
+ * (false where WebAssembly or its SIMD proposal is missing). The bytes come by a dynamic `import()`
+ * (a chunk of their own in a bundled app) and compile with `WebAssembly.compile`, off the main
+ * thread where the engine allows. Every set starts loading them; until they are ready its frames
+ * run the JavaScript kernels (identical results), and the first frame after attaches the kernels to
+ * the memory the set's arrays already live in (nothing moves). Await it before timing frames, or
+ * to have the first frames on the WebAssembly kernels.
+ * @example
+ * ```ts
+ * import { kernelsReady, LodSet } from 'lodkit';
+ * await kernelsReady(); // optional: frames before it run the JavaScript kernels
+ * const set = new LodSet(100_000);
+ * ```
+ * @category Batch
+ */
+export function kernelsReady(): Promise<boolean> {
+  if (loading === null) loading = load();
+  return loading;
+}
+
+async function load(): Promise<boolean> {
+  const wasm = (globalThis as { WebAssembly?: typeof WebAssembly }).WebAssembly;
+  if (wasm === undefined || typeof wasm.compile !== 'function') { missing = true; return false; }
+  try {
+    const m = await import('./kernelBytes.js');
+    const [h, f] = await Promise.all([wasm.compile(m.HEIGHT_KERNEL_WASM), wasm.compile(m.FUSED_KERNEL_WASM).catch(() => null)]);
+    bytes = { height: m.HEIGHT_KERNEL_WASM, fused: m.FUSED_KERNEL_WASM };
+    compiled = h; compiledFused = f;
+  } catch {
+    compiled = null; compiledFused = null; missing = true; // no SIMD, or compilation refused: the JavaScript kernels run
+  }
+  return compiled !== null;
+}
+
+/** True once the kernels are compiled and ready to attach. */
+export function kernelsCompiled(): boolean {
+  return compiled !== null;
+}
+
 /**
  * Turns the WebAssembly kernel on or off for sets created afterwards, and for sets without a
  * choice of their own that move to worker-thread mode afterwards (`setThreads`); for tests and
- * for comparing the two paths. Returns whether the kernel is available at all. (A choice for one
- * set: engineSeam.ts `newLodSet`.)
+ * for comparing the two paths. Returns whether the kernel is compiled (false before
+ * {@link kernelsReady} settles). (A choice for one set: engineSeam.ts `newLodSet`.)
  */
 export function setWasmKernels(on: boolean): boolean {
   enabled = on;
-  return module() !== null;
-}
-
-function module(): WebAssembly.Module | null {
-  if (compiled !== undefined) return compiled;
-  compiled = null;
-  const wasm = (globalThis as { WebAssembly?: typeof WebAssembly }).WebAssembly;
-  if (wasm === undefined || typeof wasm.validate !== 'function') return null;
-  try {
-    if (wasm.validate(HEIGHT_KERNEL_WASM)) compiled = new wasm.Module(HEIGHT_KERNEL_WASM);
-  } catch {
-    compiled = null; // no SIMD, or compilation refused: the JavaScript kernels run
-  }
-  return compiled;
+  return compiled !== null;
 }
 
 /**
@@ -135,17 +178,6 @@ function module(): WebAssembly.Module | null {
  */
 export function setFusedKernel(on: boolean): void {
   fusedEnabled = on;
-}
-
-function fusedModule(): WebAssembly.Module | null {
-  if (compiledFused !== undefined) return compiledFused;
-  compiledFused = null;
-  try {
-    if (WebAssembly.validate(FUSED_KERNEL_WASM)) compiledFused = new WebAssembly.Module(FUSED_KERNEL_WASM);
-  } catch {
-    compiledFused = null;
-  }
-  return compiledFused;
 }
 
 /** Re-creates the fused kernel's views of its frame block (after the memory grew). */
@@ -162,10 +194,10 @@ let compiledShared: [WebAssembly.Module, WebAssembly.Module | null] | null | und
 /** The shared-memory variants of both modules (sharedWasm.ts), or null where they do not compile. */
 function sharedModules(): [WebAssembly.Module, WebAssembly.Module | null] | null {
   if (compiledShared !== undefined) return compiledShared;
+  if (bytes === null) return null; // (not loaded yet: asked again when they are)
   compiledShared = null;
-  if (module() === null) return null;
   try {
-    const h = sharedMemoryVariant(HEIGHT_KERNEL_WASM), f = sharedMemoryVariant(FUSED_KERNEL_WASM);
+    const h = sharedMemoryVariant(bytes.height), f = sharedMemoryVariant(bytes.fused);
     if (h !== null && WebAssembly.validate(h)) {
       compiledShared = [new WebAssembly.Module(h), f !== null && WebAssembly.validate(f) ? new WebAssembly.Module(f) : null];
     }
@@ -176,37 +208,54 @@ function sharedModules(): [WebAssembly.Module, WebAssembly.Module | null] | null
 }
 
 /**
- * A new kernel instance, or null when WebAssembly SIMD is unavailable or turned off. `shared`:
- * the instance's memory is a shared one (worker-thread mode, see sharedWasm.ts); null where the
- * engine has no shared WebAssembly memories.
+ * The memory a set's slot arrays live in when it may run the WebAssembly kernels (`choice.wasm`,
+ * and the kernels not known to be missing), made before the kernels are compiled so that they
+ * attach later without moving anything; starts loading them. `shared`: a shared memory (worker-
+ * thread mode, see sharedWasm.ts). Null: plain arrays, the JavaScript kernels for good.
  */
-export function newHeightKernel(shared = false): HeightKernel | null {
-  if (!(chosen === null ? enabled : chosen.wasm)) return null;
+export function newKernelMemory(choice: KernelChoice, shared: boolean): WebAssembly.Memory | null {
+  if (!choice.wasm) return null;
+  const wasm = (globalThis as { WebAssembly?: typeof WebAssembly }).WebAssembly;
+  if (wasm === undefined || typeof wasm.Memory !== 'function') return null;
+  void kernelsReady();
+  if (missing) return null;
+  try {
+    return shared ? new wasm.Memory({ initial: 1, maximum: SHARED_MAX_PAGES, shared: true }) : new wasm.Memory({ initial: 1 });
+  } catch {
+    return null; // no shared memories (no cross-origin isolation): plain arrays
+  }
+}
+
+/**
+ * The kernels instantiated on `memory`, or null while they are not compiled (or missing). `shared`:
+ * the memory is a shared one (the shared-memory variants of the modules).
+ */
+export function attachKernels(memory: WebAssembly.Memory, shared: boolean, choice: KernelChoice): HeightKernel | null {
+  if (compiled === null) return null;
   let m: WebAssembly.Module | null, fm: WebAssembly.Module | null;
   if (shared) {
     const both = sharedModules();
     if (both === null) return null;
     [m, fm] = both;
   } else {
-    m = module();
-    fm = m === null ? null : fusedModule();
+    m = compiled;
+    fm = compiledFused;
   }
-  if (m === null) return null;
-  let e: { memory: WebAssembly.Memory; heightPerspective: HeightKernel['heightPerspective'] };
+  const env = { env: { memory } };
+  let k: HeightKernel;
   try {
-    e = new WebAssembly.Instance(m, {}).exports as unknown as typeof e;
+    const e = new WebAssembly.Instance(m, env).exports as unknown as { heightPerspective: HeightKernel['heightPerspective'] };
+    k = { memory, heightPerspective: e.heightPerspective, fused: null };
+    if (choice.fused && fm !== null) {
+      const x = new WebAssembly.Instance(fm, env).exports as unknown as FusedKernel;
+      k.fused = {
+        setup: x.setup, bind: x.bind, bindIds: x.bindIds, bindNext: x.bindNext, bindSizes: x.bindSizes, bindOwed: x.bindOwed, profile: x.profile, run: x.run,
+        f64: new Float64Array(0), i32: new Int32Array(0),
+      };
+      remapFused(k);
+    }
   } catch {
-    return null; // a shared memory refused (no cross-origin isolation): the JavaScript kernels run
-  }
-  const k: HeightKernel = { memory: e.memory, heightPerspective: e.heightPerspective, fused: null };
-  if (!(chosen === null ? fusedEnabled : chosen.fused)) fm = null;
-  if (fm !== null) {
-    const x = new WebAssembly.Instance(fm, { env: { memory: e.memory } }).exports as unknown as FusedKernel;
-    k.fused = {
-      setup: x.setup, bind: x.bind, bindIds: x.bindIds, bindNext: x.bindNext, bindSizes: x.bindSizes, bindOwed: x.bindOwed, profile: x.profile, run: x.run,
-      f64: new Float64Array(0), i32: new Int32Array(0), 
-    };
-    remapFused(k);
+    return null;
   }
   return k;
 }
