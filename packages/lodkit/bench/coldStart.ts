@@ -33,6 +33,9 @@ import { fileURLToPath } from 'node:url';
 import { LodSet, type LodUpdateOptions } from '../src/batch/lodSet.js';
 import { warmUpMs } from '../src/batch/warmUp.js';
 import { BENCH_PROFILE, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
+import { kernelsReady } from '../src/batch/wasm/wasmKernels.js';
+
+await kernelsReady(); // (compiled asynchronously: until then a set's frames would time the JavaScript kernels)
 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: string) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : fallback; };

@@ -13,8 +13,10 @@
  * On a shared machine the 10th percentile is the steadiest figure (other jobs only add time).
  */
 import { LodSet, type LodUpdateOptions } from '../src/batch/lodSet.js';
-import { setFusedKernel, setWasmKernels } from '../src/batch/wasm/wasmKernels.js';
+import { kernelsReady, setFusedKernel, setWasmKernels } from '../src/batch/wasm/wasmKernels.js';
 import { BENCH_PROFILE, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
+
+await kernelsReady(); // (compiled asynchronously: until then a set's frames would time the JavaScript kernels)
 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: string) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : fallback; };

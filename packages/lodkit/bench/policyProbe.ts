@@ -14,6 +14,9 @@ import { rankCutsOf } from '../src/batch/passes/rankCuts.js';
 import { budgetStateOf } from '../src/batch/passes/budgetIncremental.js';
 import { hybridStateOf } from '../src/batch/passes/hybridIncremental.js';
 import { BENCH_PROFILE, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
+import { kernelsReady } from '../src/batch/wasm/wasmKernels.js';
+
+await kernelsReady(); // (compiled asynchronously: until then a set's frames would time the JavaScript kernels)
 
 const which = process.argv[2] ?? 'all';
 const randomScene = process.argv[3] === 'random';

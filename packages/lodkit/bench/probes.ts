@@ -19,6 +19,9 @@ import { engineOf, setThreadSchedule, threadModeLoaded } from '../src/batch/engi
 import { fusedCounters } from '../src/batch/passes/fusedPass.js';
 import { owedBlendCount } from '../src/batch/outputs/owedBlends.js';
 import { BENCH_PROFILE, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
+import { kernelsReady } from '../src/batch/wasm/wasmKernels.js';
+
+await kernelsReady(); // (compiled asynchronously: until then a set's frames would time the JavaScript kernels)
 
 const argv = process.argv.slice(2);
 const which = argv[0] ?? 'tree-field';

@@ -15,6 +15,9 @@ import { cpus, loadavg } from 'node:os';
 import { LodSet, type LodUpdateOptions, type LodView } from '../src/batch/lodSet.js';
 import { budgetPolicy, hybridPolicy } from '../src/batch/policyModules.js';
 import { BENCH_PROFILE, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
+import { kernelsReady } from '../src/batch/wasm/wasmKernels.js';
+
+await kernelsReady(); // (compiled asynchronously: until then a set's frames would time the JavaScript kernels)
 
 const ROUNDS = 40, WARM_UP = 8;
 const json = process.argv.includes('--json');

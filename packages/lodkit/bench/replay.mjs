@@ -25,7 +25,8 @@ if (lodkit.registerPolicies) lodkit.registerPolicies(lodkit.allPolicies);
 
 // The WebAssembly switch moved with the engine's layout; whichever this build has.
 const wasmModule = ['batch/wasm/wasmKernels.js', 'batch/wasmKernels.js'].find((p) => existsSync(join(dir, 'dist', p)));
-const { setWasmKernels } = await load(wasmModule);
+const { setWasmKernels, kernelsReady } = await load(wasmModule);
+if (kernelsReady !== undefined) await kernelsReady(); // (builds whose kernels compile asynchronously)
 // Builds that load the worker-thread code on demand: awaited before a 2-thread row's frames.
 const seam = existsSync(join(dir, 'dist', 'batch', 'engineSeam.js')) ? await load('batch/engineSeam.js') : {};
 

@@ -42,13 +42,15 @@ import { FreeCamera } from '@babylonjs/core/Cameras/freeCamera.js';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector.js';
 import { Logger } from '@babylonjs/core/Misc/logger.js';
 import { LodSet, type LodFrameStats, type LodUpdateOptions, type LodView } from '../src/batch/lodSet.js';
-import { setFusedKernel, setWasmKernels } from '../src/batch/wasm/wasmKernels.js';
+import { kernelsReady, setFusedKernel, setWasmKernels } from '../src/batch/wasm/wasmKernels.js';
 import { fusedCounters } from '../src/batch/passes/fusedPass.js';
 import { engineOf, threadModeLoaded } from '../src/batch/engineSeam.js';
 import { allPolicies } from '../src/batch/policyModules.js';
 import { registerPolicies } from '../src/batch/policyRegistry.js';
 import { threePeer } from './threePeer.js';
 import { BENCH_PROFILE, peerDistances, randomScenePoses, randomSpheres, treeField, walkPoses } from './scenes.js';
+
+await kernelsReady(); // (compiled asynchronously: until then a set's frames would time the JavaScript kernels)
 
 registerPolicies(allPolicies); // the rows name every policy by its string
 

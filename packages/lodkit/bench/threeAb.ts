@@ -17,6 +17,9 @@
 import { LodSet, type LodUpdateOptions } from '../src/batch/lodSet.js';
 import { BENCH_PROFILE, treeField, walkPoses } from './scenes.js';
 import { threePeer, type ThreePeer } from './threePeer.js';
+import { kernelsReady } from '../src/batch/wasm/wasmKernels.js';
+
+await kernelsReady(); // (compiled asynchronously: until then a set's frames would time the JavaScript kernels)
 
 const at = process.argv.indexOf('--between');
 const mode = at >= 0 ? process.argv[at + 1] : 'three';

@@ -13,6 +13,7 @@ export default defineConfig({
   resolve: { alias: [{ find: /^\.\.\/src\/(.*)$/, replacement: `${dist}$1` }] },
   test: {
     include: ['bench/**/*.bench.ts'], testTimeout: 600_000, fileParallelism: false,
+    setupFiles: ['bench/kernelsReady.setup.ts'],
     server: { deps: { external: [/\/packages\/lodkit\/dist\//] } },
   },
 });

@@ -24,9 +24,11 @@ import { useThree } from '@react-three/fiber';
 import { readFileSync } from 'node:fs';
 import { BufferGeometry, Material, MeshBasicMaterial, SphereGeometry, type Object3D, type PerspectiveCamera } from 'three';
 import { expect, it } from 'vitest';
-import { LodSet } from 'lodkit';
+import { kernelsReady, LodSet } from 'lodkit';
 import { LodManager as ThreeLodManager } from 'lodkit/three';
 import { LodManager, ScreenSizeDetailed, type LodRuntime } from '../src/index.js';
+
+await kernelsReady(); // (lodkit's WebAssembly kernels compile asynchronously; frames before would time its JavaScript kernels)
 
 const N = Number(process.env.LODKIT_BENCH_N ?? 10_000);
 const WARMUP = Number(process.env.LODKIT_BENCH_WARMUP ?? 200), FRAMES = 41;

@@ -20,6 +20,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { kernelsReady } from 'lodkit';
 import cliProgress from 'cli-progress';
 import { parseSceneText, type Scene, type SceneInput } from '../../../simulator/sceneFormat.js';
 import { sceneFromGltf } from '../../../simulator/gltfScene.js';
@@ -191,6 +192,7 @@ async function simulateAndWrite(file: string | undefined, options: SimulateComma
     );
   }
   let started = false;
+  await kernelsReady(); // lodkit's WebAssembly kernels (compiled asynchronously) time the frames, not its JavaScript fallback
   const { result, timings } = simulate(scene, {
     policies,
     ...(options.budget !== undefined ? { budget: options.budget } : {}),
