@@ -96,7 +96,7 @@ export function kernelsOf(set: LodSet): { wasm: boolean; fused: boolean } {
  * @internal
  */
 export function budgetRegimeOf(set: LodSet): 'thresholds' | 'knapsack' | 'coarsest' {
-  const r = engineOfSet(set).sse.regime;
+  const r = engineOfSet(set).sse.regime.drawn;
   return r === 0 ? 'thresholds' : r === 1 ? 'knapsack' : 'coarsest';
 }
 

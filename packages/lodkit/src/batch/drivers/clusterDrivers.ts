@@ -107,11 +107,11 @@ export function clusteredRankQuota(st: FrameState, ci: ClusterIndex, cv: Cluster
 export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
   used: number, views: EngineView | readonly EngineView[], single: boolean, viewCount: number, cull: boolean, budget: number,
   exactSizes: boolean, thresholdsFirst: boolean): void {
-  const lastRegime = sse.regime;
+  const lastRegime = sse.regime.drawn;
   if (thresholdsFirst) {
     const hy = preferredPass(st, ci, cv, table, sse, used, views, single, viewCount, cull, exactSizes, false);
     const fits = st.totalCost <= budget;
-    noteThresholdsTry(sse, st.totalCost, fits);
+    noteThresholdsTry(sse.regime, st.totalCost, fits);
     if (fits) {
       drawPreferred(st, ci, hy, sse, st.hi);
       return;
@@ -123,16 +123,16 @@ export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     settleBlends(ci, st.blend);
     budgetStateOf(ci).completedFrame = -1;
   }
-  sse.regime = 1; // (noteBelowMinimum: 2)
+  sse.regime.drawn = 1; // (noteBelowMinimum: 2)
   // Below the minimum last frame: most likely again, decided mostly per cluster (budgetCoarsest.ts).
   if (!thresholdsFirst && lastRegime === 2 && st.minFrames === 0) {
-    if (clusteredCoarsest(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget) === 1) { noteKnapsack(sse, budget); return; }
+    if (clusteredCoarsest(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget) === 1) { noteKnapsack(sse.regime, budget); return; }
   }
   // With minFramesBetweenChanges the classification reads last frame's sizes, which the incremental
   // pass overwrites (a frame redone below would read this frame's); without a price or a band there
   // is no protected tier, so no object can be stable. Both take the full path at once.
   if (st.minFrames === 0 && sse.band > 0 && sse.lambda > 0) {
-    if (clusteredBudgetIncremental(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget) === 1) { noteKnapsack(sse, budget); return; }
+    if (clusteredBudgetIncremental(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget) === 1) { noteKnapsack(sse.regime, budget); return; }
   }
   sizesToIds(ci, st.sizes, used); // the full path's passes write sizes by id
   const m = clusteredFeed(st, ci, cv, table, used, MetricCode.pixels, views, single, viewCount, cull);
@@ -144,7 +144,7 @@ export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     const items = collectScreenSpaceItemsList(st, sse, st.work, ci, m, shift, false);
     buyUpgrades(st, sse, items, budget, st.baseCost, shift);
   }
-  noteKnapsack(sse, budget);
+  noteKnapsack(sse.regime, budget);
   finalizeList(st, ci, m);
   hideCulled(st, ci);
 }

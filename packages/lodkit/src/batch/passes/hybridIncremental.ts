@@ -296,9 +296,9 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
   const listedA = hy.listed, list = hy.list, listCounts = hy.listCounts, ulevel = hy.ulevel, blendS = ci.blendS, ksettledA = hy.ksettled;
   const fixed = st.fixed, next = st.next, preferred = st.preferred, chainOf = st.chainOf, keys = st.keys, items = st.items;
   const costs = st.costs, errors = st.errors, floorA = st.floor, stride = st.stride, bias = st.bias;
-  const cs = sc.stride, vmax = sc.viewportMax, band = sc.band, lambda = sc.lambda;
+  const ch = sc.chains, cs = ch.stride, vmax = sc.viewportMax, band = sc.band, lambda = sc.lambda;
   const metricCode = st.metricCode, singleView = cv.count === 1, vh = cv.block[VB_PIXEL_SCALE];
-  const outLevel = sc.level, outCost = sc.deltaCost, outSlope = sc.slope;
+  const outLevel = ch.level, outCost = ch.deltaCost, outSlope = ch.slope;
   const sr = hy.ranges, rCount = sr.count, rLo = sr.lo, rHi = sr.hi, rStart = sr.start, useRanges = allowStable && sr.any;
   const params = chainParams;
   params[1] = sc.tolerance; params[2] = band; params[3] = lambda;
