@@ -26,7 +26,10 @@ export {
 export { readThresholdsUnchecked, validateThresholds, type ThresholdOrder, type ValidatedThresholds } from './heuristics/thresholds.js';
 export type { Extent } from './heuristics/extent.js';
 export type { HeuristicQuery, LodSelection } from './heuristics/heuristicQuery.js';
-export { ScreenSizeHeuristic, type ScreenSizeHeuristicOptions, type ScreenSizeProjection } from './heuristics/screenSizeHeuristic.js';
+export {
+  ScreenSizeHeuristic,
+  type ScreenSizeHeuristicOptions, type ScreenSizeProjection,
+} from './heuristics/screenSizeHeuristic.js';
 export { DistanceHeuristic, type DistanceHeuristicOptions } from './heuristics/distanceHeuristic.js';
 export { LodThresholds, type LodThresholdsOptions, type SphereMetric } from './heuristics/lodThresholds.js';
 export {
