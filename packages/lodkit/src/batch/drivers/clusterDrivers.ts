@@ -287,7 +287,7 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const shift = itemShift(table), visible = ci.visibleClusterCount, acc = hy.acc;
   for (let pass = 0; pass < 2; pass++) {
     hy.items = 0; hy.protectedItems = 0; hy.stableObjects = 0; acc[0] = 0; acc[1] = 0; acc[2] = 0; acc[3] = 0;
-    hy.listCount = 0; hy.listCounts.fill(0);
+    hy.listing.reset();
     for (let k = 0; k < visible; k += 256) hybridCollectChunk(st, ci, cv, sse, hy, shift, pass === 0, pass === 1, k, k + 256 < visible ? k + 256 : visible);
     if (pass === 0) addKernelSettled(hy, st.stride);
     st.minimumCost = acc[0];

@@ -60,6 +60,30 @@ import type { ScreenSpaceScratch } from './screenSpacePasses.js';
 import { IncrementalState, STABLE_MAX_RANGES } from './budgetStable.js';
 import { clusterStateGetter } from '../spatial/clusterState.js';
 
+/**
+ * Over budget, the clusters with chains (`chains` 1, no one level): per cluster 1 in `listed` when
+ * the collection already counted its settled objects (ending at a level known before the solve,
+ * unchanged, nothing to clear) into `counts` (per level) / `acc[3]`, and listed every other of its
+ * slots in `slots` (chains, changes, blends to clear) — all finalize visits of it (hybridFinalize.ts).
+ */
+export class FinalizeList {
+  listed: Uint8Array = new Uint8Array(0);
+  slots: Int32Array = new Int32Array(0);
+  count = 0;
+  counts: Float64Array = new Float64Array(0);
+
+  ensure(slots: number, clusters: number, levels: number): void {
+    if (this.slots.length < slots) this.slots = new Int32Array(slots);
+    if (this.listed.length < clusters) this.listed = new Uint8Array(clusters);
+    if (this.counts.length < levels) this.counts = new Float64Array(levels);
+  }
+
+  /** Empties the list and its counts (before each collection). */
+  reset(): void {
+    this.count = 0; this.counts.fill(0);
+  }
+}
+
 /** Per-set state of the incremental hybrid path and its scratch. */
 export class HybridIncremental extends IncrementalState {
   // `kindS`: per slot 3 when the object's coarsening is stable (keeps its previous level), else 0;
@@ -101,16 +125,8 @@ export class HybridIncremental extends IncrementalState {
   /** Pass A: the preferred histogram of the clusters with `chains` 2 (finalize adds it); scratch of one cluster's. */
   keptCounts: Float64Array = new Float64Array(0);
   countsBefore: Float64Array = new Float64Array(0);
-  /**
-   * Over budget, the clusters with chains (`chains` 1, no one level): per cluster 1 when the
-   * collection already counted its settled objects (ending at a level known before the solve,
-   * unchanged, nothing to clear) into `listCounts` / `acc[3]`, and listed every other of its slots
-   * in `list` (chains, changes, blends to clear) — all finalize visits of it.
-   */
-  listed: Uint8Array = new Uint8Array(0);
-  list: Int32Array = new Int32Array(0);
-  listCount = 0;
-  listCounts: Float64Array = new Float64Array(0);
+  /** Over budget: what the collection leaves finalize to do. */
+  readonly listing = new FinalizeList();
   uniformTotal = 0;
   /** Clusters the kernel settled in pass A (fusedCollect.ts). */
   settledTotal = 0;
@@ -118,15 +134,16 @@ export class HybridIncremental extends IncrementalState {
   coarsenedTotal = 0;
 
   ensure(slots: number, clusters: number, levels: number): void {
-    if (this.kindS.length < slots) { this.kindS = new Uint8Array(slots); this.list = new Int32Array(slots); }
+    this.listing.ensure(slots, clusters, levels);
+    if (this.kindS.length < slots) this.kindS = new Uint8Array(slots);
     if (this.keptCounts.length < levels) {
-      this.keptCounts = new Float64Array(levels); this.countsBefore = new Float64Array(levels); this.listCounts = new Float64Array(levels);
+      this.keptCounts = new Float64Array(levels); this.countsBefore = new Float64Array(levels);
       this.kAcc = new Float64Array(3 + levels);
     }
     if (this.upref.length < clusters) {
       this.upref = new Uint8Array(clusters); this.ustable = new Uint8Array(clusters);
       this.chains = new Uint8Array(clusters); this.prefCost = new Float64Array(clusters); this.ulevel = new Uint8Array(clusters);
-      this.skippedA = new Uint8Array(clusters); this.listed = new Uint8Array(clusters); this.ksettled = new Uint8Array(clusters); this.kstate = new Uint8Array(clusters);
+      this.skippedA = new Uint8Array(clusters); this.ksettled = new Uint8Array(clusters); this.kstate = new Uint8Array(clusters);
       // (ci.state keeps STATE_COARSENED across growth: its levels too)
       const clevel = new Uint8Array(clusters), cpref = new Uint8Array(clusters);
       clevel.set(this.clevel); cpref.set(this.cpref);
@@ -293,7 +310,7 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
   const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
   const levelsS = ci.levelsS, profS = ci.profS, workS = ci.workS, profile = ci.profile, live = ci.live;
   const upref = hy.upref, ustable = hy.ustable, kindS = hy.kindS, acc = hy.acc, chainsA = hy.chains, prefCost = hy.prefCost;
-  const listedA = hy.listed, list = hy.list, listCounts = hy.listCounts, ulevel = hy.ulevel, blendS = ci.blendS, ksettledA = hy.ksettled;
+  const lst = hy.listing, listedA = lst.listed, list = lst.slots, listCounts = lst.counts, ulevel = hy.ulevel, blendS = ci.blendS, ksettledA = hy.ksettled;
   const fixed = st.fixed, next = st.next, preferred = st.preferred, chainOf = st.chainOf, keys = st.keys, items = st.items;
   const costs = st.costs, errors = st.errors, floorA = st.floor, stride = st.stride, bias = st.bias;
   const ch = sc.chains, cs = ch.stride, vmax = sc.viewportMax, band = sc.band, lambda = sc.lambda;
@@ -304,7 +321,7 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
   params[1] = sc.tolerance; params[2] = band; params[3] = lambda;
   const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
   const ceilKey = band > 0 ? (1 + band) * lambda : 0;
-  let m = hy.items, prot = hy.protectedItems, stable = hy.stableObjects, ln = hy.listCount;
+  let m = hy.items, prot = hy.protectedItems, stable = hy.stableObjects, ln = lst.count;
   let base = acc[0], protCost = acc[1], maxKey = acc[2], settledCost = acc[3];
   // The last stable range hit and its two costs: neighbours in a cluster mostly share the row and
   // the range (any range holding w gives the same start: ranges meet only at points both proved).
@@ -417,6 +434,6 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
       }
     }
   }
-  hy.items = m; hy.protectedItems = prot; hy.stableObjects = stable; hy.listCount = ln;
+  hy.items = m; hy.protectedItems = prot; hy.stableObjects = stable; lst.count = ln;
   acc[0] = base; acc[1] = protCost; acc[2] = maxKey; acc[3] = settledCost;
 }
