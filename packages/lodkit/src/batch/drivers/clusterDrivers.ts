@@ -237,7 +237,8 @@ function preferredPass(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table
   hy.keptCounts.fill(0);
   ci.visibleCount = 0; ci.culledCount = 0; ci.visibleClusterCount = 0;
   if (collect) computeHybridStableRanges(st, sse, hy.ranges, table.count);
-  hy.collectOn = collect && hy.ranges.any; hy.collectVmax = sse.viewportMax; hy.kAcc.fill(0);
+  const kern = hy.kernel;
+  kern.on = collect && hy.ranges.any; kern.vmax = sse.viewportMax; kern.acc.fill(0);
   const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (spatial/blockCulling.ts: blocks culled whole)
   for (let k = 0; k < runs; k++) {
     for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) hybridPrefChunk(st, ci, cv, hy, c, c + 256 < to ? c + 256 : to);
