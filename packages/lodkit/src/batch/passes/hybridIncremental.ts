@@ -379,7 +379,7 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
     const reuse = hy.skippedA[c] === 0 && (mc === 1 || (mc === 2 && singleView));
     if (!reuse) clusterMetric(st, ci, cv, c, 1, false);
     const scale = reuse && mc === 2 ? vh : 1;
-    // Finalize's work for this cluster done here where the final level is known now (see `listed`).
+    // Finalize's work for this cluster done here where the final level is known now (see `FinalizeList`).
     const listing = u === 255 && ulevel[c] === 255;
     listedA[c] = listing ? 1 : 0;
     for (let s = a; s < e; s++) {
