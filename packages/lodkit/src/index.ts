@@ -25,9 +25,10 @@ export {
 } from './heuristics/lodIndex.js';
 export { readThresholdsUnchecked, validateThresholds, type ThresholdOrder, type ValidatedThresholds } from './heuristics/thresholds.js';
 export type { Extent } from './heuristics/extent.js';
+export type { HeuristicQuery, LodSelection } from './heuristics/heuristicQuery.js';
 export {
   ScreenSizeHeuristic,
-  type LodSelection, type ScreenSizeHeuristicOptions, type ScreenSizeProjection,
+  type ScreenSizeHeuristicOptions, type ScreenSizeProjection,
 } from './heuristics/screenSizeHeuristic.js';
 export { DistanceHeuristic, type DistanceHeuristicOptions } from './heuristics/distanceHeuristic.js';
 export { LodThresholds, type LodThresholdsOptions, type SphereMetric } from './heuristics/lodThresholds.js';

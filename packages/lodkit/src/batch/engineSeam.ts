@@ -110,7 +110,7 @@ export function releaseKernels(set: LodSet): void {
  * @internal
  */
 export function budgetRegimeOf(set: LodSet): 'thresholds' | 'knapsack' | 'coarsest' {
-  const r = engineOfSet(set).sse.regime;
+  const r = engineOfSet(set).sse.regime.drawn;
   return r === 0 ? 'thresholds' : r === 1 ? 'knapsack' : 'coarsest';
 }
 

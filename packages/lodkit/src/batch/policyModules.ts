@@ -39,13 +39,13 @@ const BUDGET: PolicyEngine = {
     // (still frames narrow the stability band toward 0: a still picture converges, stillFrames.ts)
     e.sse.band *= stillBandFactor(e.still, 'budget', views, single, viewCount, e.edits, budget, options);
     // (while the thresholds' selection fits, it is drawn: budgetRegime.ts)
-    const first = startsWithThresholds(e.sse, options.trimOverdraw === true);
+    const first = startsWithThresholds(e.sse.regime, options.trimOverdraw === true);
     if (clustered) clusteredBudget(e.st, e.ci, e.cv, e.table, e.sse, e.used, views, single, viewCount, cull, budget, exactSizes, first);
     else budgetPerObject(e.st, e.table, e.sse, views, single, viewCount, cull, budget, e.used, first);
   },
-  overwritesSizes: (e, options) => !startsWithThresholds(e.sse, options.trimOverdraw === true),
-  owesBlends: (e, options) => startsWithThresholds(e.sse, options.trimOverdraw === true),
-  writesSizesById: (e, options) => !startsWithThresholds(e.sse, options.trimOverdraw === true) && takesFullPath(e.st, e.sse),
+  overwritesSizes: (e, options) => !startsWithThresholds(e.sse.regime, options.trimOverdraw === true),
+  owesBlends: (e, options) => startsWithThresholds(e.sse.regime, options.trimOverdraw === true),
+  writesSizesById: (e, options) => !startsWithThresholds(e.sse.regime, options.trimOverdraw === true) && takesFullPath(e.st, e.sse),
   governor: newGovernor,
 };
 

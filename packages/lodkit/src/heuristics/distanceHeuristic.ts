@@ -20,9 +20,8 @@
 import { Frustum, type InputMode } from '../metrics/frustum.js';
 import { determinant, IDENTITY_MATRIX, invertMatrixGf, length3, transformPointProjective, type Mat4Like, type Vec3Like } from '../metrics/vector.js';
 import { checkMatrix, isEmptyExtent, readExtent, type Extent } from './extent.js';
-import { hysteresisOpenUsd, writeLod, type HysteresisSemantics } from './lodIndex.js';
-import type { LodSelection } from './screenSizeHeuristic.js';
-import { checkSemanticsAndDomain, readHeuristicThresholds } from './thresholds.js';
+import { HeuristicQuery, queryResult } from './heuristicQuery.js';
+import { hysteresisOpenUsd, type HysteresisSemantics } from './lodIndex.js';
 
 /** Options for {@link DistanceHeuristic}. @category Heuristics */
 export interface DistanceHeuristicOptions {
@@ -58,7 +57,6 @@ function isInvertible(m: Mat4Like): boolean {
 const scratchInverse = new Float64Array(16);
 const scratchDet = new Float64Array(1);
 const scratchPoint = new Float64Array(3);
-const scratchResult = new Float64Array(1);
 
 /**
  * OpenUSD's distance LOD heuristic.
@@ -72,35 +70,21 @@ const scratchResult = new Float64Array(1);
  * ```
  * @category Heuristics
  */
-export class DistanceHeuristic {
+export class DistanceHeuristic extends HeuristicQuery<Vec3Like | Frustum> {
   readonly center: Float64Array;
   /** `[minX, minY, minZ, maxX, maxY, maxZ]`, or `null` when there is no extent or it is empty. */
   readonly extent: Float64Array | null;
-  readonly thresholds: Float32Array;
-  readonly blendThresholds: Float32Array;
-  readonly semantics: HysteresisSemantics;
-  readonly domain: string;
-  readonly input: InputMode;
-  private readonly unchecked: boolean;
 
   constructor(options: DistanceHeuristicOptions) {
     const owner = 'DistanceHeuristic';
     if (options == null || typeof options !== 'object') throw new RangeError(`${owner}: options must be an object`);
     const o = { ...DISTANCE_DEFAULTS, ...options };
     const c = readExtent({ min: o.center, max: o.center }, owner, 'center');
+    const extent = o.extent === undefined ? null : readExtent(o.extent, owner);
+    super(o, 'ascending', owner);
     // OpenUSD's query holds the centre as a GfVec3f (the schema's point3f): round it to float32.
     this.center = Float64Array.of(Math.fround(c[0]), Math.fround(c[1]), Math.fround(c[2]));
-    const extent = o.extent === undefined ? null : readExtent(o.extent, owner);
     this.extent = extent && !isEmptyExtent(extent) ? extent : null;
-    checkSemanticsAndDomain(o, owner);
-    if (o.input !== 'strict' && o.input !== 'openusd') throw new RangeError(`${owner}: input must be 'strict' or 'openusd', got ${String(o.input)}`);
-    this.input = o.input;
-    this.unchecked = o.input === 'openusd';
-    const t = readHeuristicThresholds(o, this.unchecked, 'ascending', owner);
-    this.thresholds = t.thresholds;
-    this.blendThresholds = t.blendThresholds;
-    this.semantics = o.semantics;
-    this.domain = o.domain;
   }
 
   /**
@@ -109,27 +93,11 @@ export class DistanceHeuristic {
    */
   computeDistance(viewpoint: Vec3Like | Frustum, transform?: Mat4Like, prevDistance?: number, hysteresis = 0): number {
     this.measure(viewpoint, transform, prevDistance, hysteresis);
-    return scratchResult[0];
+    return queryResult[0];
   }
 
-  /** Fractional LOD index for a distance, exactly as OpenUSD's `ComputeLOD(double)`. */
-  computeLod(distance: number): number {
-    writeLod(this.thresholds, this.blendThresholds, distance, false, this.unchecked, scratchResult, 0);
-    return scratchResult[0];
-  }
-
-  /** Distance (with hysteresis) and its LOD in one call; `size` holds the distance used. Pass `out` to reuse one result object. */
-  select(viewpoint: Vec3Like | Frustum, transform?: Mat4Like, prevDistance?: number, hysteresis = 0, out: LodSelection = { lod: 0, size: 0 }): LodSelection {
-    this.measure(viewpoint, transform, prevDistance, hysteresis);
-    const d = scratchResult[0];
-    out.size = d;
-    writeLod(this.thresholds, this.blendThresholds, d, false, this.unchecked, scratchResult, 0);
-    out.lod = scratchResult[0];
-    return out;
-  }
-
-  /** Leaves the distance (after hysteresis) in `scratchResult[0]` (see ScreenSizeHeuristic's note on boxed doubles). */
-  private measure(viewpoint: Vec3Like | Frustum, transform: Mat4Like | undefined, prevDistance: number | undefined, hysteresis: number): void {
+  /** Leaves the distance (after hysteresis) in `queryResult[0]` (see ScreenSizeHeuristic's note on boxed doubles). */
+  protected measure(viewpoint: Vec3Like | Frustum, transform: Mat4Like | undefined, prevDistance: number | undefined, hysteresis: number): void {
     const owner = 'DistanceHeuristic.computeDistance';
     const v = viewpoint instanceof Frustum ? viewpoint.position : viewpoint;
     if (v == null || typeof v.length !== 'number' || v.length < 3 || !Number.isFinite(v[0]) || !Number.isFinite(v[1]) || !Number.isFinite(v[2])) {
@@ -139,7 +107,7 @@ export class DistanceHeuristic {
     if (transform !== undefined) checkMatrix(transform, owner);
     this.rawDistance(v[0], v[1], v[2], m);
     if (prevDistance === undefined) return;
-    scratchResult[0] = hysteresisOpenUsd(scratchResult[0], prevDistance, hysteresis);
+    queryResult[0] = hysteresisOpenUsd(queryResult[0], prevDistance, hysteresis);
   }
 
   private rawDistance(vx: number, vy: number, vz: number, m: Mat4Like): void {
@@ -149,12 +117,12 @@ export class DistanceHeuristic {
       invertMatrixGf(m, scratchInverse, scratchDet);
       transformPointProjective(scratchInverse, vx, vy, vz, scratchPoint);
       const lx = scratchPoint[0], ly = scratchPoint[1], lz = scratchPoint[2];
-      if (lx >= e[0] && lx <= e[3] && ly >= e[1] && ly <= e[4] && lz >= e[2] && lz <= e[5]) { scratchResult[0] = 0; return; }
+      if (lx >= e[0] && lx <= e[3] && ly >= e[1] && ly <= e[4] && lz >= e[2] && lz <= e[5]) { queryResult[0] = 0; return; }
       tx = Math.min(Math.max(lx, e[0]), e[3]);
       ty = Math.min(Math.max(ly, e[1]), e[4]);
       tz = Math.min(Math.max(lz, e[2]), e[5]);
     }
     transformPointProjective(m, tx, ty, tz, scratchPoint);
-    scratchResult[0] = length3(scratchPoint[0] - vx, scratchPoint[1] - vy, scratchPoint[2] - vz);
+    queryResult[0] = length3(scratchPoint[0] - vx, scratchPoint[1] - vy, scratchPoint[2] - vz);
   }
 }

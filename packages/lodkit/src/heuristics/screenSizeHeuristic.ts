@@ -32,8 +32,8 @@
 import type { Frustum, InputMode } from '../metrics/frustum.js';
 import { IDENTITY_MATRIX, invertMatrixGf, length3, multiplyMatrices, transformPointProjective, type Mat4Like } from '../metrics/vector.js';
 import { checkMatrix, isEmptyExtent, readExtent, type Extent } from './extent.js';
-import { hysteresisDocumented, hysteresisOpenUsd, writeLod, type HysteresisSemantics } from './lodIndex.js';
-import { checkSemanticsAndDomain, readHeuristicThresholds } from './thresholds.js';
+import { HeuristicQuery, queryResult } from './heuristicQuery.js';
+import { hysteresisDocumented, hysteresisOpenUsd, type HysteresisSemantics } from './lodIndex.js';
 
 /** OpenUSD's `projectionMethod` tokens. @category Heuristics */
 export type ScreenSizeProjection = 'projectedSphere' | 'projectedExtent';
@@ -61,14 +61,6 @@ export interface ScreenSizeHeuristicOptions {
   input?: InputMode;
 }
 
-/** Result of {@link ScreenSizeHeuristic.select} and {@link DistanceHeuristic.select}. @category Heuristics */
-export interface LodSelection {
-  /** Fractional LOD index (OpenUSD's `float` result). */
-  lod: number;
-  /** The size (or distance) used, after hysteresis: pass it back as `prev…` next frame. */
-  size: number;
-}
-
 const SCREEN_SIZE_DEFAULTS = {
   projection: 'projectedSphere' as ScreenSizeProjection,
   semantics: 'documented' as HysteresisSemantics,
@@ -90,7 +82,6 @@ const scratchCorners = new Float64Array(32); // 8 × (x, y, z, w)
 const scratchPoints = new Float64Array(48); // ≤ 24 × (x, y)
 const scratchHull = new Float64Array(50); // ≤ 25 × (x, y)
 const scratchVec = new Float64Array(3);
-const scratchResult = new Float64Array(1);
 
 /**
  * OpenUSD's screen-size LOD heuristic: projects an extent (or its bounding sphere) into a frustum's
@@ -111,17 +102,10 @@ const scratchResult = new Float64Array(1);
  * ```
  * @category Heuristics
  */
-export class ScreenSizeHeuristic {
+export class ScreenSizeHeuristic extends HeuristicQuery<Frustum> {
   /** `[minX, minY, minZ, maxX, maxY, maxZ]`. */
   readonly extent: Float64Array;
   readonly projection: ScreenSizeProjection;
-  /** Float32 copies, as OpenUSD stores them. */
-  readonly thresholds: Float32Array;
-  readonly blendThresholds: Float32Array;
-  readonly semantics: HysteresisSemantics;
-  readonly domain: string;
-  readonly input: InputMode;
-  private readonly unchecked: boolean;
   private readonly empty: boolean;
   private readonly documented: boolean;
 
@@ -129,24 +113,17 @@ export class ScreenSizeHeuristic {
     const owner = 'ScreenSizeHeuristic';
     if (options == null || typeof options !== 'object') throw new RangeError(`${owner}: options must be an object with an extent`);
     const o = { ...SCREEN_SIZE_DEFAULTS, ...options };
-    this.extent = readExtent(o.extent, owner);
-    if (o.input !== 'strict' && o.input !== 'openusd') throw new RangeError(`${owner}: input must be 'strict' or 'openusd', got ${String(o.input)}`);
-    this.unchecked = o.input === 'openusd';
+    const extent = readExtent(o.extent, owner);
+    super(o, 'descending', owner);
     if (this.unchecked) {
       if (o.projection !== 'projectedSphere') o.projection = 'projectedExtent';
     } else if (o.projection !== 'projectedSphere' && o.projection !== 'projectedExtent') {
       throw new RangeError(`${owner}: projection must be 'projectedSphere' or 'projectedExtent', got ${String(o.projection)}`);
     }
-    checkSemanticsAndDomain(o, owner);
-    const t = readHeuristicThresholds(o, this.unchecked, 'descending', owner);
-    this.input = o.input;
+    this.extent = extent;
     this.projection = o.projection;
-    this.thresholds = t.thresholds;
-    this.blendThresholds = t.blendThresholds;
-    this.semantics = o.semantics;
     this.documented = o.semantics === 'documented';
-    this.domain = o.domain;
-    this.empty = isEmptyExtent(this.extent);
+    this.empty = isEmptyExtent(extent);
   }
 
   /**
@@ -156,38 +133,19 @@ export class ScreenSizeHeuristic {
    */
   computeScreenSize(frustum: Frustum, transform?: Mat4Like, prevSize?: number, hysteresis = 0): number {
     this.measure(frustum, transform, prevSize, hysteresis);
-    return scratchResult[0];
+    return queryResult[0];
   }
 
-  /** Fractional LOD index for a size, exactly as OpenUSD's `ComputeLOD(double)`; in `[0, thresholds.length]`. */
-  computeLod(size: number): number {
-    writeLod(this.thresholds, this.blendThresholds, size, true, this.unchecked, scratchResult, 0);
-    return scratchResult[0];
-  }
-
-  /**
-   * Screen size (with hysteresis) and its LOD in one call, OpenUSD's `ComputeLOD` overload with
-   * `sizeOut`. Pass `out` to reuse one result object across calls.
-   */
-  select(frustum: Frustum, transform?: Mat4Like, prevSize?: number, hysteresis = 0, out: LodSelection = { lod: 0, size: 0 }): LodSelection {
-    this.measure(frustum, transform, prevSize, hysteresis);
-    const size = scratchResult[0];
-    out.size = size;
-    writeLod(this.thresholds, this.blendThresholds, size, true, this.unchecked, scratchResult, 0);
-    out.lod = scratchResult[0];
-    return out;
-  }
-
-  /** Leaves the size (after hysteresis) in `scratchResult[0]` rather than returning a double. */
-  private measure(frustum: Frustum, transform: Mat4Like | undefined, prevSize: number | undefined, hysteresis: number): void {
+  /** Leaves the size (after hysteresis) in `queryResult[0]` rather than returning a double. */
+  protected measure(frustum: Frustum, transform: Mat4Like | undefined, prevSize: number | undefined, hysteresis: number): void {
     const m = transform ?? IDENTITY_MATRIX;
     if (transform !== undefined) checkMatrix(transform, 'ScreenSizeHeuristic.computeScreenSize');
-    if (this.empty) scratchResult[0] = 0;
+    if (this.empty) queryResult[0] = 0;
     else if (this.projection === 'projectedSphere') this.sphereSize(frustum, m);
     else this.extentSize(frustum, m);
     if (prevSize === undefined) return;
-    const size = scratchResult[0];
-    scratchResult[0] = this.documented ? hysteresisDocumented(size, prevSize, hysteresis) : hysteresisOpenUsd(size, prevSize, hysteresis);
+    const size = queryResult[0];
+    queryResult[0] = this.documented ? hysteresisDocumented(size, prevSize, hysteresis) : hysteresisOpenUsd(size, prevSize, hysteresis);
   }
 
   private sphereSize(frustum: Frustum, m: Mat4Like): void {
@@ -198,19 +156,19 @@ export class ScreenSizeHeuristic {
     const radius = length3(scratchVec[0] - x0, scratchVec[1] - y0, scratchVec[2] - z0) / 2;
     transformPointProjective(m, (e[0] + e[3]) / 2, (e[1] + e[4]) / 2, (e[2] + e[5]) / 2, scratchVec);
     const cx = scratchVec[0], cy = scratchVec[1], cz = scratchVec[2];
-    if (frustum.cullsSphere(cx, cy, cz, radius)) { scratchResult[0] = 0; return; }
+    if (frustum.cullsSphere(cx, cy, cz, radius)) { queryResult[0] = 0; return; }
     if (this.documented) {
       const dNear = frustum.planeDistance(4, cx, cy, cz);
-      if (dNear > -radius && dNear < radius) { scratchResult[0] = 1; return; }
+      if (dNear > -radius && dNear < radius) { queryResult[0] = 1; return; }
     }
     let r = radius;
     if (frustum.isPerspective) {
       const p = frustum.position;
       const d = length3(p[0] - cx, p[1] - cy, p[2] - cz);
-      if (d === 0) { scratchResult[0] = Number.MAX_VALUE; return; }
+      if (d === 0) { queryResult[0] = Number.MAX_VALUE; return; }
       r = (radius * frustum.referencePlaneDepth) / d;
     }
-    scratchResult[0] = (Math.PI * r * r) / frustum.windowArea;
+    queryResult[0] = (Math.PI * r * r) / frustum.windowArea;
   }
 
   /**
@@ -253,7 +211,7 @@ export class ScreenSizeHeuristic {
 
   private extentSize(frustum: Frustum, m: Mat4Like): void {
     const e = this.extent;
-    if (!this.intersects(frustum, m)) { scratchResult[0] = 0; return; }
+    if (!this.intersects(frustum, m)) { queryResult[0] = 0; return; }
     // Clip-space corners: clip = projection · view · transform · corner.
     multiplyMatrices(frustum.viewMatrix, m, scratchModelView);
     multiplyMatrices(frustum.projectionMatrix, scratchModelView, scratchClip);
@@ -269,14 +227,14 @@ export class ScreenSizeHeuristic {
       const dNear = k[o + 2] + k[o + 3];
       if (dNear < 0) anyBehind = true; else if (dNear > 0) anyInFront = true;
     }
-    if (this.documented && anyBehind && anyInFront) { scratchResult[0] = 1; return; }
+    if (this.documented && anyBehind && anyInFront) { queryResult[0] = 1; return; }
     clippedHullArea(k);
-    scratchResult[0] /= 8;
+    queryResult[0] /= 8;
   }
 }
 
 /**
- * Writes to `scratchResult` twice the NDC area of the convex hull of the box's 12 edges clipped against the near plane
+ * Writes to `queryResult` twice the NDC area of the convex hull of the box's 12 edges clipped against the near plane
  * (`z + w ≥ 0` in clip space), built with OpenUSD's monotone chain and its 1e-6 de-duplication.
  */
 function clippedHullArea(k: Float64Array): void {
@@ -343,7 +301,7 @@ function clippedHullArea(k: Float64Array): void {
   for (let i = 0; i < h - 1; i++) {
     area2 += hull[i * 2] * hull[i * 2 + 3] - hull[i * 2 + 1] * hull[i * 2 + 2];
   }
-  scratchResult[0] = area2;
+  queryResult[0] = area2;
 }
 
 /**

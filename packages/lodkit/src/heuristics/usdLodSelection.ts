@@ -32,7 +32,8 @@ import type { Mat4Like, Vec3Like } from '../metrics/vector.js';
 import { DistanceHeuristic } from './distanceHeuristic.js';
 import type { Extent } from './extent.js';
 import type { HysteresisSemantics } from './lodIndex.js';
-import { ScreenSizeHeuristic, type LodSelection, type ScreenSizeProjection } from './screenSizeHeuristic.js';
+import type { LodSelection } from './heuristicQuery.js';
+import { ScreenSizeHeuristic, type ScreenSizeProjection } from './screenSizeHeuristic.js';
 
 /** usdLod's predefined `lod:domain` tokens; other (prefixed, custom) domains are allowed. @category USD LOD */
 export const USD_LOD_DOMAINS = { imaging: 'imaging', audio: 'audio', physics: 'physics' } as const;

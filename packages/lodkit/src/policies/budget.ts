@@ -58,25 +58,43 @@ export function buildUpgradeChain(
   const c0 = costs[profileOffset + start];
   let current = start;
   while (current > finest && costs[profileOffset + current - 1] === c0) current--;
-  const chainStart = current;
-  let steps = 0;
+  for (let l = finest; l <= current; l++) hullBenefit[l] = -errors[profileOffset + l];
+  return walkUpperHull(costs, hullBenefit, profileOffset, current, finest, keepFlat, outLevel, outDeltaCost, outSlope, outOffset);
+}
+
+/** buildUpgradeChain's benefits (−error), by level. */
+const hullBenefit = new Float64Array(256);
+
+/**
+ * The gift-wrapping walk of both chain builders ({@link buildUpgradeChain}, `buildObjectChain` in
+ * screenSpaceError.ts): from level `start` toward `finest` over the upper hull of
+ * `(cost, benefit[level])`, always to the finer level of largest Δbenefit/Δcost (ties: the finer)
+ * while that slope is positive, or zero with `keepFlat`. Writes each step's level, Δcost and slope
+ * at `out… + outOffset` and returns `(steps << 8) | start`. No allocation.
+ * @internal
+ */
+export function walkUpperHull(
+  costs: Float64Array, benefit: Float64Array, profileOffset: number, start: number, finest: number, keepFlat: boolean,
+  outLevel: Uint8Array, outDeltaCost: Float64Array, outSlope: Float64Array, outOffset: number,
+): number {
+  let current = start, steps = 0;
   while (current > finest) {
-    const cc = costs[profileOffset + current], ce = errors[profileOffset + current];
-    let best = -1, bestSlope = Number.NEGATIVE_INFINITY;
+    const cc = costs[profileOffset + current], cb = benefit[current];
+    let best = -1, bestSlope = 0;
     for (let l = current - 1; l >= finest; l--) {
       const dc = costs[profileOffset + l] - cc;
       if (!(dc > 0)) continue; // equal cost: reached through a later step or dominated
-      const slope = (ce - errors[profileOffset + l]) / dc;
-      if (slope >= bestSlope) { bestSlope = slope; best = l; }
+      const slope = (benefit[l] - cb) / dc;
+      if ((slope > 0 || (keepFlat && slope === 0)) && (best < 0 || slope >= bestSlope)) { bestSlope = slope; best = l; }
     }
-    if (best < 0 || bestSlope < 0 || (bestSlope === 0 && !keepFlat)) break;
+    if (best < 0) break;
     outLevel[outOffset + steps] = best;
     outDeltaCost[outOffset + steps] = costs[profileOffset + best] - cc;
     outSlope[outOffset + steps] = bestSlope;
     steps++;
     current = best;
   }
-  return (steps << 8) | chainStart;
+  return (steps << 8) | start;
 }
 
 const lcgState = Uint32Array.of(0x2545f491);

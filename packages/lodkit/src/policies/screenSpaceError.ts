@@ -39,6 +39,7 @@
  *
  * @module
  */
+import { walkUpperHull } from './budget.js';
 
 /** Reference viewport height (px) for converting screen-fraction thresholds into errors. @category Policies */
 export const REFERENCE_VIEWPORT_HEIGHT = 1080;
@@ -165,25 +166,7 @@ export function buildObjectChain(
   for (let l = coarsest - 1; l >= finest && costs[profileOffset + l] === c0; l--) {
     if (benefit[l] >= benefit[current]) current = l;
   }
-  const start = current;
-  let steps = 0;
-  while (current > finest) {
-    const cc = costs[profileOffset + current], cb = benefit[current];
-    let best = -1, bestSlope = 0;
-    for (let l = current - 1; l >= finest; l--) {
-      const dc = costs[profileOffset + l] - cc;
-      if (!(dc > 0)) continue;
-      const slope = (benefit[l] - cb) / dc;
-      if ((slope > 0 || (keepFlat && slope === 0)) && (best < 0 || slope >= bestSlope)) { bestSlope = slope; best = l; }
-    }
-    if (best < 0) break;
-    outLevel[outOffset + steps] = best;
-    outDeltaCost[outOffset + steps] = costs[profileOffset + best] - cc;
-    outSlope[outOffset + steps] = bestSlope;
-    steps++;
-    current = best;
-  }
-  return (steps << 8) | start;
+  return walkUpperHull(costs, benefit, profileOffset, current, finest, keepFlat, outLevel, outDeltaCost, outSlope, outOffset);
 }
 
 const benefitScratch = new Float64Array(256);

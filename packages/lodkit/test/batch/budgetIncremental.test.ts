@@ -64,13 +64,13 @@ describe('stable ranges of the budget chains', () => {
             for (let t = 0; t <= 16; t++) {
               const w = t === 16 ? hi : lo + ((hi - lo) * t) / 16 * (t % 2 === 0 ? 1 : rand());
               params[0] = w;
-              const packed = buildObjectChain(st.costs, st.errors, 0, coarsest, finest, L, flat, params, sc.level, sc.deltaCost, sc.slope, 0);
+              const packed = buildObjectChain(st.costs, st.errors, 0, coarsest, finest, L, flat, params, sc.chains.level, sc.chains.deltaCost, sc.chains.slope, 0);
               const start = packed & 255, steps = packed >>> 8;
               samples++;
               expect(start, `L ${L} w ${w}`).toBe(table.start[r]);
               let reached = start === L;
               for (let j = 0; j < steps; j++) {
-                const level = sc.level[j], key = sc.slope[j];
+                const level = sc.chains.level[j], key = sc.chains.slope[j];
                 if (level < L) { expect(key < ceilKey, `L ${L} w ${w} step ${j}: offered past L`).toBe(true); break; }
                 expect(key >= floorKey, `L ${L} w ${w} step ${j}: not protected`).toBe(true);
                 if (level === L) reached = true;
@@ -102,9 +102,9 @@ describe('stable ranges of the budget chains', () => {
           const r = row * STABLE_MAX_RANGES + k;
           for (let t = 0; t <= 64; t++) {
             params[0] = table.lo[r] + ((table.hi[r] - table.lo[r]) * t) / 64;
-            const packed = buildObjectChain(st.costs, st.errors, 0, 2, finest, 2, flat, params, sc.level, sc.deltaCost, sc.slope, 0);
+            const packed = buildObjectChain(st.costs, st.errors, 0, 2, finest, 2, flat, params, sc.chains.level, sc.chains.deltaCost, sc.chains.slope, 0);
             const steps = packed >>> 8;
-            for (let j = 0; j < steps; j++) if (sc.level[j] < 2) { expect(sc.slope[j] < ceilKey, `λ ${lambda} w ${params[0]}`).toBe(true); break; }
+            for (let j = 0; j < steps; j++) if (sc.chains.level[j] < 2) { expect(sc.chains.slope[j] < ceilKey, `λ ${lambda} w ${params[0]}`).toBe(true); break; }
             checked++;
           }
         }

@@ -16,11 +16,6 @@ export const NO_FORCED_LEVEL = 255;
 export const FLAG_HIDDEN = 1;
 export const FLAG_REMOVED = 2;
 
-/** `fixed` marks written by the decision kernels for the budget passes. */
-export const ADJUSTABLE = 0;
-export const FIXED = 1;
-export const NOT_DRAWN = 2;
-
 /** Mutable state of one frame. Arrays are the set's own; scalars are set per update. */
 export class FrameState {
   // Objects.
@@ -40,7 +35,7 @@ export class FrameState {
   weights: Float64Array = new Float64Array(0);
   /** Next levels for the non-threshold policies (scratch). */
   next: Uint8Array = new Uint8Array(0);
-  /** {@link ADJUSTABLE} / {@link FIXED} / {@link NOT_DRAWN} per object (scratch). */
+  /** Per object, written by the decision kernels for the budget passes (scratch): 0 adjustable, 1 fixed, 2 not drawn (the kernels use the literals). */
   fixed: Uint8Array = new Uint8Array(0);
 
   // Profiles (flattened, see ProfileTable).

@@ -107,11 +107,11 @@ export function clusteredRankQuota(st: FrameState, ci: ClusterIndex, cv: Cluster
 export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
   used: number, views: EngineView | readonly EngineView[], single: boolean, viewCount: number, cull: boolean, budget: number,
   exactSizes: boolean, thresholdsFirst: boolean): void {
-  const lastRegime = sse.regime;
+  const lastRegime = sse.regime.drawn;
   if (thresholdsFirst) {
     const hy = preferredPass(st, ci, cv, table, sse, used, views, single, viewCount, cull, exactSizes, false);
     const fits = st.totalCost <= budget;
-    noteThresholdsTry(sse, st.totalCost, fits);
+    noteThresholdsTry(sse.regime, st.totalCost, fits);
     if (fits) {
       drawPreferred(st, ci, hy, sse, st.hi);
       return;
@@ -123,16 +123,16 @@ export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     settleBlends(ci, st.blend);
     budgetStateOf(ci).completedFrame = -1;
   }
-  sse.regime = 1; // (noteBelowMinimum: 2)
+  sse.regime.drawn = 1; // (noteBelowMinimum: 2)
   // Below the minimum last frame: most likely again, decided mostly per cluster (budgetCoarsest.ts).
   if (!thresholdsFirst && lastRegime === 2 && st.minFrames === 0) {
-    if (clusteredCoarsest(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget) === 1) { noteKnapsack(sse, budget); return; }
+    if (clusteredCoarsest(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget) === 1) { noteKnapsack(sse.regime, budget); return; }
   }
   // With minFramesBetweenChanges the classification reads last frame's sizes, which the incremental
   // pass overwrites (a frame redone below would read this frame's); without a price or a band there
   // is no protected tier, so no object can be stable. Both take the full path at once.
   if (st.minFrames === 0 && sse.band > 0 && sse.lambda > 0) {
-    if (clusteredBudgetIncremental(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget) === 1) { noteKnapsack(sse, budget); return; }
+    if (clusteredBudgetIncremental(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget) === 1) { noteKnapsack(sse.regime, budget); return; }
   }
   sizesToIds(ci, st.sizes, used); // the full path's passes write sizes by id
   const m = clusteredFeed(st, ci, cv, table, used, MetricCode.pixels, views, single, viewCount, cull);
@@ -144,7 +144,7 @@ export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     const items = collectScreenSpaceItemsList(st, sse, st.work, ci, m, shift, false);
     buyUpgrades(st, sse, items, budget, st.baseCost, shift);
   }
-  noteKnapsack(sse, budget);
+  noteKnapsack(sse.regime, budget);
   finalizeList(st, ci, m);
   hideCulled(st, ci);
 }
@@ -237,7 +237,8 @@ function preferredPass(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table
   hy.keptCounts.fill(0);
   ci.visibleCount = 0; ci.culledCount = 0; ci.visibleClusterCount = 0;
   if (collect) computeHybridStableRanges(st, sse, hy.ranges, table.count);
-  hy.collectOn = collect && hy.ranges.any; hy.collectVmax = sse.viewportMax; hy.kAcc.fill(0);
+  const kern = hy.kernel;
+  kern.on = collect && hy.ranges.any; kern.vmax = sse.viewportMax; kern.acc.fill(0);
   const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (spatial/blockCulling.ts: blocks culled whole)
   for (let k = 0; k < runs; k++) {
     for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) hybridPrefChunk(st, ci, cv, hy, c, c + 256 < to ? c + 256 : to);
@@ -287,7 +288,7 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const shift = itemShift(table), visible = ci.visibleClusterCount, acc = hy.acc;
   for (let pass = 0; pass < 2; pass++) {
     hy.items = 0; hy.protectedItems = 0; hy.stableObjects = 0; acc[0] = 0; acc[1] = 0; acc[2] = 0; acc[3] = 0;
-    hy.listCount = 0; hy.listCounts.fill(0);
+    hy.listing.reset();
     for (let k = 0; k < visible; k += 256) hybridCollectChunk(st, ci, cv, sse, hy, shift, pass === 0, pass === 1, k, k + 256 < visible ? k + 256 : visible);
     if (pass === 0) addKernelSettled(hy, st.stride);
     st.minimumCost = acc[0];

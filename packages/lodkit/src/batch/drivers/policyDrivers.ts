@@ -103,7 +103,7 @@ export function budgetPolicy(st: FrameState, table: ProfileTable, sse: ScreenSpa
   if (thresholdsFirst) {
     thresholdPass(st, table, views, single, viewCount, cull, 0, n, st.next, false);
     const fits = st.totalCost <= budget;
-    noteThresholdsTry(sse, st.totalCost, fits);
+    noteThresholdsTry(sse.regime, st.totalCost, fits);
     if (fits) {
       sse.lambda = 0;
       st.levelCounts.fill(0);
@@ -113,7 +113,7 @@ export function budgetPolicy(st: FrameState, table: ProfileTable, sse: ScreenSpa
     }
     restartStats(st);
   }
-  sse.regime = 1; // (drawCoarsest → noteBelowMinimum: 2)
+  sse.regime.drawn = 1; // (drawCoarsest → noteBelowMinimum: 2)
   metricPass(st, MetricCode.pixels, views, single, viewCount, cull, st.work, 0, n, false);
   classifyPass(st, n, false);
   if (!(st.minimumCost <= budget)) {
@@ -123,7 +123,7 @@ export function budgetPolicy(st: FrameState, table: ProfileTable, sse: ScreenSpa
     const m = collectScreenSpaceItems(st, sse, st.work, n, shift, false);
     buyUpgrades(st, sse, m, budget, st.baseCost, shift);
   }
-  noteKnapsack(sse, budget);
+  noteKnapsack(sse.regime, budget);
   finalizePass(st, n);
 }
 

@@ -94,8 +94,8 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const keys = st.keys, items = st.items, costs = st.costs, errors = st.errors;
   const lc = st.levelCount, loA = st.lo, hiA = st.hi, stride = st.stride;
   const bias = st.bias;
-  const cs = sc.stride, vmax = sc.viewportMax, band = sc.band, lambda = sc.lambda;
-  const outLevel = sc.level, outCost = sc.deltaCost, outSlope = sc.slope;
+  const ch = sc.chains, cs = ch.stride, vmax = sc.viewportMax, band = sc.band, lambda = sc.lambda;
+  const outLevel = ch.level, outCost = ch.deltaCost, outSlope = ch.slope;
   const kindS = bi.kindS, lvS = bi.lvS, acc = bi.acc;
   const sr = bi.ranges, rCount = sr.count, rLo = sr.lo, rHi = sr.hi, rStart = sr.start, useRanges = sr.any;
   const params = chainParams;
@@ -302,11 +302,11 @@ export function reducedSolve(st: FrameState, sc: ScreenSpaceScratch, acc: Float6
   const withStable = stableObjects > 0;
   if (!(base <= budget)) {
     if (withStable) return 0; // nothing is bought: stable objects would stay at their chain start
-    sc.lambda = 0; sc.boughtAll = false;
+    sc.lambda = 0; sc.regime.boughtAll = false;
     return 1;
   }
   const capacity = withStable ? budget - base - acc[1] : budget - base;
-  const bought = selectAffordablePrefix(keys, st.items, m, capacity, st.chainOf, sc.deltaCost, shift);
+  const bought = selectAffordablePrefix(keys, st.items, m, capacity, st.chainOf, sc.chains.deltaCost, shift);
   if (withStable && !(capacity >= 0 && bought >= protectedItems)) return 0;
   applyScreenSpaceUpgrades(st, sc, bought, shift, idSlot);
   updatePrice(st, sc, bought, m);

@@ -10,7 +10,7 @@
  * previous level, metric value and new blend when it commits a group, so it classifies the lanes
  * there, 4 at a time, as the collection would; a cluster all of whose lanes it settles (none on
  * its scalar path) is "settled": the collection skips it and adds the kernel's counts instead —
- * objects by final level (finalize's `listCounts`) and by base level (a stable object's range
+ * objects by final level (finalize's `FinalizeList.counts`) and by base level (a stable object's range
  * start), and the stable objects. Costs are summed as `count × cost`, exact for integer costs
  * like every per-cluster sum of the clustered paths (clusterPass.ts).
  *

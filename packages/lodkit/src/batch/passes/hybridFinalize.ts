@@ -32,9 +32,9 @@ function coarsened(hy: HybridIncremental, state: Uint8Array, c: number, level: n
   state[c] = STATE_COARSENED; hy.clevel[c] = level; hy.cpref[c] = u;
 }
 
-/** After the first collection: the totals of the clusters the kernel settled (see `ksettled`). */
+/** After the first collection: the totals of the clusters the kernel settled (see `KernelSettled`). */
 export function addKernelSettled(hy: HybridIncremental, levels: number): void {
-  const k = hy.kAcc, acc = hy.acc, lc = hy.listCounts;
+  const k = hy.kernel.acc, acc = hy.acc, lc = hy.listing.counts;
   acc[0] += k[0]; acc[1] += k[1] - k[0]; acc[3] += k[1]; hy.stableObjects += k[2];
   for (let l = 0; l < levels; l++) lc[l] += k[3 + l];
 }
@@ -201,6 +201,7 @@ export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncre
   const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
   const levelsS = ci.levelsS, blendS = ci.blendS, profS = ci.profS, profile = ci.profile, live = ci.live, state = ci.state;
   const upref = hy.upref, ustable = hy.ustable, kindS = hy.kindS, chainsA = hy.chains, prefCost = hy.prefCost, ulevel = hy.ulevel;
+  const listing = hy.listing, listedA = listing.listed, kern = hy.kernel;
   const levels = st.levels, next = st.next, fixed = st.fixed, preferred = st.preferred, blend = st.blend;
   const changed = st.changed, lastChange = st.lastChange, costs = st.costs, stride = st.stride, floorA = st.floor;
   const levelCounts = st.levelCounts, frame = st.frame;
@@ -228,7 +229,7 @@ export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncre
       if (ulevel[c] !== 255) state[c] = ulevel[c]; // one level, decided freely: the thresholds path's state
       continue;
     }
-    if (hy.listed[c] === 1) { state[c] = hy.ksettled[c] === 1 ? hy.kstate[c] : 254; continue; } // its slots: the list below (settled by the kernel: none)
+    if (listedA[c] === 1) { state[c] = kern.settled[c] === 1 ? kern.state[c] : 254; continue; } // its slots: the list below (settled by the kernel: none)
     const chained = u !== 255 || chainsA[c] === 1; // else every object at next = its preferred level
     // The thresholds path's state when every object ends at the one level all of them prefer freely
     // (blend 0): uniform clusters (u) and clusters pass A found so (ulevel).
@@ -253,9 +254,9 @@ export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncre
     state[c] = allAt === 1 ? ul : 254; // (254 also for a cluster pass A skipped in state u and coarsened now)
     if (allAt === 0 && u !== 255 && one >= 0 && one !== 255) coarsened(hy, state, c, one, u); // (blend 0: cleared in pass A)
   }
-  { // The listed clusters' slots (chained, u 255): as the loop above; their settled objects are in listCounts / acc[3].
-    const list = hy.list, lcounts = hy.listCounts;
-    for (let r = 0, n = hy.listCount; r < n; r++) {
+  { // The listed clusters' slots (chained, u 255): as the loop above; their settled objects are in listing.counts / acc[3].
+    const list = listing.slots, lcounts = listing.counts;
+    for (let r = 0, n = listing.count; r < n; r++) {
       const s = list[r], i = slotId[s];
       const level = kindS[s] === 3 ? levelsS[s] : next[s];
       if (fixed[s] === 0 && level !== preferred[s] && blendS[s] !== 0) { blend[i] = 0; blendS[s] = 0; }

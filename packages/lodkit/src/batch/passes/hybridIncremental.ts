@@ -60,6 +60,50 @@ import type { ScreenSpaceScratch } from './screenSpacePasses.js';
 import { IncrementalState, STABLE_MAX_RANGES } from './budgetStable.js';
 import { clusterStateGetter } from '../spatial/clusterState.js';
 
+/**
+ * Over budget, the clusters with chains (`chains` 1, no one level): per cluster 1 in `listed` when
+ * the collection already counted its settled objects (ending at a level known before the solve,
+ * unchanged, nothing to clear) into `counts` (per level) / `acc[3]`, and listed every other of its
+ * slots in `slots` (chains, changes, blends to clear) — all finalize visits of it (hybridFinalize.ts).
+ */
+export class FinalizeList {
+  listed: Uint8Array = new Uint8Array(0);
+  slots: Int32Array = new Int32Array(0);
+  count = 0;
+  counts: Float64Array = new Float64Array(0);
+
+  ensure(slots: number, clusters: number, levels: number): void {
+    if (this.slots.length < slots) this.slots = new Int32Array(slots);
+    if (this.listed.length < clusters) this.listed = new Uint8Array(clusters);
+    if (this.counts.length < levels) this.counts = new Float64Array(levels);
+  }
+
+  /** Empties the list and its counts (before each collection). */
+  reset(): void {
+    this.count = 0; this.counts.fill(0);
+  }
+}
+
+/**
+ * Pass A's collection in the fused kernel (fusedCollect.ts): whether it runs this frame (`on`:
+ * stable ranges computed before pass A, a protected tier) and its viewport clamp `vmax`; per
+ * cluster 1 in `settled` when the kernel settled it (no chain, no finalize entry; the first
+ * collection skips it) and the state finalize leaves it in (`state`); this frame's totals of such
+ * clusters in `acc` ([0] base cost, [1] settled cost, [2] stable objects, [3 + l] objects ending at l).
+ */
+export class KernelSettled {
+  on = false;
+  vmax = 0.5;
+  settled: Uint8Array = new Uint8Array(0);
+  state: Uint8Array = new Uint8Array(0);
+  acc: Float64Array = new Float64Array(3);
+
+  ensure(clusters: number, levels: number): void {
+    if (this.settled.length < clusters) { this.settled = new Uint8Array(clusters); this.state = new Uint8Array(clusters); }
+    if (this.acc.length < 3 + levels) this.acc = new Float64Array(3 + levels);
+  }
+}
+
 /** Per-set state of the incremental hybrid path and its scratch. */
 export class HybridIncremental extends IncrementalState {
   // `kindS`: per slot 3 when the object's coarsening is stable (keeps its previous level), else 0;
@@ -85,32 +129,15 @@ export class HybridIncremental extends IncrementalState {
   cpref: Uint8Array = new Uint8Array(0);
   /** Per cluster: 1 when pass A skipped it whole (no metric values of this frame in `workS`). */
   skippedA: Uint8Array = new Uint8Array(0);
-  /**
-   * Per cluster: 1 when the kernel settled it in pass A (fusedCollect.ts: no chain, no finalize
-   * entry; the first collection skips it), with this frame's totals of such clusters in `kAcc`
-   * ([0] base cost, [1] settled cost, [2] stable objects, [3 + l] objects ending at l).
-   */
-  ksettled: Uint8Array = new Uint8Array(0);
-  kstate: Uint8Array = new Uint8Array(0);
-  kAcc: Float64Array = new Float64Array(3);
-  /** This frame: the kernel collects (stable ranges computed before pass A, a protected tier), the viewport clamp. */
-  collectOn = false;
-  collectVmax = 0.5;
+  /** The clusters the kernel settled in pass A, and whether it collects this frame. */
+  readonly kernel = new KernelSettled();
   /** The one preferred level of every object when each was decided freely with blend 0, else 255 (finalize: the cluster state when every object ends there). */
   ulevel: Uint8Array = new Uint8Array(0);
   /** Pass A: the preferred histogram of the clusters with `chains` 2 (finalize adds it); scratch of one cluster's. */
   keptCounts: Float64Array = new Float64Array(0);
   countsBefore: Float64Array = new Float64Array(0);
-  /**
-   * Over budget, the clusters with chains (`chains` 1, no one level): per cluster 1 when the
-   * collection already counted its settled objects (ending at a level known before the solve,
-   * unchanged, nothing to clear) into `listCounts` / `acc[3]`, and listed every other of its slots
-   * in `list` (chains, changes, blends to clear) — all finalize visits of it.
-   */
-  listed: Uint8Array = new Uint8Array(0);
-  list: Int32Array = new Int32Array(0);
-  listCount = 0;
-  listCounts: Float64Array = new Float64Array(0);
+  /** Over budget: what the collection leaves finalize to do. */
+  readonly listing = new FinalizeList();
   uniformTotal = 0;
   /** Clusters the kernel settled in pass A (fusedCollect.ts). */
   settledTotal = 0;
@@ -118,15 +145,16 @@ export class HybridIncremental extends IncrementalState {
   coarsenedTotal = 0;
 
   ensure(slots: number, clusters: number, levels: number): void {
-    if (this.kindS.length < slots) { this.kindS = new Uint8Array(slots); this.list = new Int32Array(slots); }
+    this.listing.ensure(slots, clusters, levels);
+    this.kernel.ensure(clusters, levels);
+    if (this.kindS.length < slots) this.kindS = new Uint8Array(slots);
     if (this.keptCounts.length < levels) {
-      this.keptCounts = new Float64Array(levels); this.countsBefore = new Float64Array(levels); this.listCounts = new Float64Array(levels);
-      this.kAcc = new Float64Array(3 + levels);
+      this.keptCounts = new Float64Array(levels); this.countsBefore = new Float64Array(levels);
     }
     if (this.upref.length < clusters) {
       this.upref = new Uint8Array(clusters); this.ustable = new Uint8Array(clusters);
       this.chains = new Uint8Array(clusters); this.prefCost = new Float64Array(clusters); this.ulevel = new Uint8Array(clusters);
-      this.skippedA = new Uint8Array(clusters); this.listed = new Uint8Array(clusters); this.ksettled = new Uint8Array(clusters); this.kstate = new Uint8Array(clusters);
+      this.skippedA = new Uint8Array(clusters);
       // (ci.state keeps STATE_COARSENED across growth: its levels too)
       const clevel = new Uint8Array(clusters), cpref = new Uint8Array(clusters);
       clevel.set(this.clevel); cpref.set(this.cpref);
@@ -146,7 +174,7 @@ export const hybridStateOf: (ci: ClusterIndex) => HybridIncremental = clusterSta
 export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews, hy: HybridIncremental, from: number, to: number): void {
   const live = ci.live, bounds = ci.bounds, culledList = ci.culledList, flagsS = ci.flagsS, blendS = ci.blendS;
   const profile = ci.profile, forcedCount = ci.forcedCount, slotId = ci.slotId, sp = ci.sp, workS = ci.workS;
-  const state = ci.state, startA = ci.start, endA = ci.end, clusters = ci.visibleClusters, upref = hy.upref;
+  const state = ci.state, startA = ci.start, endA = ci.end, clusters = ci.visibleClusters, upref = hy.upref, kern = hy.kernel;
   const metricCode = st.metricCode, bySlot = ci.sizesInSlots, sizes = bySlot ? ci.sizesS : st.sizes, blend = st.blend, costs = st.costs, stride = st.stride, hiA = st.hi;
   const levelCounts = st.levelCounts, bias = st.bias, h = st.hysteresis, useUniform = st.minFrames === 0;
   const block = cv.block, klass = cv.klass, singleView = cv.count === 1, fused = ci.wasm === null ? null : ci.wasm.fused;
@@ -162,7 +190,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     state[c] = 254;
     clusters[vc++] = c;
     ci.markSizes(c);
-    upref[c] = 255; hy.skippedA[c] = 0; hy.ksettled[c] = 0;
+    upref[c] = 255; hy.skippedA[c] = 0; kern.settled[c] = 0;
     const p0 = profile[c], a = startA[c], e = endA[c];
     if (useUniform && R === R && p0 !== 0xffff && forcedCount[c] === 0 && metricCode[p0] !== 0) {
       const code = metricCode[p0];
@@ -248,18 +276,18 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       if (cv.fusedProfile !== p0) {
         loadFusedProfile(st, fused, p0, code, true, ci.sizesInSlots, cv.oweBlends); cv.fusedProfile = p0;
         // the collection in the kernel where it reads the kernel's value as pixels (as `reuse` below)
-        if (hy.collectOn && (code === 1 || (code === 2 && singleView))) loadFusedCollect(st, fused, p0, hy.ranges, hy.collectVmax, code === 2 ? vh : 1);
+        if (kern.on && (code === 1 || (code === 2 && singleView))) loadFusedCollect(st, fused, p0, hy.ranges, kern.vmax, code === 2 ? vh : 1);
       }
       const before = st.totalCost, cb = hy.countsBefore, lc = st.levelCount[p0];
       for (let l = 0; l < lc; l++) cb[l] = levelCounts[l];
       const kind = fusedNextCluster(st, ci, fused, c, p0, code, cv.count, fusedCull(cv, R === R && cv.cull), floorA[p0]); // (classified above when culling)
       hy.chains[c] = kind & 3;
       hy.ulevel[c] = kind >= 4 ? (kind >> 2) - 1 : 255;
-      if ((kind & 3) === 1 && takeFusedCollected(st, fused, p0, hy.kAcc) === 1) {
+      if ((kind & 3) === 1 && takeFusedCollected(st, fused, p0, kern.acc) === 1) {
         // Settled: finalize leaves it in the thresholds path's state L when every object ends at
         // the one level L all of them prefer freely (ulevel), else 254.
         const L = hy.ulevel[c];
-        hy.ksettled[c] = 1; hy.kstate[c] = L !== 255 && settledAt(st, fused, p0, L) === live[c] ? L : 254; settled++;
+        kern.settled[c] = 1; kern.state[c] = L !== 255 && settledAt(st, fused, p0, L) === live[c] ? L : 254; settled++;
       }
       hy.prefCost[c] = st.totalCost - before; // exact for integer costs, as every per-cluster sum here
       if ((kind & 3) === 2) { const kc = hy.keptCounts; for (let l = 0; l < lc; l++) kc[l] += levelCounts[l] - cb[l]; }
@@ -293,18 +321,18 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
   const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
   const levelsS = ci.levelsS, profS = ci.profS, workS = ci.workS, profile = ci.profile, live = ci.live;
   const upref = hy.upref, ustable = hy.ustable, kindS = hy.kindS, acc = hy.acc, chainsA = hy.chains, prefCost = hy.prefCost;
-  const listedA = hy.listed, list = hy.list, listCounts = hy.listCounts, ulevel = hy.ulevel, blendS = ci.blendS, ksettledA = hy.ksettled;
+  const lst = hy.listing, listedA = lst.listed, list = lst.slots, listCounts = lst.counts, ulevel = hy.ulevel, blendS = ci.blendS, ksettledA = hy.kernel.settled;
   const fixed = st.fixed, next = st.next, preferred = st.preferred, chainOf = st.chainOf, keys = st.keys, items = st.items;
   const costs = st.costs, errors = st.errors, floorA = st.floor, stride = st.stride, bias = st.bias;
-  const cs = sc.stride, vmax = sc.viewportMax, band = sc.band, lambda = sc.lambda;
+  const ch = sc.chains, cs = ch.stride, vmax = sc.viewportMax, band = sc.band, lambda = sc.lambda;
   const metricCode = st.metricCode, singleView = cv.count === 1, vh = cv.block[VB_PIXEL_SCALE];
-  const outLevel = sc.level, outCost = sc.deltaCost, outSlope = sc.slope;
+  const outLevel = ch.level, outCost = ch.deltaCost, outSlope = ch.slope;
   const sr = hy.ranges, rCount = sr.count, rLo = sr.lo, rHi = sr.hi, rStart = sr.start, useRanges = allowStable && sr.any;
   const params = chainParams;
   params[1] = sc.tolerance; params[2] = band; params[3] = lambda;
   const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
   const ceilKey = band > 0 ? (1 + band) * lambda : 0;
-  let m = hy.items, prot = hy.protectedItems, stable = hy.stableObjects, ln = hy.listCount;
+  let m = hy.items, prot = hy.protectedItems, stable = hy.stableObjects, ln = lst.count;
   let base = acc[0], protCost = acc[1], maxKey = acc[2], settledCost = acc[3];
   // The last stable range hit and its two costs: neighbours in a cluster mostly share the row and
   // the range (any range holding w gives the same start: ranges meet only at points both proved).
@@ -351,7 +379,7 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
     const reuse = hy.skippedA[c] === 0 && (mc === 1 || (mc === 2 && singleView));
     if (!reuse) clusterMetric(st, ci, cv, c, 1, false);
     const scale = reuse && mc === 2 ? vh : 1;
-    // Finalize's work for this cluster done here where the final level is known now (see `listed`).
+    // Finalize's work for this cluster done here where the final level is known now (see `FinalizeList`).
     const listing = u === 255 && ulevel[c] === 255;
     listedA[c] = listing ? 1 : 0;
     for (let s = a; s < e; s++) {
@@ -417,6 +445,6 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
       }
     }
   }
-  hy.items = m; hy.protectedItems = prot; hy.stableObjects = stable; hy.listCount = ln;
+  hy.items = m; hy.protectedItems = prot; hy.stableObjects = stable; lst.count = ln;
   acc[0] = base; acc[1] = protCost; acc[2] = maxKey; acc[3] = settledCost;
 }

@@ -12,8 +12,8 @@
  *   compares the two paths frame by frame. Two copies on purpose: one body called from both paths
  *   (a loop-invariant list/no-list test) made the per-object budget frame 10–20 % slower in an
  *   interleaved A/B (the type feedback of the two call sites mixes in the shared loop).
- * - Chains live in {@link ScreenSpaceScratch}: object `i`'s steps at `i · stride …`, so
- *   `chainOf[i] = i · stride` feeds `selectAffordablePrefix` unchanged.
+ * - Chains live in {@link UpgradeChains} (`ScreenSpaceScratch.chains`): object `i`'s steps at
+ *   `i · stride …`, so `chainOf[i] = i · stride` feeds `selectAffordablePrefix` unchanged.
  *
  * @module
  */
@@ -21,6 +21,7 @@ import { selectAffordablePrefix } from '../../policies/budget.js';
 import { buildObjectChain } from '../../policies/screenSpaceError.js';
 import type { ClusterIndex } from '../spatial/clusters.js';
 import type { FrameState } from '../core/frameState.js';
+import { BudgetRegime } from './budgetRegime.js';
 
 const chainParams = new Float64Array(4);
 
@@ -34,11 +35,33 @@ export const SCREEN_SPACE_DEFAULTS = {
   viewportHeight: 1080,
 } as const;
 
-/** Per-object chain storage and the options of one frame. @category Batch */
-export class ScreenSpaceScratch {
+/**
+ * The upgrade chains of one frame, per object (or per slot on the clustered paths): steps of
+ * object `i` at `i · stride …`, each with its target level, Δcost and slope (the item's key). What
+ * the collections write, the solver reads (`deltaCost`) and the upgrades apply (`level`).
+ * @category Batch
+ */
+export class UpgradeChains {
   level: Uint8Array = new Uint8Array(0);
   deltaCost: Float64Array = new Float64Array(0);
   slope: Float64Array = new Float64Array(0);
+  /** Steps per object: the profile table's level stride. */
+  stride = 1;
+
+  /** Sizes the arrays for `capacity` objects of at most `stride` levels (no-op when large enough). */
+  ensure(capacity: number, stride: number): void {
+    this.stride = stride;
+    if (this.level.length < capacity * stride) {
+      this.level = new Uint8Array(capacity * stride);
+      this.deltaCost = new Float64Array(capacity * stride);
+      this.slope = new Float64Array(capacity * stride);
+    }
+  }
+}
+
+/** The budget and hybrid policies' state of one set: chains, the options and price of the frame, the budget's regime. @category Batch */
+export class ScreenSpaceScratch {
+  readonly chains = new UpgradeChains();
   tolerance = 1.5;
   band = 0.5;
   /** The budget's marginal ratio (px per unit of cost) of the last frame; 0 when it did not bind. */
@@ -47,30 +70,16 @@ export class ScreenSpaceScratch {
   offset = 0.5;
   /** Largest viewport height of the frame's views: projected diameters are clamped to it. */
   viewportMax = 1080.5;
-  stride = 1;
-  /** budget: what the last frame drew — 0 the thresholds' selection, 1 the knapsack's, 2 every object at its coarsest (below the minimum). */
-  regime = 0;
-  /** budget: the last solve bought every step it offered (the budget did not bind it). */
-  boughtAll = false;
-  /** budget: the next frame starts with the thresholds' selection; the wait after a try that did not fit and its cost (budgetRegime.ts). */
-  tryThresholds = true;
-  retryGap = 0;
-  retryIn = 0;
-  failedCost = 0.5;
+  /** budget: which regime the last frame drew and when the next tries the thresholds' selection (budgetRegime.ts). */
+  readonly regime = new BudgetRegime();
 
   constructor() {
     this.lambda = 0; // declared 0.5 above only for V8's double field representation
-    this.failedCost = 0;
   }
 
-  /** Sizes the chain arrays for `capacity` objects of at most `stride` levels (no-op when large enough). */
+  /** Sizes the chains for `capacity` objects of at most `stride` levels (no-op when large enough). */
   ensure(capacity: number, stride: number): void {
-    this.stride = stride;
-    if (this.level.length < capacity * stride) {
-      this.level = new Uint8Array(capacity * stride);
-      this.deltaCost = new Float64Array(capacity * stride);
-      this.slope = new Float64Array(capacity * stride);
-    }
+    this.chains.ensure(capacity, stride);
   }
 }
 
@@ -87,8 +96,8 @@ export function collectScreenSpaceItems(
   const fixed = st.fixed, next = st.next, profileIds = st.profileIds, sizes = st.sizes, blend = st.blend;
   const costs = st.costs, errors = st.errors, chainOf = st.chainOf, keys = st.keys, items = st.items;
   const levels = st.levels, flags = st.flags, loA = st.lo, hiA = st.hi, floorA = st.floor, preferred = st.preferred;
-  const bias = st.bias, s = st.stride, cs = sc.stride, tolerance = sc.tolerance, band = sc.band, vmax = sc.viewportMax;
-  const outLevel = sc.level, outCost = sc.deltaCost, outSlope = sc.slope, lambda = sc.lambda;
+  const ch = sc.chains, bias = st.bias, s = st.stride, cs = ch.stride, tolerance = sc.tolerance, band = sc.band, vmax = sc.viewportMax;
+  const outLevel = ch.level, outCost = ch.deltaCost, outSlope = ch.slope, lambda = sc.lambda;
   const params = chainParams;
   params[1] = tolerance; params[2] = band; params[3] = lambda;
   let base = 0, m = 0, maxKey = 0;
@@ -162,8 +171,8 @@ export function collectScreenSpaceItemsList(
   const fixed = st.fixed, next = st.next, profileIds = st.profileIds, sizes = st.sizes, blend = st.blend;
   const costs = st.costs, errors = st.errors, chainOf = st.chainOf, keys = st.keys, items = st.items;
   const levels = st.levels, flags = st.flags, loA = st.lo, hiA = st.hi, floorA = st.floor, preferred = st.preferred;
-  const bias = st.bias, s = st.stride, cs = sc.stride, tolerance = sc.tolerance, band = sc.band, vmax = sc.viewportMax;
-  const outLevel = sc.level, outCost = sc.deltaCost, outSlope = sc.slope, lambda = sc.lambda;
+  const ch = sc.chains, bias = st.bias, s = st.stride, cs = ch.stride, tolerance = sc.tolerance, band = sc.band, vmax = sc.viewportMax;
+  const outLevel = ch.level, outCost = ch.deltaCost, outSlope = ch.slope, lambda = sc.lambda;
   const params = chainParams;
   params[1] = tolerance; params[2] = band; params[3] = lambda;
   let base = 0, m = 0, maxKey = 0;
@@ -234,7 +243,7 @@ export function drawCoarsest(st: FrameState, sc: ScreenSpaceScratch, diameters: 
 /** A budget frame below its minimum cost (`st.minimumCost`): nothing bought, price 0, regime 2 (budgetRegime.ts). */
 export function noteBelowMinimum(st: FrameState, sc: ScreenSpaceScratch): void {
   st.baseCost = st.minimumCost;
-  sc.lambda = 0; sc.boughtAll = false; sc.regime = 2;
+  sc.lambda = 0; sc.regime.boughtAll = false; sc.regime.drawn = 2;
 }
 
 /**
@@ -242,7 +251,7 @@ export function noteBelowMinimum(st: FrameState, sc: ScreenSpaceScratch): void {
  * `idSlot`: `st.next` is indexed by slot (the clustered hybrid frame), items carry ids.
  */
 export function applyScreenSpaceUpgrades(st: FrameState, sc: ScreenSpaceScratch, bought: number, shift: number, idSlot: Uint32Array | null = null): void {
-  const items = st.items, chainOf = st.chainOf, chainLevel = sc.level, next = st.next;
+  const items = st.items, chainOf = st.chainOf, chainLevel = sc.chains.level, next = st.next;
   const mask = (1 << shift) - 1;
   for (let q = 0; q < bought; q++) {
     const it = items[q];
@@ -260,11 +269,11 @@ export function applyScreenSpaceUpgrades(st: FrameState, sc: ScreenSpaceScratch,
  */
 export function buyUpgrades(st: FrameState, sc: ScreenSpaceScratch, m: number, budget: number, base: number, shift: number): void {
   if (base <= budget) {
-    const bought = selectAffordablePrefix(st.keys, st.items, m, budget - base, st.chainOf, sc.deltaCost, shift);
+    const bought = selectAffordablePrefix(st.keys, st.items, m, budget - base, st.chainOf, sc.chains.deltaCost, shift);
     applyScreenSpaceUpgrades(st, sc, bought, shift);
     updatePrice(st, sc, bought, m);
   } else {
-    sc.lambda = 0; sc.boughtAll = false;
+    sc.lambda = 0; sc.regime.boughtAll = false;
   }
 }
 
@@ -274,7 +283,7 @@ export function buyUpgrades(st: FrameState, sc: ScreenSpaceScratch, m: number, b
  * Writes the field instead of returning the double: a returned double is a fresh heap number per frame.
  */
 export function updatePrice(st: FrameState, sc: ScreenSpaceScratch, bought: number, m: number): void {
-  sc.boughtAll = bought >= m;
+  sc.regime.boughtAll = bought >= m;
   if (bought >= m) { sc.lambda = sc.lambda * ((1 - sc.band) / (1 + sc.band)); return; }
   const keys = st.keys, offset = sc.offset;
   let k = 0;
