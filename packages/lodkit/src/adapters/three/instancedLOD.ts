@@ -199,8 +199,9 @@ export class InstancedLOD extends Object3D {
   /** Adds `matrices.length / 16` instances (consecutive ids; a `Float32Array` or a `number[]`, 16 per instance, column-major); returns the first id. */
   addInstances(matrices: Float32Array | readonly number[]): number {
     matrices = instanceMatrices(matrices); // a Float32Array of 16 floats per instance, or a TypeError
-    const n = matrices.length / 16;
-    const spheres = new Float32Array(n * 4);
+    const n = matrices.length / 16, cpu = this.slots[this.levelCount + 1];
+    // The spheres in the room the matrices will take in the CPU-only pool (addMany copies them).
+    const spheres = cpu.scratchTail(n, n * 4) ?? new Float32Array(n * 4);
     this.updateWorldMatrix(true, false);
     this.spheres.remember(this.matrixWorld);
     // World spheres for the set and the grown bounds in one pass (kept aside until addMany succeeded).
@@ -210,7 +211,7 @@ export class InstancedLOD extends Object3D {
     this.boundingSphere.copy(bounds);
     this.grow(this.set.count);
     // Into the CPU-only pool in one block (one reservation, one copy), not one matrix at a time.
-    this.slots[this.levelCount + 1].enterMatrices(first, matrices, n, this.slotOf);
+    cpu.enterMatrices(first, matrices, n, this.slotOf);
     this.levelOfId.fill(HIDDEN_LEVEL, first, first + n); this.flags.fill(FLAG_LIVE, first, first + n);
     this.live += n;
     if (n > 0) this.shadowDirty = true;
