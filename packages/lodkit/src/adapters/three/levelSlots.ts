@@ -57,9 +57,10 @@ export class LevelSlots {
   constructor(geometry: BufferGeometry | null, material: Material | Material[] | null, capacity: number) {
     this.capacity = Math.max(16, capacity);
     if (geometry !== null && material !== null) {
-      this.mesh = new InstancedMesh(geometry, material, this.capacity);
-      this.mesh.instanceMatrix.setUsage(DynamicDrawUsage);
-      this.mesh.count = 0;
+      // Built empty, then given its slots: three's constructor writes an identity matrix into each
+      // slot (1024 per level by default), which no drawn slot keeps (grown slots start at zero too).
+      this.mesh = new InstancedMesh(geometry, material, 0);
+      this.mesh.instanceMatrix = new InstancedBufferAttribute(new Float32Array(this.capacity * MATRIX), MATRIX).setUsage(DynamicDrawUsage);
       this.cpuMatrices = new Float32Array(0);
       this.growth = 1.5;
     } else {
