@@ -33,7 +33,6 @@ import {
 import { HIDDEN_LEVEL, LodSet, type LodFrameStats, type LodUpdateOptions, type LodView } from '../../batch/lodSet.js';
 import { CameraViewCache, type CameraView } from './cameraView.js';
 import { LevelSlots } from './levelSlots.js';
-import { reserveLevels } from './levelMoves.js';
 import { geometryTriangles, nonIncreasing } from './levelCosts.js';
 import {
   instanceMatrices, resolveInstancedLODOptions, unionSphere, warnNoViewport, type InstancedLODOptions, type InstancedUploadStats,
@@ -115,7 +114,7 @@ export class InstancedLOD extends Object3D {
   private shadowDirty = true;
   private lastStats: LodFrameStats | null = null;
   private readonly levelCount: number;
-  /** Scratch of `reserveLevels` (levelMoves.ts): per level, entrants minus leavers. */
+  /** Scratch of `reserveLevels`: per level, entrants minus leavers. */
   private readonly netMoves: Int32Array;
 
   constructor(options: InstancedLODOptions) {
@@ -357,10 +356,8 @@ export class InstancedLOD extends Object3D {
     const casters = this.shadowsOn();
     const light = casters ? this.lightFrustum() : null;
     const full = light !== null && (this.shadowDirty || this.lightRebuilds !== this.lightCache.rebuilds);
-    // Many changes, each a hidden instance becoming drawn (the first update): one loop (levelSlots.ts).
-    if (cc >= 1024 && reserveLevels(this.slots, this.levelCount, this.netMoves, changed, cc, levels, levelOf) && light === null) {
-      LevelSlots.moveOut(this.slots[this.levelCount + 1], changed, cc, levels, levelOf, this.slotOf, this.slots);
-    } else for (let k = 0; k < cc; k++) {
+    if (cc >= 1024) this.reserveLevels(changed, cc, levels);
+    for (let k = 0; k < cc; k++) {
       const id = changed[k];
       let to = levels[id];
       if (to === HIDDEN_LEVEL && light !== null && !full && this.castsShadow(id, light)) to = SHADOW_ONLY_LEVEL;
@@ -373,6 +370,21 @@ export class InstancedLOD extends Object3D {
       else if (full) { for (let id = 0; id < set.count; id++) this.syncCopy(id, false); }
       else for (let k = 0; k < cc; k++) this.syncCopy(changed[k], false);
     }
+  }
+
+  /**
+   * Before many moves (the first update): grows each level pool once to entrants − leavers (a lower
+   * bound of its peak: it ends at the capacity slot-by-slot growth reaches), not once per 1.5× step.
+   */
+  private reserveLevels(changed: Uint32Array, cc: number, levels: Uint8Array): void {
+    const L = this.levelCount, net = this.netMoves, levelOf = this.levelOfId;
+    net.fill(0);
+    for (let k = 0; k < cc; k++) {
+      const id = changed[k], to = levels[id], from = levelOf[id];
+      if (to < L) net[to]++;
+      if (from < L) net[from]--;
+    }
+    for (let l = 0; l < L; l++) if (net[l] > 0) this.slots[l].reserve(this.slots[l].count + net[l]);
   }
 
   /**

@@ -95,50 +95,6 @@ export class LevelSlots {
     }
   }
 
-  /** Whether the pool has holes (slots left during this frame, not yet refilled or compacted). */
-  get hasHoles(): boolean { return this.holeCount > 0; }
-
-  /**
-   * A frame's moves out of `src` (the CPU-only pool) in one loop: each id of `changed[0 … cc)` whose
-   * level changed (`levelOf[id]` ≠ `levels[id]`) is copied from `src` into `pools[levels[id]]` and
-   * leaves `src` — `enterFrom` then `leave`, with `slotOf` and `levelOf` updated as
-   * `InstancedLOD.move` does. The caller guarantees that every such id is in `src` and goes to a
-   * pool without holes, so each take is an append: the same slots, holes, ranges and capacities.
-   * Why (startup, issue 27): the first update moves every visible instance (45k of the 100k
-   * bench), interpreted until V8 has optimised the loop; per move, ten calls became none.
-   */
-  static moveOut(src: LevelSlots, changed: Uint32Array, cc: number, levels: Uint8Array, levelOf: Uint8Array, slotOf: Int32Array, pools: LevelSlots[]): void {
-    let leaving = 0;
-    for (let k = 0; k < cc; k++) if (levelOf[changed[k]] !== levels[changed[k]]) leaving++;
-    src.holesFor(leaving);
-    const from = src.matrices, fromColors = src.colors, srcOwners = src.owners, holes = src.holes;
-    for (let k = 0; k < cc; k++) {
-      const id = changed[k], to = levels[id];
-      if (levelOf[id] === to) continue;
-      const dst = pools[to], at = slotOf[id];
-      if (dst.count === dst.capacity) dst.resize(Math.max(dst.count + 1, Math.ceil(dst.capacity * dst.growth)));
-      const slot = dst.count++;
-      dst.owners[slot] = id;
-      const m = dst.matrices, a = at * MATRIX, b = slot * MATRIX;
-      for (let q = 0; q < MATRIX; q++) m[b + q] = from[a + q];
-      const ct = dst.colors;
-      if (fromColors !== null && ct !== null) { const ca = at * COLOR, cb = slot * COLOR; ct[cb] = fromColors[ca]; ct[cb + 1] = fromColors[ca + 1]; ct[cb + 2] = fromColors[ca + 2]; }
-      dst.mark(slot);
-      srcOwners[at] = -1;
-      holes[src.holeCount++] = at;
-      slotOf[id] = slot;
-      levelOf[id] = to;
-    }
-  }
-
-  /** Room for `n` more holes: the size doubling one `leave` at a time reaches, in one allocation. */
-  private holesFor(n: number): void {
-    let size = this.holes.length;
-    while (size < this.holeCount + n) size *= 2;
-    if (size === this.holes.length) return;
-    const h = new Int32Array(size); h.set(this.holes.subarray(0, this.holeCount)); this.holes = h;
-  }
-
   /** Takes `slot` out (a hole until `enterFrom`/`enterMatrix` or `compact` fills it). */
   leave(slot: number): void {
     this.owners[slot] = -1;

@@ -108,43 +108,6 @@ describe('LevelSlots bulk growth', () => {
   });
 });
 
-describe('LevelSlots.moveOut', () => {
-  it('equals enterFrom then leave per id: slots, owners, holes, matrices, colours, ranges, capacities', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 300 }), fc.array(fc.nat(), { maxLength: 300 }), fc.boolean(), fc.integer({ min: 0, max: 40 }), (n, picks, colored, early) => {
-      type World = { cpu: LevelSlots; pools: LevelSlots[]; slotOf: Int32Array; levelOf: Uint8Array };
-      const make = (): World => {
-        const cpu = new LevelSlots(null, null, 16), pools = [0, 1, 2].map(() => new LevelSlots(geometry, material, 16));
-        const slotOf = new Int32Array(n), src = new Float32Array(n * 16);
-        for (let k = 0; k < src.length; k++) src[k] = k * 0.5;
-        cpu.enterMatrices(0, src, n, slotOf);
-        if (colored) { cpu.enableColor(); for (const p of pools) p.enableColor(); for (let id = 0; id < n; id += 3) cpu.setColor(slotOf[id], id, 0.5, 1); }
-        for (let id = 0; id < Math.min(early, n); id++) { pools[0].enterFrom(id, cpu, slotOf[id]); } // (a pool with slots, no holes)
-        for (const p of pools) p.flush();
-        return { cpu, pools: [...pools, cpu], slotOf, levelOf: new Uint8Array(n).fill(255) };
-      };
-      const [bulk, single] = [make(), make()];
-      const levels = new Uint8Array(n).fill(255), changed = new Uint32Array(picks.length);
-      let cc = 0;
-      for (const p of picks) { const id = p % n; if (levels[id] === 255 && id >= early) { levels[id] = p % 3; changed[cc++] = id; } }
-      LevelSlots.moveOut(bulk.cpu, changed, cc, levels, bulk.levelOf, bulk.slotOf, bulk.pools);
-      for (let k = 0; k < cc; k++) {
-        const id = changed[k], slot = single.slotOf[id];
-        single.slotOf[id] = single.pools[levels[id]].enterFrom(id, single.cpu, slot);
-        single.cpu.leave(slot);
-        single.levelOf[id] = levels[id];
-      }
-      for (const w of [bulk, single]) for (const p of w.pools) { p.compact(w.slotOf); p.flush(); }
-      expect(Array.from(bulk.slotOf)).toEqual(Array.from(single.slotOf));
-      expect(Array.from(bulk.levelOf)).toEqual(Array.from(single.levelOf));
-      bulk.pools.forEach((p, k) => {
-        const q = single.pools[k];
-        expect(snapshot(p)).toEqual(snapshot(q));
-        expect([p.bytes, p.ranges, p.growthBytes, p.byteLength]).toEqual([q.bytes, q.ranges, q.growthBytes, q.byteLength]);
-      });
-    }), { seed: 0x27d0, numRuns: 150 });
-  });
-});
-
 describe('InstancedLOD startup paths', () => {
   it('the first update grows each level pool at once, to the capacities of slot-by-slot growth', () => {
     const n = 20_000, side = Math.round(Math.sqrt(n));
