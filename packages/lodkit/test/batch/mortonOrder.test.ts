@@ -2,7 +2,8 @@
  * `mortonOrder` of a small batch (≤ 256 spheres: a stable insertion sort, issue 27 startup) is the
  * permutation the radix passes of a large batch give: the same batch padded with spheres of NaN
  * centre (key 0, outside the bounds and the smallest radius) runs the radix path, and its order
- * without the padding is compared (fast-check, fixed seed).
+ * without the padding is compared (fast-check, fixed seed). Large batches: the radix passes give
+ * the stable sort by key of a plain reference (the keys as the module documents them).
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
@@ -21,4 +22,34 @@ it('small batches get the order of the radix passes', () => {
     const expected = Array.from(mortonOrder(big, n + pad)).filter((i) => i < n);
     expect(Array.from(mortonOrder(small, n))).toEqual(expected);
   }), { seed: 0x27b0, numRuns: 300 });
+});
+
+/** The documented key: radius band (factor 2 above the smallest positive radius), then 10-bit Morton code of the centre in the batch's bounding cube; 0 for a non-finite centre. */
+function referenceOrder(s: Float32Array, n: number): number[] {
+  let min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity], minR = Infinity;
+  const finite = (i: number) => [0, 1, 2].every((a) => Number.isFinite(s[i * 4 + a]));
+  for (let i = 0; i < n; i++) {
+    if (!finite(i)) continue;
+    const r = s[i * 4 + 3];
+    if (r > 0 && r < minR) minR = r;
+    min = min.map((m, a) => Math.min(m, s[i * 4 + a])); max = max.map((m, a) => Math.max(m, s[i * 4 + a]));
+  }
+  const extent = Math.max(max[0] - min[0], max[1] - min[1], max[2] - min[2]), scale = extent > 0 ? 1023.999 / extent : 0;
+  const spread = (v: number) => { let x = (v | 0) & 1023, y = 0; for (let b = 0; b < 10; b++) y |= ((x >> b) & 1) << (3 * b); return y; };
+  const key = (i: number): number => {
+    if (!finite(i)) return 0;
+    const r = s[i * 4 + 3], band = r >= 8 * minR ? 3 : r >= 4 * minR ? 2 : r >= 2 * minR ? 1 : 0;
+    let k = band * 2 ** 30;
+    for (let a = 0; a < 3; a++) k += spread((s[i * 4 + a] - min[a]) * scale) * 2 ** a;
+    return k;
+  };
+  const keys = Array.from({ length: n }, (_, i) => key(i));
+  return Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[a] - keys[b]); // (Array sort is stable)
+}
+
+it('large batches: the stable sort by key', () => {
+  fc.assert(fc.property(fc.array(sphere, { minLength: 257, maxLength: 3000 }), (list) => {
+    const s = new Float32Array(list.flat());
+    expect(Array.from(mortonOrder(s, list.length))).toEqual(referenceOrder(s, list.length));
+  }), { seed: 0x27b1, numRuns: 40 });
 });

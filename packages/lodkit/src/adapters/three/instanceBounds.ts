@@ -17,7 +17,7 @@ export function growBounds(bounds: Sphere, s: Sphere): void {
  * `s` lies inside `b` by a margin far above the rounding of `Sphere.union` (1e-7 of the magnitudes
  * involved), so union would leave `b` unchanged. False for NaN, an empty `s` or `b`.
  */
-function clearlyInside(s: Sphere, b: Sphere): boolean {
+export function clearlyInside(s: Sphere, b: Sphere): boolean {
   const c = s.center, o = b.center, r = s.radius, R = b.radius;
   const dx = c.x - o.x, dy = c.y - o.y, dz = c.z - o.z;
   const scale = Math.abs(c.x) + Math.abs(c.y) + Math.abs(c.z) + Math.abs(o.x) + Math.abs(o.y) + Math.abs(o.z) + r + R;

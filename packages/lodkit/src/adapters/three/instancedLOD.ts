@@ -53,6 +53,7 @@ const THRESHOLDS: LodUpdateOptions = { policy: 'thresholds' };
 const EMPTY_STATS: LodFrameStats = { totalCost: 0, levelCounts: new Uint32Array(1), changes: 0, budgetMet: true, minimumCost: 0, invalid: 0, hidden: 0 };
 const scratchSize = new Vector2();
 const scratchSphere = new Sphere();
+const scratchBounds = new Sphere();
 
 /**
  * Instances with per-instance LOD, drawn through one `InstancedMesh` per level.
@@ -197,21 +198,20 @@ export class InstancedLOD extends Object3D {
   /** Adds `matrices.length / 16` instances (consecutive ids; a `Float32Array` or a `number[]`, 16 per instance, column-major); returns the first id. */
   addInstances(matrices: Float32Array | readonly number[]): number {
     matrices = instanceMatrices(matrices); // a Float32Array of 16 floats per instance, or a TypeError
-    const n = matrices.length / 16;
-    const spheres = new Float32Array(n * 4);
+    const n = matrices.length / 16, cpu = this.slots[this.levelCount + 1];
+    // The spheres in the room the matrices will take in the CPU-only pool (addMany copies them).
+    const spheres = cpu.scratchTail(n, n * 4) ?? new Float32Array(n * 4);
     this.updateWorldMatrix(true, false);
     this.spheres.remember(this.matrixWorld);
-    for (let i = 0; i < n; i++) {
-      this.writeWorldSphere(matrices, i * 16);
-      spheres[i * 4] = scratchSphere.center.x; spheres[i * 4 + 1] = scratchSphere.center.y;
-      spheres[i * 4 + 2] = scratchSphere.center.z; spheres[i * 4 + 3] = scratchSphere.radius;
-    }
+    // World spheres for the set and the grown bounds in one pass (kept aside until addMany succeeded).
+    const bounds = scratchBounds.copy(this.boundingSphere);
+    this.spheres.batch(this.matrixWorld, matrices, n, spheres, bounds);
     const first = this.set.addMany(spheres, this.profile);
+    this.boundingSphere.copy(bounds);
     this.grow(this.set.count);
     // Into the CPU-only pool in one block (one reservation, one copy), not one matrix at a time.
-    this.slots[this.levelCount + 1].enterMatrices(first, matrices, n, this.slotOf);
+    cpu.enterMatrices(first, matrices, n, this.slotOf);
     this.levelOfId.fill(HIDDEN_LEVEL, first, first + n); this.flags.fill(FLAG_LIVE, first, first + n);
-    for (let i = 0; i < n; i++) this.expandBounds(first + i);
     this.live += n;
     if (n > 0) this.shadowDirty = true;
     return first;

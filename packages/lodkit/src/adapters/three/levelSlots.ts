@@ -57,9 +57,10 @@ export class LevelSlots {
   constructor(geometry: BufferGeometry | null, material: Material | Material[] | null, capacity: number) {
     this.capacity = Math.max(16, capacity);
     if (geometry !== null && material !== null) {
-      this.mesh = new InstancedMesh(geometry, material, this.capacity);
-      this.mesh.instanceMatrix.setUsage(DynamicDrawUsage);
-      this.mesh.count = 0;
+      // Built empty, then given its slots: three's constructor writes an identity matrix into each
+      // slot (1024 per level by default), which no drawn slot keeps (grown slots start at zero too).
+      this.mesh = new InstancedMesh(geometry, material, 0);
+      this.mesh.instanceMatrix = new InstancedBufferAttribute(new Float32Array(this.capacity * MATRIX), MATRIX).setUsage(DynamicDrawUsage);
       this.cpuMatrices = new Float32Array(0);
       this.growth = 1.5;
     } else {
@@ -139,6 +140,19 @@ export class LevelSlots {
     for (let k = 0; k < rest; k++) { const id = firstId + i + k; owners[start + k] = id; slotOf[id] = start + k; }
     this.count += rest;
     this.markRange(start, start + rest);
+  }
+
+  /**
+   * Reserves what `enterMatrices` of `n` instances will take and returns `floats` floats of the free
+   * tail its appended matrices will overwrite, as the caller's scratch until then (null when that
+   * part is smaller). Why (startup, issue 27): `addInstances`' 16 B of spheres per instance, which
+   * `LodSet.addMany` copies, then touch no page of their own (first touches cost ≈ 20 µs a page).
+   */
+  scratchTail(n: number, floats: number): Float32Array | null {
+    const rest = n - Math.min(n, this.holeCount);
+    if (floats > rest * MATRIX) return null;
+    this.reserve(this.count + rest);
+    return this.matrices.subarray(this.count * MATRIX, this.count * MATRIX + floats);
   }
 
   /**
