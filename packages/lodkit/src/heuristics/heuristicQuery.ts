@@ -66,7 +66,7 @@ export abstract class HeuristicQuery<V> {
     this.domain = o.domain;
   }
 
-  /** Leaves the measured value (after hysteresis against `prev` when given) in {@link queryResult}[0]. */
+  /** Leaves the measured value (after hysteresis against `prev` when given) in `queryResult[0]` (a module scratch, not exported from the package). */
   protected abstract measure(view: V, transform: Mat4Like | undefined, prev: number | undefined, hysteresis: number): void;
 
   /** Fractional LOD index for a measured value, exactly as OpenUSD's `ComputeLOD(double)`; in `[0, thresholds.length]`. */
