@@ -3,7 +3,8 @@
  * pool exactly as `enterMatrix` one instance at a time does — slots, owners, matrices, colours,
  * count, capacity — through any mix of batches, holes, compactions and colour edits (fast-check,
  * fixed seed); `reserve` reaches the capacity that slot-by-slot growth reaches. InstancedLOD's first
- * update reserves its level pools at once and ends at the same capacities.
+ * update reserves its level pools at once and ends at the same capacities. The CPU-only pool's shrink
+ * waits for 32 compactions in a row under 80 % of its capacity.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -97,6 +98,33 @@ describe('LevelSlots bulk growth', () => {
         if (mesh) expect(a.growthBytes).toBeLessThanOrEqual(b.growthBytes);
       }
     }
+  });
+
+  it('the CPU-only pool shrinks to 1.1 × its count after 32 compactions in a row under 80 % of its capacity, not at the first', () => {
+    const s = new LevelSlots(null, null, 16), slotOf = new Int32Array(20_000);
+    const src = new Float32Array(20_000 * 16).map((_, i) => i);
+    s.enterMatrices(0, src, 20_000, slotOf);
+    const full = s.capacity; // 20,000 taken by reserve's growth steps
+    for (let id = 0; id < 20_000; id += 2) s.leave(slotOf[id]); // half leave (the first update's moves)
+    s.compact(slotOf);
+    expect(s.count).toBe(10_000);
+    expect(s.capacity).toBe(full); // not at once
+    for (let k = 2; k < 32; k++) s.compact(slotOf);
+    expect(s.capacity).toBe(full); // 31 compactions under 80 %
+    s.compact(slotOf);
+    expect(s.capacity).toBe(11_000); // the 32nd: ceil(10,000 × 1.1)
+    for (let id = 1; id < 20_000; id += 2) expect(Array.from(s.matrices.subarray(slotOf[id] * 16, slotOf[id] * 16 + 16))).toEqual(Array.from(src.subarray(id * 16, id * 16 + 16)));
+    // A compaction at ≥ 80 % restarts the count.
+    const t = new LevelSlots(null, null, 16), slotOfT = new Int32Array(20_000);
+    t.enterMatrices(0, src, 10_000, slotOfT);
+    const cap = t.capacity;
+    for (let id = 0; id < 5_000; id++) t.leave(slotOfT[id]);
+    for (let k = 0; k < 31; k++) t.compact(slotOfT);
+    t.enterMatrices(10_000, src, Math.ceil(cap * 0.8) - 5_000, slotOfT); // back to ≥ 80 %
+    t.compact(slotOfT);
+    for (let id = 10_000; id < 10_000 + 2_000; id++) t.leave(slotOfT[id]);
+    for (let k = 0; k < 31; k++) t.compact(slotOfT);
+    expect(t.capacity).toBe(cap);
   });
 
   it('a matrix copied in bulk is bit-exact (NaN, −0, denormals included)', () => {
