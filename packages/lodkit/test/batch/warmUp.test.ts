@@ -2,9 +2,11 @@
  * The one-time JIT warm-up (src/batch/warmUp.ts): it runs when the first LodSet is constructed, its
  * cost is measured, and running it between two frames of a set changes nothing in that set — its
  * twin, fed the same objects, edits and cameras without the warm-up in between, stays byte-equal
- * (levels, blend, sizes, changed ids, stats, cluster stats), with and without WebAssembly.
+ * (levels, blend, sizes, changed ids, stats, cluster stats), with and without WebAssembly. When the
+ * first set is built before the WebAssembly kernels compiled, it runs once more, on them, when they
+ * arrive — before a later `await kernelsReady()` resumes — and never a third time.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LodSet, type LodUpdateOptions } from '../../src/batch/lodSet.js';
 import { setWasmKernels } from '../../src/batch/wasm/wasmKernels.js';
 import { runWarmUp, warmUpMs } from '../../src/batch/warmUp.js';
@@ -20,6 +22,26 @@ describe('warm-up', () => {
   it('has run once the first set exists, and reports its cost', () => {
     new LodSet(1);
     expect(warmUpMs()).toBeGreaterThan(0);
+  });
+
+  it('built before the kernels arrive: runs again, once, when they arrive (before the caller\'s await resumes)', async () => {
+    vi.resetModules(); // the modules as a page first loads them: nothing compiled, no warm-up run
+    const lod = await import('../../src/batch/lodSet.js');
+    const wasm = await import('../../src/batch/wasm/wasmKernels.js');
+    const warm = await import('../../src/batch/warmUp.js');
+    expect(wasm.kernelsCompiled()).toBe(false);
+    expect(warm.warmUpMs()).toBe(0);
+    new lod.LodSet(1);
+    const first = warm.warmUpMs();
+    expect(first).toBeGreaterThan(0); // the JavaScript kernels' path, at once
+    new lod.LodSet(1);
+    expect(warm.warmUpMs()).toBe(first);
+    expect(await wasm.kernelsReady()).toBe(true);
+    const both = warm.warmUpMs();
+    expect(both).toBeGreaterThan(first); // the kernels' path, when they arrived
+    new lod.LodSet(1);
+    await wasm.kernelsReady();
+    expect(warm.warmUpMs()).toBe(both);
   });
 
   for (const wasm of [true, false]) {
