@@ -125,8 +125,10 @@ export function resolvedKernels(): KernelChoice {
  * (a chunk of their own in a bundled app) and compile with `WebAssembly.compile`, off the main
  * thread where the engine allows. Every set starts loading them; until they are ready its frames
  * run the JavaScript kernels (identical results), and the first frame after attaches the kernels to
- * the memory the set's arrays already live in (nothing moves). Await it before timing frames, or
- * to have the first frames on the WebAssembly kernels.
+ * the memory the set's arrays already live in (nothing moves). When they arrive after the first set
+ * was built, the engine's one-time JIT warm-up runs once more, for their path (≈ 5 ms, in the task
+ * that settles this promise, not in a frame). Await it before timing frames, or to have the first
+ * frames on the WebAssembly kernels.
  * @example
  * ```ts
  * import { kernelsReady, LodSet } from 'lodkit';
