@@ -26,7 +26,7 @@ export default defineConfig({
     name: '@lodkit/react',
     include: FULL ? ['test/**/*.full.test.ts'] : ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     exclude: FULL ? [] : ['test/**/*.full.test.ts'],
-    setupFiles: ['../lodkit/test/setup/vitest.setup.ts', 'test/setup/act.ts', 'test/setup/policies.ts'],
+    setupFiles: ['../lodkit/test/setup/vitest.setup.ts', 'test/setup/kernels.ts', 'test/setup/act.ts', 'test/setup/policies.ts'],
     testTimeout: 60_000,
     // The r3f packages ship CommonJS `main` files that require three's CommonJS build: a second
     // copy of three, whose objects fail lodkit's `instanceof Object3D`. Processed by Vite they
