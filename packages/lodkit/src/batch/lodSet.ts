@@ -66,7 +66,7 @@ import { settleOwedCluster } from './outputs/owedSizes.js';
 import { settleBlends } from './outputs/owedBlends.js';
 import { refitSupers } from './spatial/blockCulling.js';
 import type { WorkerSchedule } from './core/threadChooser.js';
-import { chooseKernels, kernelsCompiled, kernelsReady } from './wasm/wasmKernels.js';
+import { chooseKernels } from './wasm/wasmKernels.js';
 import { allocateId, grownCapacity, growSet, MAX_CAPACITY, resetState, shareProfileRanges, writeObject } from './objectStorage.js';
 import { loadProfiles } from './drivers/frameSetup.js';
 import { attachEngine, SetEngine } from './setEngine.js';
@@ -137,10 +137,7 @@ export class LodSet {
     growSet(this.e, Math.max(1, initialCapacity));
     // Empty: sizes in slot order from the start (slotSizes.ts; no 1M gather in frame 1, whose OSR loop V8 recompiled in frame 2).
     if (this.e.ci.sizesS.length !== 0) this.e.ci.sizesInSlots = true;
-    // Once per process, before any real frame (see warmUp.ts); again when the kernels arrive.
-    const kernels = kernelsCompiled();
-    warmUpClusteredPath(LodSet, kernels);
-    if (!kernels) warmUpWhenKernelsArrive();
+    warmUpClusteredPath(LodSet); // once per process, before any real frame; again when the kernels arrive (see warmUp.ts)
   }
 
   /** Ids in use are in `[0, count)` (a high-water mark; removed ids inside it report `HIDDEN_LEVEL`). */
@@ -421,18 +418,4 @@ export class LodSet {
   setThreadSchedule(frames: 'adaptive' | 'threaded' | 'single', workers: WorkerSchedule = 'free'): void {
     scheduleThreads(this.e, frames, workers); // (workerMode.ts; also engineSeam.ts setThreadSchedule)
   }
-}
-
-let rewarmScheduled = false;
-
-/**
- * The first set was built before the WebAssembly kernels compiled, so the warm-up ran on the
- * JavaScript kernels: it runs again, on the kernels, when they arrive — in the task that settles
- * them (in a page, usually idle time before its next frame), not inside a set's frame. Scheduled
- * once per process, before any `await kernelsReady()` of the caller's, which therefore resumes after it.
- */
-function warmUpWhenKernelsArrive(): void {
-  if (rewarmScheduled) return;
-  rewarmScheduled = true;
-  void kernelsReady().then((ok) => { if (ok) warmUpClusteredPath(LodSet, true); });
 }

@@ -43,6 +43,7 @@
  */
 import { FRUSTUM_PLANE_INPUTS, writeFrustumPlanes } from '../metrics/frustumPlanes.js';
 import type { LodProfileOptions } from './core/profiles.js';
+import { kernelsCompiled, kernelsReady } from './wasm/wasmKernels.js';
 import type { EngineView, LodUpdateOptions, LodViewFrustum } from './core/updateOptions.js';
 
 /** What the warm-up needs of a set (`LodSet` has it; named here so this module does not import it). */
@@ -77,15 +78,24 @@ export function warmUpMs(): number {
 }
 
 /**
- * Runs the warm-up once per process — and once more when it first ran before the WebAssembly
- * kernels were compiled (`kernels` false) and is called again with them (`kernels` true): frames
- * with the kernels attached take other functions (the fused pass and its drivers), which the first
- * run never reached. Without that second run a set built before the kernels arrived (a page's
- * usual order) ran its frames 2–11 at up to 1.6–3.1 × its steady frame at 1M (bench:cold, issue 27).
+ * Runs the warm-up once per process (later calls return at once) — and, when that was before the
+ * WebAssembly kernels compiled, once more when they arrive, in the task that settles them (in a
+ * page, usually idle time before its next frame), not inside a set's frame: frames with the kernels
+ * attached take other functions (the fused pass and its drivers), which the first run never
+ * reached. Without that second run a set built before the kernels arrived (a page's usual order)
+ * ran its frames 2–11 at up to 1.6–3.1 × its steady frame at 1M (bench:cold `--kernels late`,
+ * issue 27). The second run is scheduled when the first set is built, so a caller's
+ * `await kernelsReady()` that starts later resumes after it.
  */
-export function warmUpClusteredPath(Set: new (capacity: number) => WarmUpSet, kernels: boolean): void {
-  const path = kernels ? 2 : 1;
-  if ((ran & path) !== 0 || (ran & 2) !== 0) return;
+export function warmUpClusteredPath(Set: new (capacity: number) => WarmUpSet): void {
+  if (ran !== 0) return;
+  const kernels = kernelsCompiled();
+  runOnce(Set, kernels ? 2 : 1);
+  if (!kernels) void kernelsReady().then((ok) => { if (ok) runOnce(Set, 2); });
+}
+
+function runOnce(Set: new (capacity: number) => WarmUpSet, path: number): void {
+  if ((ran & path) !== 0) return;
   ran |= path;
   const t0 = performance.now();
   runWarmUp(Set);
