@@ -1,6 +1,7 @@
 /**
  * A one-time JIT warm-up of the clustered thresholds path, run once per process by the first
- * `LodSet` constructed: two private 288-object sets (a screen metric and distance) go through
+ * `LodSet` constructed (and once more if the WebAssembly kernels arrive after it: see
+ * {@link warmUpClusteredPath}): two private 288-object sets (a screen metric and distance) go through
  * {@link WARM_UP_FRAMES} frames that reach every branch the real frames take — skipped clusters,
  * culled clusters already hidden, clusters of visible (blended) objects culled as a whole, a
  * second `addMany` batch (mostly culled), objects leaving and entering the view, hysteresis and `minFramesBetweenChanges` holds, forced and hidden
@@ -75,6 +76,11 @@ let ms = 0;
 /** Milliseconds the process's warm-up took, both runs when it ran twice (0 before it ran). */
 export function warmUpMs(): number {
   return ms;
+}
+
+/** How many times the warm-up has run in this process (0, 1 or 2), for tests. @internal */
+export function warmUpRuns(): number {
+  return (ran & 1) + (ran >> 1);
 }
 
 /**
