@@ -11,11 +11,18 @@
  *   writes only the level shown before and the new one (two cold objects, not every level); every
  *   level is written after `reset()` (levels changed, or `LodManager.resync()`: someone else wrote
  *   the levels' `visible`) and after `hide()`.
+ * - `LodManager` switches a managed object in this common case without calling `apply`
+ *   (managedLevels.ts): it asks {@link LevelVisibility.plainState}, writes the two `visible` flags
+ *   itself and tells this object with `noteSwitch` / `noteHidden`, so the state here stays the one
+ *   `apply` / `hide` would have left.
  *
  * @module
  */
 import type { Object3D } from 'three';
 import { setObjectFade } from './crossFade.js';
+
+/** {@link LevelVisibility.plainState} when every level is hidden. */
+export const HIDDEN_ALL = -2;
 
 function now(): number {
   return performance.now() / 1000;
@@ -29,12 +36,30 @@ export class LevelVisibility {
   private fadeStart = 0;
   private fadeTo = -1;
   private wasActive = false;
+  /** Every level is hidden by `hide()` (or `noteHidden`) and nothing was written since. */
+  private allHidden = false;
 
   /** True while a time-based fade is running. */
   get fading(): boolean { return this.fadeFrom >= 0; }
 
   /** Forgets what is shown (levels changed, or their `visible` written elsewhere): the next `apply` sets every level. */
-  reset(): void { this.level = -1; }
+  reset(): void { this.level = -1; this.allHidden = false; }
+
+  /**
+   * The state a plain switch may start from: the one level that is visible (no fade or blend pair
+   * running, every other level hidden), {@link HIDDEN_ALL} when `hide()` hid every level, or −1
+   * (unknown, or a fade or blend pair on screen).
+   */
+  plainState(): number {
+    if (this.wasActive || this.fadeFrom >= 0) return -1;
+    return this.allHidden ? HIDDEN_ALL : this.level;
+  }
+
+  /** Records a plain switch to `level` written by the caller (what `apply`'s common case leaves). */
+  noteSwitch(level: number): void { this.level = level; this.fadeTo = level; this.allHidden = false; }
+
+  /** Records that the caller hid every level from a plain state (what `hide()` leaves). */
+  noteHidden(): void { this.level = -1; this.allHidden = true; }
 
   /**
    * Hides every level (the whole object culled or hidden by `LodManager`); fades this module set are
@@ -47,11 +72,13 @@ export class LevelVisibility {
       this.wasActive = false;
     }
     this.level = -1;
+    this.allHidden = true;
   }
 
   /** Shows `level` of `levels` (and the blend or fade partner) as the module notes say. */
   apply(levels: readonly { object: Object3D }[], level: number, blend: number, crossFade: boolean, fadeDuration: number): void {
     const n = levels.length;
+    this.allHidden = false;
     if (!this.wasActive && (!crossFade || (blend === 0 && fadeDuration === 0))) {
       // Common case: no fade running or starting. The level shown is remembered, so a frame
       // without a change reads no level object at all (they are scattered in memory).

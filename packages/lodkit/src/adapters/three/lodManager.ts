@@ -8,7 +8,8 @@
  * - Bookkeeping is structure-of-arrays indexed by the `LodSet` id: `kinds` (LOD, instance,
  *   batched), `owner` (index into `lods` / `groups`) and `local` (instance index). Per-frame work
  *   after `LodSet.update` is O(changedCount) plus, only when a registered profile has blend
- *   thresholds, one pass over `blend` to drive cross-fades.
+ *   thresholds, one pass over `blend` to drive cross-fades. A `ScreenSizeLOD`'s change outside
+ *   blends and fades is written from the manager's own copy of its levels (managedLevels.ts).
  * - Instanced models are not registered here: `InstancedLOD` (instancedLOD.ts) is its own object
  *   with its own `LodSet` (it replaced `addInstanced`/`InstancedLodGroup`, which lost colours in the
  *   swap-remove, uploaded whole buffers and let three cull drawn levels).
@@ -34,6 +35,7 @@ import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import { HIDDEN_LEVEL, LodSet, type LodFrameStats, type LodUpdateOptions, type LodView } from '../../batch/lodSet.js';
 import { CameraViewCache, type CameraView } from './cameraView.js';
 import { ScreenSizeLOD, type ViewportSource } from './screenSizeLOD.js';
+import { ManagedLevels } from './managedLevels.js';
 import { warnNoViewport } from './screenSizeLODOptions.js';
 import { batchedTriangles, countTriangles, nonIncreasing } from './levelCosts.js';
 import {
@@ -46,8 +48,6 @@ export {
 } from './lodManagerOptions.js';
 
 const KIND_NONE = 0, KIND_LOD = 1, KIND_BATCHED = 3;
-
-
 const scratchSphere = new Sphere();
 /** The options `update(camera)` uses when none are given. */
 const THRESHOLDS_POLICY: LodUpdateOptions = { policy: 'thresholds' };
@@ -110,6 +110,8 @@ export class LodManager {
   private readonly viewList: LodView<CameraView>[] = [];
   private readonly profiles = new Map<string, number>();
   private readonly idOf = new Map<ScreenSizeLOD, number>();
+  /** The registered LODs' level objects and shown levels, for plain switches (managedLevels.ts). @internal */
+  readonly managedLevels = new ManagedLevels();
   private blendingProfiles = 0;
   private pixelProfiles = 0;
   private blending = new Uint32Array(0);
@@ -154,6 +156,7 @@ export class LodManager {
     // its next change can cross-fade from it.
     if (lod.displayedLevel < 0) lod.setLevel(HIDDEN_LEVEL, 0);
     lod.autoUpdate = false;
+    this.managedLevels.capture(id, lod);
     return id;
   }
 
@@ -256,6 +259,7 @@ export class LodManager {
     if (this.shadowShown[id] === 1) { this.shadowShown[id] = 0; this.shadowCasterCount--; }
     this.set.remove(id);
     this.lods[this.owner[id]] = null;
+    this.managedLevels.forget(id);
     this.kinds[id] = KIND_NONE;
     lod.autoUpdate = true;
     this.idOf.delete(lod);
@@ -379,9 +383,10 @@ export class LodManager {
     if (this.shadowShown[id] === 1) { this.shadowShown[id] = 0; this.shadowCasterCount--; }
     if (kind === KIND_LOD) {
       const lod = this.lods[this.owner[id]];
-      if (lod !== null) {
+      if (lod !== null && !this.managedLevels.trySwitch(id, lod, level, frac)) {
         lod.setLevel(level, frac);
         if (lod.fading && !this.animating.includes(lod)) this.animating.push(lod);
+        this.managedLevels.capture(id, lod);
       }
     } else if (kind === KIND_BATCHED) {
       const g = this.batchedGroups[this.owner[id]];
@@ -468,6 +473,7 @@ export class LodManager {
     const sh = new Uint8Array(cap); sh.set(this.shadowShown); this.shadowShown = sh;
     const o = new Int32Array(cap); o.set(this.owner); this.owner = o;
     const l = new Int32Array(cap); l.set(this.local); this.local = l;
+    this.managedLevels.ensure(cap);
   }
 
   private worldSphereOf(lod: ScreenSizeLOD): Sphere {

@@ -84,6 +84,13 @@ export class ScreenSizeLOD extends LOD {
   fadeDuration: number;
   /** Draw both levels of a transition with a screen-door dither. */
   crossFade: boolean;
+  /** True when `LodManager` hid the whole object (culled, hidden or removed). */
+  hiddenByManager = false;
+  /**
+   * @internal Counts this object's own writes of its levels' `visible` (`update`, `setLevel`, fades,
+   * `invalidateVisibility`, level edits): managedLevels.ts. Declared beside `crossFade` (read with it).
+   */
+  visibilityEpoch = 0;
   /**
    * Bounding sphere of the content in this object's local space. Computed from the levels on the
    * first update after a level change; assign your own sphere to override (then call
@@ -320,6 +327,7 @@ export class ScreenSizeLOD extends LOD {
    */
   setLevel(level: number, blend: number): void {
     if (level >= this.levels.length) {
+      this.visibilityEpoch = (this.visibilityEpoch + 1) | 0;
       this.shown.hide(this.levels);
       this.hiddenByManager = true;
       return;
@@ -334,16 +342,25 @@ export class ScreenSizeLOD extends LOD {
    * Makes the next level change (or `LodManager.resync()`) write every level's `visible` again. The
    * object writes only the levels it switches between, so call this after writing them yourself.
    */
-  invalidateVisibility(): void { this.shown.reset(); }
+  invalidateVisibility(): void { this.visibilityEpoch = (this.visibilityEpoch + 1) | 0; this.shown.reset(); }
+
+  /** @internal `LodManager`'s plain switches (managedLevels.ts): `LevelVisibility.plainState`. */
+  plainState(): number { return this.shown.plainState(); }
+
+  /** @internal The state `setLevel(level, 0)` leaves, after the caller wrote the levels' `visible`. */
+  noteManagedLevel(level: number): void {
+    this.hiddenByManager = false; this.current = level; this.blend = 0;
+    this.shown.noteSwitch(level);
+  }
+
+  /** @internal The state `setLevel(HIDDEN_LEVEL, 0)` leaves, after the caller hid the levels. */
+  noteManagedHidden(): void { this.hiddenByManager = true; this.shown.noteHidden(); }
 
   /** The level whose visibility was last applied (the target of a running fade); −1 before the first, or while hidden by `LodManager`. */
   get displayedLevel(): number { return this.shown.level; }
 
   /** True while a time-based fade is running (call `applyVisibility` each frame until it ends). */
   get fading(): boolean { return this.shown.fading; }
-
-  /** True when `LodManager` hid the whole object (culled, hidden or removed). */
-  hiddenByManager = false;
 
   /** Band of boundary `k` (between levels k and k + 1). */
   private bandOf(k: number): number {
@@ -356,6 +373,7 @@ export class ScreenSizeLOD extends LOD {
    * hides the others; runs the time-based fade when configured. Public for `LodManager`.
    */
   applyVisibility(level: number, blend: number): void {
+    this.visibilityEpoch = (this.visibilityEpoch + 1) | 0;
     this.shown.apply(this.levels, level, blend, this.crossFade, this.fadeDuration);
   }
 
@@ -444,7 +462,7 @@ export class ScreenSizeLOD extends LOD {
   }
 
   private levelsChanged(): void {
-    this.shown.reset();
+    this.invalidateVisibility();
     this.rebuildThresholds();
     if (this.autoSphere) this.boundingSphere = null;
   }
