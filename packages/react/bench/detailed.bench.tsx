@@ -7,9 +7,16 @@
  *   it at 10 m height, so levels change every frame.
  * - The LOD work of a frame is what r3f runs per frame for it: every `useFrame` subscriber of the
  *   root, called as r3f's loop calls them (drei: one `THREE.LOD.update(camera)` per object; ours: the
- *   manager's one batch update). Rendering is not measured; scene matrices are brought up to date
- *   once, untimed, as the renderer would. drei's `THREE.LOD`s keep `autoUpdate`, so a real renderer
- *   would call `update` on them a second time while drawing: not counted here (in drei's favour).
+ *   manager's one batch update), and what three's renderer adds to its scene walk for LODs. drei's
+ *   `<Detailed>` keeps `autoUpdate` on, so `WebGLRenderer.render` calls `update(camera)` on each of
+ *   them a second time (three's `projectObject`); ours are off. That share is measured as a
+ *   difference: a walk of the scene that visits every object as `projectObject` does (visible,
+ *   layers, children) and updates the `autoUpdate` LODs, against the same walk without the updates,
+ *   each right after the frame's `useFrame` work, on alternate frames; the table gives both
+ *   ratios (`useFrame` alone, and the frame's whole LOD work). The walk also leaves the caches as a
+ *   drawn frame does: drei's `useFrame` work measured 0.8–1.0 ms a frame without the walks, 2.1–2.8
+ *   ms with them (RESULTS.md, 2026-12-03). Scene matrices are brought up to date once, untimed, as
+ *   the renderer would.
  * - Rows alternate frame by frame (drei, distance, pixels, drei …) so load on the shared machine hits
  *   all of them alike; 200 warm-up frames (the measured path flown again and again), then 41
  *   measured frames; median and min–max per row. Warm-up matters: the manager's code runs once a
@@ -22,7 +29,7 @@ import ReactThreeTestRenderer from '@react-three/test-renderer';
 import type { RootState } from '@react-three/fiber';
 import { useThree } from '@react-three/fiber';
 import { readFileSync } from 'node:fs';
-import { BufferGeometry, Material, MeshBasicMaterial, SphereGeometry, type Object3D, type PerspectiveCamera } from 'three';
+import { BufferGeometry, Material, MeshBasicMaterial, SphereGeometry, type LOD, type Object3D, type PerspectiveCamera } from 'three';
 import { expect, it } from 'vitest';
 import { kernelsReady, LodSet } from 'lodkit';
 import { LodManager as ThreeLodManager } from 'lodkit/three';
@@ -49,7 +56,12 @@ function Capture({ into }: { into: { get?: () => RootState } }): null {
   return null;
 }
 
-interface Scene { name: string; state: () => RootState; unmount: () => Promise<void>; times: number[]; setTimes: number[]; managerTimes: number[] }
+interface Scene {
+  name: string; state: () => RootState; unmount: () => Promise<void>;
+  times: number[]; setTimes: number[]; managerTimes: number[];
+  /** The renderer-like walk with the LOD updates (even frames) and without (odd frames), ms. */
+  walkWith: number[]; walkWithout: number[];
+}
 
 /**
  * Milliseconds spent inside `LodSet.update` (the batch engine's share) and inside lodkit's three.js
@@ -76,7 +88,7 @@ async function mount(name: string, body: React.ReactNode): Promise<Scene> {
   const camera = state().camera as PerspectiveCamera;
   camera.fov = 50; camera.far = 2000; camera.updateProjectionMatrix();
   state().scene.updateMatrixWorld(true);
-  return { name, state, unmount: () => r.unmount(), times: [], setTimes: [], managerTimes: [] };
+  return { name, state, unmount: () => r.unmount(), times: [], setTimes: [], managerTimes: [], walkWith: [], walkWithout: [] };
 }
 
 /** One r3f frame's subscribers, as r3f's loop runs them; returns milliseconds. */
@@ -94,23 +106,57 @@ function frame(scene: Scene, t: number): number {
   return performance.now() - start;
 }
 
+/** LODs in a scene that three's renderer updates while drawing (`isLOD` with `autoUpdate`). */
+function autoLods(s: Scene): number {
+  let n = 0;
+  s.state().scene.traverse((o) => { if ((o as LOD).isLOD === true && (o as LOD).autoUpdate) n++; });
+  return n;
+}
+
+/**
+ * The renderer's share of a scene's LOD work per frame (ms): the walk with the LOD updates minus
+ * without; 0 for a scene the renderer updates no LOD of (its two walks run the same code, and their
+ * difference, ± 0.05 ms here, is noise).
+ */
+const rendererLodMs = (s: Scene) => (autoLods(s) === 0 ? 0 : median(s.walkWith) - median(s.walkWithout));
+
 /** Prints the table of one comparison (the first scene is drei's). */
 function report(title: string, scenes: Scene[], changes: number): void {
   const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown';
   const load = readFileSync('/proc/loadavg', 'utf8').trim();
-  const drei = median(scenes[0].times);
+  const drei = median(scenes[0].times), dreiFrame = drei + rendererLodMs(scenes[0]);
   console.log(`\n${title}, ${FRAMES} frames after ${WARMUP} warm-up; ${cpu}; loadavg ${load}; ~${(changes / FRAMES).toFixed(0)} level changes per frame (first lodkit row)`);
   // Medians of each frame's parts (the parts' medians need not add up to the frame's median).
-  console.log('| variant | median ms / frame | min–max ms | ns / object | drei ÷ this | LodSet.update ms | rest of lodkit LodManager.update ms | @lodkit/react ms |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| variant | useFrame ms (median) | min–max ms | renderer LOD pass ms | frame LOD work ms | ns / object | drei ÷ this, useFrame | drei ÷ this, frame | LodSet.update ms | rest of lodkit LodManager.update ms | @lodkit/react ms |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const s of scenes) {
-    const m = median(s.times);
+    const m = median(s.times), r = rendererLodMs(s), whole = m + r;
     const ours = s.managerTimes.some((t) => t > 0);
     const parts = ours
       ? `${median(s.setTimes).toFixed(3)} | ${median(s.managerTimes.map((t, i) => t - s.setTimes[i])).toFixed(3)} | ${median(s.times.map((t, i) => t - s.managerTimes[i])).toFixed(3)}`
       : '— | — | —';
-    console.log(`| ${s.name} | ${m.toFixed(3)} | ${Math.min(...s.times).toFixed(3)}–${Math.max(...s.times).toFixed(3)} | ${((m * 1e6) / N).toFixed(0)} | ${(drei / m).toFixed(1)}× | ${parts} |`);
+    console.log(`| ${s.name} | ${m.toFixed(3)} | ${Math.min(...s.times).toFixed(3)}–${Math.max(...s.times).toFixed(3)} | ${r.toFixed(3)} | ${whole.toFixed(3)} | ${((whole * 1e6) / N).toFixed(0)} | ${(drei / m).toFixed(1)}× | ${(dreiFrame / whole).toFixed(1)}× | ${parts} |`);
   }
+}
+
+/**
+ * What three's `WebGLRenderer` does to a scene's objects while walking it for a frame as far as LODs
+ * are concerned (`projectObject`: skip invisible subtrees, test layers, `update(camera)` an LOD with
+ * `autoUpdate`, recurse); drawing itself is left out. `updates` false: the same walk, checks
+ * included, without the `update` calls, so the difference is the renderer's LOD work. Returns ms.
+ */
+function rendererWalk(scene: Scene, updates: boolean): number {
+  const state = scene.state(), camera = state.camera;
+  const visit = (object: Object3D): void => {
+    if (!object.visible) return;
+    // (the type checks and the autoUpdate read are the walk's own, with or without the updates)
+    if (object.layers.test(camera.layers) && (object as LOD).isLOD === true && (object as LOD).autoUpdate && updates) (object as LOD).update(camera);
+    const children = object.children;
+    for (let i = 0; i < children.length; i++) visit(children[i]);
+  };
+  const start = performance.now();
+  visit(state.scene);
+  return performance.now() - start;
 }
 
 const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[s.length >> 1]; };
@@ -127,6 +173,8 @@ it(`${N} <ScreenSizeDetailed> under one <LodManager> vs ${N} drei <Detailed>: LO
   expect(pixelsRuntime!.registered).toBe(N);
   expect(scenes[0].state().internal.subscribers.length).toBe(N);
   expect(scenes[1].state().internal.subscribers.length).toBe(1);
+  // The renderer updates drei's LODs a second time while drawing; ours it leaves alone.
+  expect(scenes.map(autoLods)).toEqual([N, 0, 0]);
   let changes = 0;
   const clusters = [[0, 0, 0], [0, 0, 0]];
   for (let f = 0; f < WARMUP + FRAMES; f++) {
@@ -135,6 +183,8 @@ it(`${N} <ScreenSizeDetailed> under one <LodManager> vs ${N} drei <Detailed>: LO
       // stretch of field (z 200 → 140, the field ahead) whatever the warm-up length.
       const ms = frame(s, f < WARMUP ? f % FRAMES : f - WARMUP);
       if (f >= WARMUP) { s.times.push(ms); s.setTimes.push(setMs); s.managerTimes.push(managerMs); }
+      const walk = rendererWalk(s, f % 2 === 0);
+      if (f >= WARMUP) (f % 2 === 0 ? s.walkWith : s.walkWithout).push(walk);
     }
     if (f >= WARMUP) {
       changes += distanceRuntime!.manager.set.changedCount;
@@ -178,6 +228,8 @@ it(`${N} dynamic <ScreenSizeDetailed>, 1 % moving a frame, vs ${N} drei <Detaile
     for (const s of scenes) {
       const ms = frame(s, f < WARMUP ? f % FRAMES : f - WARMUP);
       if (f >= WARMUP) { s.times.push(ms); s.setTimes.push(setMs); s.managerTimes.push(managerMs); }
+      const walk = rendererWalk(s, f % 2 === 0);
+      if (f >= WARMUP) (f % 2 === 0 ? s.walkWith : s.walkWithout).push(walk);
     }
     if (f >= WARMUP) changes += runtime!.manager.set.changedCount;
   }
