@@ -8,7 +8,8 @@
  */
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Group, Mesh, SphereGeometry, type PerspectiveCamera } from 'three';
+import fc from 'fast-check';
+import { Group, Matrix4, Mesh, SphereGeometry, type PerspectiveCamera } from 'three';
 import { ScreenSizeLOD } from 'lodkit/three';
 import { LodManager, ScreenSizeDetailed, type LodRuntime } from '../src/index.js';
 import { compactOrder } from '../src/compactOrder.js';
@@ -59,6 +60,68 @@ describe('DynamicSet', () => {
     set.clear();
     expect(set.size).toBe(0);
     expect(sync()).toEqual([]);
+  });
+
+  it('re-reads after any input of the world matrix changed: a rotation, a parent that moved (in runs apart), a new parent, a matrix set by hand', () => {
+    const [g1, g2, g3] = [new Group(), new Group(), new Group()], set = new DynamicSet();
+    const members = [lodAt(-5), lodAt(-10), lodAt(-15), lodAt(-20), lodAt(-25)];
+    members.forEach((lod, i) => { (i % 2 === 0 ? g1 : g2).add(lod); set.add(lod); }); // runs of one: g1, g2, g1, g2, g1
+    const read: ScreenSizeLOD[] = [];
+    const sync = () => { read.length = 0; set.sync((lod) => read.push(lod)); return [...read]; };
+    expect(sync()).toEqual(members);
+    expect(sync()).toEqual([]);
+    members[1].rotation.y = 0.5; // (through the quaternion)
+    expect(sync()).toEqual([members[1]]);
+    g1.position.x = 4; // every member of g1, though g2's members sit between them
+    expect(sync()).toEqual([members[0], members[2], members[4]]);
+    for (const i of [0, 2, 4]) expect(members[i].matrixWorld.elements[12]).toBe(4);
+    expect(sync()).toEqual([]);
+    g3.position.y = 7;
+    g3.add(members[3]); // a new parent, same local inputs
+    expect(sync()).toEqual([members[3]]);
+    expect(members[3].matrixWorld.elements[13]).toBe(7);
+    members[4].matrixAutoUpdate = false; // compared by its world matrix every sync, as before
+    expect(sync()).toEqual([]);
+    members[4].matrix.makeTranslation(1, 2, 3);
+    members[4].matrixWorldNeedsUpdate = true; // (three's rule after writing `matrix`)
+    expect(sync()).toEqual([members[4]]);
+    expect(Array.from(members[4].matrixWorld.elements.slice(12, 15))).toEqual([5, 2, 3]);
+  });
+
+  it('random edits: a sync re-reads exactly the members whose world matrix (recomputed here) or sphere differs from their last read', () => {
+    const op = fc.record({ what: fc.integer({ min: 0, max: 7 }), k: fc.nat(), v: fc.integer({ min: -3, max: 3 }) });
+    fc.assert(fc.property(fc.array(fc.array(op, { maxLength: 4 }), { minLength: 1, maxLength: 12 }), (frames) => {
+      const groups = [new Group(), new Group(), new Group()], set = new DynamicSet();
+      groups[2].add(groups[1]); // a nested parent
+      const members = Array.from({ length: 6 }, (_, i) => lodAt(-5 - i));
+      members.forEach((lod, i) => { groups[i % 3].add(lod); set.add(lod); });
+      const last = new Map<ScreenSizeLOD, number[]>(); // world matrix and sphere of the last read
+      const state = (lod: ScreenSizeLOD) => {
+        const world = new Matrix4().compose(lod.position, lod.quaternion, lod.scale);
+        if (lod.parent !== null) { lod.parent.updateWorldMatrix(true, false); world.premultiply(lod.parent.matrixWorld); }
+        const s = lod.boundingSphere!;
+        return [...world.elements, s.center.x, s.center.y, s.center.z, s.radius];
+      };
+      for (const edits of frames) {
+        for (const { what, k, v } of edits) {
+          const lod = members[k % members.length], g = groups[k % groups.length];
+          if (what === 0) lod.position.x = v;
+          else if (what === 1) lod.rotation.z = v / 4;
+          else if (what === 2) lod.scale.setScalar(1 + Math.abs(v));
+          else if (what === 3) g.position.y = v;
+          else if (what === 4) g.rotation.y = v / 4;
+          else if (what === 5) g.add(lod); // a new parent (or the same one)
+          else if (what === 6) lod.boundingSphere!.radius = 1 + Math.abs(v);
+          else { set.delete(lod); set.add(lod); last.delete(lod); } // a new member: read at the next sync
+        }
+        const expected = members.filter((lod) => { const was = last.get(lod); return was === undefined || state(lod).some((x, i) => x !== was[i]); });
+        const read: ScreenSizeLOD[] = [];
+        set.sync((lod) => read.push(lod));
+        expect(new Set(read)).toEqual(new Set(expected));
+        for (const lod of read) last.set(lod, state(lod));
+        for (const lod of members) expect(Array.from(lod.matrixWorld.elements)).toEqual(state(lod).slice(0, 16));
+      }
+    }));
   });
 
   it('updates a parent shared by a run of members once, and every member as updateWorldMatrix(true, false) would', () => {
