@@ -89,6 +89,29 @@ describe('<LodManager>', () => {
     await r.renderer.unmount();
   });
 
+  it("an object's own hysteresis under a manager without a band: warned once (it is not applied), not when the manager has one", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const scene = (manager: number | undefined, own: number | undefined) => (
+      <LodManager hysteresis={manager}>
+        <ScreenSizeDetailed metric="pixels" thresholds={T} hysteresis={own}><Levels /></ScreenSizeDetailed>
+        <ScreenSizeDetailed metric="pixels" thresholds={T} hysteresis={own} position={[0, 0, -4]}><Levels /></ScreenSizeDetailed>
+      </LodManager>
+    );
+    const warned = async (manager: number | undefined, own: number | undefined) => {
+      warn.mockClear();
+      const r = await render(scene(manager, own));
+      r.moveCamera(0, 0, 5);
+      for (let f = 0; f < 3; f++) await r.frame();
+      await r.renderer.unmount();
+      return warn.mock.calls.filter((c) => String(c[0]).includes('<LodManager hysteresis')).length;
+    };
+    expect(await warned(undefined, 0.1)).toBe(1);
+    expect(await warned(0, 0.1)).toBe(1);
+    expect(await warned(0.1, 0.2)).toBe(0);
+    expect(await warned(undefined, undefined)).toBe(0);
+    expect(await warned(undefined, 0)).toBe(0);
+  });
+
   it('one LodSet.update per frame for 1, 10 and 200 objects; one more per <InstancedLOD>', async () => {
     const spy = vi.spyOn(LodSet.prototype, 'update');
     for (const n of [1, 10, 200]) {
