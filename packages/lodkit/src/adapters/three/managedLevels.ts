@@ -15,7 +15,9 @@
  * - The copy is right while the LOD's `visibilityEpoch` is the one recorded: the LOD bumps it on
  *   every visibility write of its own (its `update`, `setLevel`, fades, `invalidateVisibility`,
  *   level edits), and a plain switch here bumps it too, so another manager sharing the LOD sees the
- *   change. A stale row takes the `setLevel` path, then `capture` records the LOD again.
+ *   change. A stale row takes the `setLevel` path, then `capture` records the LOD again. (A
+ *   `levels` array edited by hand, not by `addLevel` / `removeLevel`, needs `invalidateVisibility()`,
+ *   as its documentation says.)
  * - A plain switch leaves the LOD exactly as `setLevel(level, 0)` would (`current`, `blend`,
  *   `hiddenByManager`, `LevelVisibility`'s level): test/adapters/three/managedLevels.test.ts.
  *

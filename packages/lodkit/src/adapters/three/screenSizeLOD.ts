@@ -340,7 +340,8 @@ export class ScreenSizeLOD extends LOD {
 
   /**
    * Makes the next level change (or `LodManager.resync()`) write every level's `visible` again. The
-   * object writes only the levels it switches between, so call this after writing them yourself.
+   * object (and `LodManager`) writes only the levels it switches between, so call this after
+   * writing them yourself, or after editing `levels` other than by `addLevel` / `removeLevel`.
    */
   invalidateVisibility(): void { this.visibilityEpoch = (this.visibilityEpoch + 1) | 0; this.shown.reset(); }
 
