@@ -183,6 +183,48 @@ describe('InstancedLOD', () => {
     }), { numRuns: 120, seed: 10 });
   });
 
+  it('camera jumps (thousands of instances enter and leave every pool in one update): levels by the distance formula, each instance drawn once with its own matrix and colour', () => {
+    const lod = forest('distance', [30, 90], 16);
+    const side = 72, n = side * side, matrices = new Float32Array(n * 16), m = new Matrix4(), c = new Color();
+    const at = (i: number): [number, number] => [(i % side) * 3 - 108, -Math.floor(i / side) * 3 + 20];
+    for (let i = 0; i < n; i++) m.makeTranslation(at(i)[0], 0, at(i)[1]).toArray(matrices, i * 16);
+    expect(lod.addInstances(matrices)).toBe(0);
+    for (let i = 0; i < n; i += 7) lod.setColorAt(i, new Color(i / n, 0.25, 0.5));
+    const camera = new PerspectiveCamera(90, 1, 0.1, 1000);
+    let large = 0;
+    // A teleport per frame: most instances change level (from and into every pool).
+    for (const [x, z, yaw] of [[0, 30, 0], [0, -220, Math.PI], [-60, -90, 1.2], [80, -90, -1.9], [0, 30, 0]]) {
+      look(camera, [x, 2, z], [x + Math.sin(yaw) * 100, 0, z - Math.cos(yaw) * 100]);
+      const changes = lod.update(camera).changes;
+      if (changes >= 1024) large++;
+      const f = threeFrustum(camera), eye = camera.position, seen = new Set<number>();
+      for (const { level, slot, id } of drawnSlots(lod)) {
+        expect(seen.has(id)).toBe(false);
+        seen.add(id);
+        expect([lod.levelOf(id), lod.slotAt(id)]).toEqual([level, slot]);
+      }
+      for (let id = 0; id < n; id++) {
+        const [px, pz] = at(id), p = new Vector3(px, 0, pz);
+        lod.getMatrixAt(id, m);
+        expect([m.elements[12], m.elements[14]]).toEqual([Math.fround(px), Math.fround(pz)]);
+        expect(lod.getColorAt(id, c).r).toBe(id % 7 === 0 ? Math.fround(id / n) : 1);
+        const d = Math.max(0, eye.distanceTo(p) - 1);
+        const margin = Math.min(Math.abs(d - 30), Math.abs(d - 90), f.planes.reduce((a, pl) => Math.min(a, Math.abs(pl.distanceToPoint(p) + 1)), Infinity));
+        if (margin < 1e-3) continue;
+        const level = !f.intersectsSphere(new Sphere(p, 1)) ? HIDDEN_LEVEL : d < 30 ? 0 : d < 90 ? 1 : 2;
+        expect(lod.levelOf(id)).toBe(level);
+      }
+      for (const mesh of lod.levelMeshes) {
+        for (let s = 0; s < mesh.count; s++) {
+          const id = lod.instanceAt(lod.levelMeshes.indexOf(mesh), s);
+          mesh.getMatrixAt(s, m);
+          expect(m.elements[12]).toBe(Math.fround(at(id)[0]));
+        }
+      }
+    }
+    expect(large).toBeGreaterThanOrEqual(4); // (reserveLevels' batch path ran)
+  });
+
   it('large churn (the CPU-only pool grows and shrinks): every instance keeps its own matrix and colour', () => {
     const lod = forest('distance', [30, 90], 16);
     const n = 30_000, want = new Map<number, [number, number, number]>();
