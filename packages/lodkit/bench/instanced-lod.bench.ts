@@ -7,7 +7,8 @@
  * - peer: `InstancedMesh2.performFrustumCulling(camera)` — what its `onBeforeRender` runs each frame
  *   (linear culling + distance LOD into its per-level index lists), with a stub renderer (it needs
  *   a WebGL context only to create its index buffer).
- * Also: upload bytes per frame (lodkit: bytes marked in update ranges; peer: its per-level index
+ * Also: upload bytes per frame (lodkit: bytes in its update ranges, cleared each frame as a renderer
+ * does, and the upload calls three would make of them; peer: its per-level index
  * lists, re-marked whole every frame), memory per instance for both (heap + array buffers after GC,
  * geometry excluded), and the pixel/budget policies for context. 15 warm-up frames, median of 41,
  * both variants interleaved frame by frame. Writes bench/RESULTS-instanced.md.
@@ -49,6 +50,26 @@ function cameraAt(camera: PerspectiveCamera, f: number): void {
 }
 
 const median = (v: number[]): number => { const s = v.slice().sort((a, b) => a - b); return s[s.length >> 1]; };
+
+/**
+ * What the renderer does with a frame's update ranges (headless here): uploads them — one call per
+ * range after merging touching ones, three's WebGLAttributes rule (src/renderers/webgl/
+ * WebGLAttributes.js, `updateBuffer`), counted for the instance matrices — and clears them.
+ */
+function upload(lod: InstancedLOD): number {
+  let n = 0;
+  for (const mesh of [...lod.levelMeshes, lod.shadowMesh]) {
+    const r = mesh.instanceMatrix.updateRanges.map((x) => ({ ...x })).sort((a, b) => a.start - b.start);
+    let m = r.length === 0 ? -1 : 0;
+    for (let i = 1; i < r.length; i++) {
+      if (r[i].start <= r[m].start + r[m].count + 1) r[m].count = Math.max(r[m].count, r[i].start + r[i].count - r[m].start);
+      else r[++m] = r[i];
+    }
+    n += m + 1;
+    mesh.instanceMatrix.clearUpdateRanges(); mesh.instanceColor?.clearUpdateRanges();
+  }
+  return n;
+}
 
 function memory(): number {
   gc(); gc();
@@ -118,7 +139,7 @@ it(`InstancedLOD vs InstancedMesh2, ${N} instances`, () => {
     () => { bareCache.update(camera); bareView.frustum = bareCache.frusta[0]; bare.update(bareView, { policy: 'thresholds' }); },
   ];
   const times = run.map(() => [] as number[]);
-  const uploads: number[] = [], changes: number[] = [], peerUploads: number[] = [], drawn: number[] = [], peerDrawn: number[] = [];
+  const uploads: number[] = [], calls: number[] = [], changes: number[] = [], peerUploads: number[] = [], drawn: number[] = [], peerDrawn: number[] = [];
   for (let f = 0; f < WARMUP + FRAMES; f++) {
     cameraAt(camera, f);
     for (let v = 0; v < run.length; v++) {
@@ -126,10 +147,12 @@ it(`InstancedLOD vs InstancedMesh2, ${N} instances`, () => {
       const t0 = performance.now();
       run[v]();
       const dt = performance.now() - t0;
+      const uploadCalls = v === 0 ? upload(lod) : v === 2 ? upload(pixels) : v === 3 ? upload(budget) : 0; // (the renderer's part)
       if (f < WARMUP) continue;
       times[v].push(dt);
       if (v === 0) {
         uploads.push(lod.uploadStats.bytes - before);
+        calls.push(uploadCalls);
         changes.push(lod.set.changedCount);
         drawn.push(lod.levelMeshes.reduce((a, x) => a + x.count, 0));
       } else if (v === 1) {
@@ -159,11 +182,12 @@ it(`InstancedLOD vs InstancedMesh2, ${N} instances`, () => {
     '',
     '| upload per frame (median) | bytes |',
     '|---|---:|',
-    `| InstancedLOD: update ranges marked (matrix slots written) | ${median(uploads).toLocaleString('en-US')} |`,
+    `| InstancedLOD: update ranges handed to three (matrix slots written, small gaps merged) | ${median(uploads).toLocaleString('en-US')} |`,
+    `| InstancedLOD: upload calls (\`bufferSubData\`, after three's own merge) | ${median(calls).toLocaleString('en-US')} |`,
     `| InstancedLOD: instances changed | ${median(changes).toLocaleString('en-US')} |`,
     `| InstancedLOD: bytes per changed instance | ${median(perChange).toFixed(1)} (worst frame: ${Math.max(...perChange).toFixed(1)}) |`,
     `| InstancedLOD: worst frame of bytes − 100 B × changes | ${worstOver.toLocaleString('en-US')} |`,
-    `| same slot writes as index lists (indirect instancing, 4 B per slot) | ${(median(uploads) / 16).toLocaleString('en-US')} |`,
+    `| the same ranges as index lists (indirect instancing, 4 B per slot) | ${(median(uploads) / 16).toLocaleString('en-US')} |`,
     `| InstancedMesh2: per-level index lists, rewritten whole each frame | ${median(peerUploads).toLocaleString('en-US')} |`,
     '',
     '| memory per instance (heap + array buffers after GC, geometry excluded) | bytes |',

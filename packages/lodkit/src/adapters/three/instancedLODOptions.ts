@@ -85,9 +85,13 @@ export function resolveInstancedLODOptions(options: InstancedLODOptions) {
 
 /** Upload accounting of an {@link InstancedLOD} (cumulative; diff two reads for one frame). @category three.js */
 export interface InstancedUploadStats {
-  /** Bytes marked with `addUpdateRange` (matrix and colour slots written). */
+  /**
+   * Bytes of the update ranges handed to three (matrix and colour slots written, plus the few slots
+   * between ranges merged to save upload calls; ranges merged again before the renderer uploaded
+   * them are counted once).
+   */
   bytes: number;
-  /** Update ranges marked. */
+  /** Update ranges handed to three (each one upload call, before three merges touching ones). */
   ranges: number;
   /** Bytes uploaded whole because a level's buffer grew or colours were enabled. */
   growthBytes: number;

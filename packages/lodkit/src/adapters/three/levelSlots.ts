@@ -18,9 +18,10 @@
  *   (a hole). Copy-then-leave means a hole is refilled only after its data moved, so no staging
  *   copy is needed. `compact` fills the remaining holes from the tail. A level that loses and gains
  *   instances in one frame writes max(in, out) slots, not in + out.
- * - Dirty slots become update ranges as they are written: consecutive slots extend the open range
- *   (appends are consecutive), anything else closes it. three sorts and merges the ranges again at
- *   upload time; `bytes`/`ranges` count what was marked, before that merge (an upper bound).
+ * - Dirty slots become ranges as they are written: consecutive slots extend the open range
+ *   (appends are consecutive), anything else closes it. `flush` hands them to three as update
+ *   ranges, merged down to at most 64 per attribute when there are more (dirtyRanges.ts: each is
+ *   one upload call); three merges touching ones again. `bytes`/`ranges` count what was handed over.
  * - Growth: by `growth` (1.5 for meshes, 1.25 for the CPU pool); a mesh is disposed (three frees
  *   the GPU buffers of its instance attributes on `dispose`) and gets new attributes, uploaded
  *   whole once (`growthBytes`). Mesh pools never shrink; the CPU pool shrinks to 1.1 × its count
@@ -32,6 +33,7 @@
  * @module
  */
 import { DynamicDrawUsage, InstancedBufferAttribute, InstancedMesh, type BufferGeometry, type Material } from 'three';
+import { DirtyRanges } from './dirtyRanges.js';
 
 /** Per-slot float counts of the two instance attributes. */
 const MATRIX = 16, COLOR = 3;
@@ -46,9 +48,7 @@ export class LevelSlots {
   /** Slots in use (`[0, count)`, holes excepted during a frame). */
   count = 0;
   capacity: number;
-  /** Bytes / ranges marked for upload (cumulative) and bytes uploaded whole after growth. */
-  bytes = 0;
-  ranges = 0;
+  /** Bytes uploaded whole after growth (cumulative). */
   growthBytes = 0;
   private cpuMatrices: Float32Array;
   private cpuColors: Float32Array | null = null;
@@ -57,6 +57,8 @@ export class LevelSlots {
   private holeCount = 0;
   private openStart = -1;
   private openEnd = -1;
+  /** Closed dirty ranges not yet handed to three (mesh pools). */
+  private readonly dirty = new DirtyRanges();
   private lowCompactions = 0;
   private readonly growth: number;
 
@@ -211,11 +213,15 @@ export class LevelSlots {
     else if (++this.lowCompactions >= SHRINK_AFTER) this.resize(Math.max(16, Math.ceil(this.count * 1.1)));
   }
 
-  /** Turns the open dirty range into three update ranges (mesh pools). Call after a batch of writes. */
+  /** Bytes / update ranges handed to three for upload (cumulative; dirtyRanges.ts). */
+  get bytes(): number { return this.dirty.bytes; }
+  get ranges(): number { return this.dirty.ranges; }
+
+  /** Turns the dirty slots into three update ranges (mesh pools; few, dirtyRanges.ts). Call after a batch of writes. */
   flush(): void {
-    const start = this.openStart, n = this.openEnd - start;
-    this.openStart = -1; this.openEnd = -1;
-    if (n > 0 && this.mesh !== null) this.flushRange(start, n);
+    this.closeOpen();
+    const mesh = this.mesh;
+    if (mesh !== null) this.dirty.flush(mesh.instanceMatrix, this.hasColor ? mesh.instanceColor : null);
   }
 
   /** Bytes held by this pool (instance data, slot map, hole list). */
@@ -223,19 +229,10 @@ export class LevelSlots {
     return this.matrices.byteLength + (this.colors?.byteLength ?? 0) + this.owners.byteLength + this.holes.byteLength;
   }
 
-  private flushRange(start: number, n: number): void {
-    const mesh = this.mesh!;
-    mesh.instanceMatrix.addUpdateRange(start * MATRIX, n * MATRIX);
-    mesh.instanceMatrix.needsUpdate = true;
-    this.bytes += n * MATRIX * 4;
-    this.ranges++;
-    if (this.hasColor) {
-      const c = mesh.instanceColor!;
-      c.addUpdateRange(start * COLOR, n * COLOR);
-      c.needsUpdate = true;
-      this.bytes += n * COLOR * 4;
-      this.ranges++;
-    }
+  /** Closes the open dirty range (mesh pools). */
+  private closeOpen(): void {
+    if (this.openEnd > this.openStart && this.mesh !== null) this.dirty.add(this.openStart, this.openEnd);
+    this.openStart = -1; this.openEnd = -1;
   }
 
   private take(id: number): number {
@@ -254,7 +251,7 @@ export class LevelSlots {
     if (this.mesh === null) return;
     if (slot === this.openEnd) { this.openEnd++; return; }
     if (slot >= this.openStart && slot < this.openEnd) return;
-    this.flush();
+    this.closeOpen();
     this.openStart = slot; this.openEnd = slot + 1;
   }
 

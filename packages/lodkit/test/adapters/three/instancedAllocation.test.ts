@@ -1,8 +1,9 @@
 /**
  * InstancedLOD.update does not allocate per instance: 200k instances, a camera cycling through 8
  * poses (hundreds of level changes a frame), heap growth per frame well under one byte per
- * instance. three's `addUpdateRange` allocates one `{start, count}` per range (O(changed ranges)),
- * and keeps them until the renderer uploads; the renderer's upload is simulated by clearing them.
+ * instance. three's `addUpdateRange` allocates one `{start, count}` per range it is handed (as
+ * written up to 64 per buffer, merged past that: dirtyRanges.ts), and keeps them until the renderer
+ * uploads; the renderer's upload is simulated by clearing them.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
