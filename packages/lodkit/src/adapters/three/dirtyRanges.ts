@@ -25,12 +25,10 @@ export const MAX_RANGES = 64;
  * at 1M instances 631 → 342 calls a frame, 58.5 → 78 B per change; 16 slots: 231 calls, 113 B).
  */
 export const MAX_GAP = 4;
-/** Packing of a range into one float64: start × SPAN + length, so a numeric sort orders by start. */
-const SPAN = 2 ** 26;
-
 export class DirtyRanges {
-  /** Ranges (packed) since the last flush, and how many. */
-  private keys = new Float64Array(MAX_RANGES);
+  /** Ranges `[starts[k], ends[k])` since the last flush, and how many. */
+  private starts = new Int32Array(MAX_RANGES);
+  private ends = new Int32Array(MAX_RANGES);
   private count = 0;
   /** Bytes and ranges handed to three (cumulative; a range merged again is counted once). */
   bytes = 0;
@@ -38,12 +36,12 @@ export class DirtyRanges {
 
   /** Slots `[start, end)` were written. */
   add(start: number, end: number): void {
-    if (this.count === this.keys.length) { const k = new Float64Array(this.count * 2); k.set(this.keys); this.keys = k; }
-    this.keys[this.count++] = start * SPAN + (end - start);
+    if (this.count === this.starts.length) {
+      const s = new Int32Array(this.count * 2), e = new Int32Array(this.count * 2);
+      s.set(this.starts); e.set(this.ends); this.starts = s; this.ends = e;
+    }
+    this.starts[this.count] = start; this.ends[this.count++] = end;
   }
-
-  /** Forgets the pending ranges (the attributes were replaced: three uploads them whole). */
-  clear(): void { this.count = 0; }
 
   /**
    * Hands the pending ranges to `matrix` (16 floats a slot) and `color` (3, or null) and marks them
@@ -61,12 +59,12 @@ export class DirtyRanges {
         this.bytes -= (r.count / 16) * perSlot; this.ranges -= sets;
       }
       matrix.clearUpdateRanges(); color?.clearUpdateRanges();
-      n = mergeClosest(this.keys, this.count);
+      n = mergeClosest(this.starts, this.ends, this.count);
     }
     this.count = 0;
-    const keys = this.keys;
+    const starts = this.starts, ends = this.ends;
     for (let k = 0; k < n; k++) {
-      const key = keys[k], length = key % SPAN, start = (key - length) / SPAN;
+      const start = starts[k], length = ends[k] - start;
       matrix.addUpdateRange(start * 16, length * 16);
       color?.addUpdateRange(start * 3, length * 3);
       this.bytes += length * perSlot; this.ranges += sets;
@@ -76,30 +74,45 @@ export class DirtyRanges {
   }
 }
 
+/** Radix digit of the sort by start (11 bits: 2,048 counters). */
+const DIGIT = 2048;
+const counts = new Int32Array(DIGIT);
+let orderA = new Int32Array(0), orderB = new Int32Array(0), sortedStarts = new Int32Array(0), sortedEnds = new Int32Array(0);
+
 /**
- * Sorts the `n` packed ranges of `keys` by start, merges overlapping and touching ones, then merges
- * across the smallest gaps (a gap bound that doubles up to {@link MAX_GAP}) until at most
- * {@link MAX_RANGES} are left; writes them to the front of `keys` and returns how many.
+ * Sorts the `n` ranges `[starts[k], ends[k])` by start, merges overlapping and touching ones, then
+ * merges across the smallest gaps (a gap bound that doubles up to {@link MAX_GAP}) until at most
+ * {@link MAX_RANGES} are left; writes them to the front of `starts`/`ends` and returns how many.
+ * The sort is a stable LSD radix sort of the starts (11-bit digits): a frame's ≈ 19k ranges in
+ * ≈ 0.2 ms, where `Float64Array.prototype.sort` of packed keys took 2 ms (Node 20).
  */
-export function mergeClosest(keys: Float64Array, n: number): number {
-  keys.fill(Infinity, n).sort(); // (the whole array: a subarray view would be an object per call)
+export function mergeClosest(starts: Int32Array, ends: Int32Array, n: number): number {
+  if (orderA.length < n) {
+    orderA = new Int32Array(n); orderB = new Int32Array(n); sortedStarts = new Int32Array(n); sortedEnds = new Int32Array(n);
+  }
+  let max = 0;
+  for (let k = 0; k < n; k++) { orderA[k] = k; if (starts[k] > max) max = starts[k]; }
+  let src = orderA, dst = orderB;
+  for (let shift = 0; shift === 0 || max >>> shift > 0; shift += 11) {
+    counts.fill(0);
+    for (let k = 0; k < n; k++) counts[(starts[src[k]] >>> shift) & (DIGIT - 1)]++;
+    for (let d = 0, sum = 0; d < DIGIT; d++) { const c = counts[d]; counts[d] = sum; sum += c; }
+    for (let k = 0; k < n; k++) { const j = src[k]; dst[counts[(starts[j] >>> shift) & (DIGIT - 1)]++] = j; }
+    const t = src; src = dst; dst = t;
+  }
+  const s = sortedStarts, e = sortedEnds;
+  for (let k = 0; k < n; k++) { const j = src[k]; s[k] = starts[j]; e[k] = ends[j]; }
   let gap = 0, m = n;
   for (;;) {
     m = 0;
     for (let k = 0; k < n; k++) {
-      const key = keys[k], length = key % SPAN, start = (key - length) / SPAN;
-      if (m > 0) {
-        const last = keys[m - 1], lastLength = last % SPAN, lastStart = (last - lastLength) / SPAN, lastEnd = lastStart + lastLength;
-        if (start <= lastEnd + gap) {
-          const end = Math.max(lastEnd, start + length);
-          keys[m - 1] = lastStart * SPAN + (end - lastStart);
-          continue;
-        }
-      }
-      keys[m++] = key;
+      if (m > 0 && s[k] <= e[m - 1] + gap) { if (e[k] > e[m - 1]) e[m - 1] = e[k]; continue; }
+      s[m] = s[k]; e[m] = e[k]; m++;
     }
-    if (m <= MAX_RANGES || gap === MAX_GAP) return m;
+    if (m <= MAX_RANGES || gap === MAX_GAP) break;
     n = m;
     gap = gap === 0 ? 1 : gap * 2;
   }
+  for (let k = 0; k < m; k++) { starts[k] = s[k]; ends[k] = e[k]; }
+  return m;
 }

@@ -32,7 +32,7 @@ import {
 } from 'three';
 import { HIDDEN_LEVEL, LodSet, type LodFrameStats, type LodUpdateOptions, type LodView } from '../../batch/lodSet.js';
 import { CameraViewCache, type CameraView } from './cameraView.js';
-import { LevelSlots } from './levelSlots.js';
+import { LevelSlots, reserveForMoves } from './levelSlots.js';
 import { geometryTriangles, nonIncreasing } from './levelCosts.js';
 import {
   instanceMatrices, resolveInstancedLODOptions, unionSphere, warnNoViewport, type InstancedLODOptions, type InstancedUploadStats,
@@ -114,7 +114,7 @@ export class InstancedLOD extends Object3D {
   private shadowDirty = true;
   private lastStats: LodFrameStats | null = null;
   private readonly levelCount: number;
-  /** Scratch of `reserveLevels`: per level, entrants minus leavers. */
+  /** Scratch of `reserveForMoves` (per level and the CPU-only pool: entrants minus leavers, their peak). */
   private readonly netMoves: Int32Array;
 
   constructor(options: InstancedLODOptions) {
@@ -122,7 +122,7 @@ export class InstancedLOD extends Object3D {
     const o = resolveInstancedLODOptions(options);
     const L = o.levels.length, cap = o.capacity, shadowLevel = o.shadowLevel;
     this.levelCount = L;
-    this.netMoves = new Int32Array(L);
+    this.netMoves = new Int32Array(2 * (L + 1));
     this.set = new LodSet(cap);
     const costs = o.costs ?? o.levels.map((l) => geometryTriangles(l.geometry));
     this.profile = this.set.addProfile({
@@ -356,7 +356,7 @@ export class InstancedLOD extends Object3D {
     const casters = this.shadowsOn();
     const light = casters ? this.lightFrustum() : null;
     const full = light !== null && (this.shadowDirty || this.lightRebuilds !== this.lightCache.rebuilds);
-    if (cc >= 1024) this.reserveLevels(changed, cc, levels);
+    if (cc >= 1024) reserveForMoves(this.slots, this.levelCount, HIDDEN_LEVEL, changed, cc, levels, levelOf, this.netMoves);
     for (let k = 0; k < cc; k++) {
       const id = changed[k];
       let to = levels[id];
@@ -370,21 +370,6 @@ export class InstancedLOD extends Object3D {
       else if (full) { for (let id = 0; id < set.count; id++) this.syncCopy(id, false); }
       else for (let k = 0; k < cc; k++) this.syncCopy(changed[k], false);
     }
-  }
-
-  /**
-   * Before many moves (the first update): grows each level pool once to entrants − leavers (a lower
-   * bound of its peak: it ends at the capacity slot-by-slot growth reaches), not once per 1.5× step.
-   */
-  private reserveLevels(changed: Uint32Array, cc: number, levels: Uint8Array): void {
-    const L = this.levelCount, net = this.netMoves, levelOf = this.levelOfId;
-    net.fill(0);
-    for (let k = 0; k < cc; k++) {
-      const id = changed[k], to = levels[id], from = levelOf[id];
-      if (to < L) net[to]++;
-      if (from < L) net[from]--;
-    }
-    for (let l = 0; l < L; l++) if (net[l] > 0) this.slots[l].reserve(this.slots[l].count + net[l]);
   }
 
   /**

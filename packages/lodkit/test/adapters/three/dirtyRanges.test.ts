@@ -13,7 +13,6 @@ import { describe, expect, it } from 'vitest';
 import { InstancedBufferAttribute } from 'three';
 import { DirtyRanges, MAX_GAP, MAX_RANGES, mergeClosest } from '../../../src/adapters/three/dirtyRanges.js';
 
-const SPAN = 2 ** 26;
 const SLOTS = 5000;
 
 type Op = { kind: 'write'; ranges: [number, number][] } | { kind: 'upload' };
@@ -79,11 +78,11 @@ describe('DirtyRanges', () => {
   });
 
   it('mergeClosest: touching ranges first, then the smallest gaps, until 64 are left', () => {
-    const keys = new Float64Array(256);
+    const starts = new Int32Array(256), ends = new Int32Array(256);
     const merged = (ranges: [number, number][]): [number, number][] => {
-      ranges.forEach(([s, n], k) => { keys[ranges.length - 1 - k] = s * SPAN + n; }); // (any order in)
-      const m = mergeClosest(keys, ranges.length);
-      return Array.from(keys.subarray(0, m), (k): [number, number] => [Math.floor(k / SPAN), k % SPAN]);
+      ranges.forEach(([s, n], k) => { starts[ranges.length - 1 - k] = s; ends[ranges.length - 1 - k] = s + n; }); // (any order in)
+      const m = mergeClosest(starts, ends, ranges.length);
+      return Array.from({ length: m }, (_, k): [number, number] => [starts[k], ends[k] - starts[k]]);
     };
     const run = (from: number, count: number, step: number): [number, number][] => Array.from({ length: count }, (_, k) => [from + k * step, 1]);
     // 30 ranges 9 slots apart, 30 ranges 3 apart, 11 close ones (1 apart, the last touching): 71.
@@ -95,5 +94,7 @@ describe('DirtyRanges', () => {
     // 100 ranges MAX_GAP + 1 slots apart and 20 ranges MAX_GAP apart: only the latter merge (101 left).
     expect(merged([...run(0, 100, MAX_GAP + 2), ...run(10_000, 20, MAX_GAP + 1)]))
       .toEqual([...run(0, 100, MAX_GAP + 2), [10_000, 19 * (MAX_GAP + 1) + 1]]);
+    // Starts past 2^22 (three radix passes) and equal starts: sorted, the longest end kept.
+    expect(merged([...run(5_000_000, 70, 10), [5_000_000, 3], [3, 1]])).toEqual([[3, 1], [5_000_000, 3], ...run(5_000_010, 69, 10)]);
   });
 });

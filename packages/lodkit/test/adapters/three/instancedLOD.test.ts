@@ -222,7 +222,7 @@ describe('InstancedLOD', () => {
         }
       }
     }
-    expect(large).toBeGreaterThanOrEqual(4); // (reserveLevels' batch path ran)
+    expect(large).toBeGreaterThanOrEqual(4); // (reserveForMoves' batch path ran)
   });
 
   it('large churn (the CPU-only pool grows and shrinks): every instance keeps its own matrix and colour', () => {

@@ -3,13 +3,14 @@
  * pool exactly as `enterMatrix` one instance at a time does — slots, owners, matrices, colours,
  * count, capacity — through any mix of batches, holes, compactions and colour edits (fast-check,
  * fixed seed); `reserve` reaches the capacity that slot-by-slot growth reaches. InstancedLOD's first
- * update reserves its level pools at once and ends at the same capacities. The CPU-only pool's shrink
- * waits for 32 compactions in a row under 80 % of its capacity.
+ * update reserves its level pools at once and ends at the same capacities; `reserveForMoves` grows
+ * every pool, the CPU-only one too, once to the capacity the moves one by one reach (fast-check). The CPU-only pool's shrink
+ * waits for 32 compactions in a row under 80 % of its capacity and keeps room for their largest count.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BoxGeometry, Matrix4, MeshBasicMaterial, PerspectiveCamera, Sphere, Vector3 } from 'three';
-import { LevelSlots } from '../../../src/adapters/three/levelSlots.js';
+import { LevelSlots, reserveForMoves } from '../../../src/adapters/three/levelSlots.js';
 import { InstancedLOD } from '../../../src/adapters/three/instancedLOD.js';
 
 const geometry = new BoxGeometry(), material = new MeshBasicMaterial();
@@ -100,17 +101,17 @@ describe('LevelSlots bulk growth', () => {
     }
   });
 
-  it('the CPU-only pool shrinks to 1.1 × its count after 32 compactions in a row under 80 % of its capacity, not at the first', () => {
+  it('the CPU-only pool shrinks to 1.1 × its count after 32 batches in a row that used under 80 % of its capacity, not at once', () => {
     const s = new LevelSlots(null, null, 16), slotOf = new Int32Array(20_000);
     const src = new Float32Array(20_000 * 16).map((_, i) => i);
     s.enterMatrices(0, src, 20_000, slotOf);
     const full = s.capacity; // 20,000 taken by reserve's growth steps
     for (let id = 0; id < 20_000; id += 2) s.leave(slotOf[id]); // half leave (the first update's moves)
-    s.compact(slotOf);
+    s.compact(slotOf); // (this batch used every slot: its holes count until the compaction)
     expect(s.count).toBe(10_000);
     expect(s.capacity).toBe(full); // not at once
-    for (let k = 2; k < 32; k++) s.compact(slotOf);
-    expect(s.capacity).toBe(full); // 31 compactions under 80 %
+    for (let k = 1; k < 32; k++) s.compact(slotOf);
+    expect(s.capacity).toBe(full); // 31 batches under 80 %
     s.compact(slotOf);
     expect(s.capacity).toBe(11_000); // the 32nd: ceil(10,000 × 1.1)
     for (let id = 1; id < 20_000; id += 2) expect(Array.from(s.matrices.subarray(slotOf[id] * 16, slotOf[id] * 16 + 16))).toEqual(Array.from(src.subarray(id * 16, id * 16 + 16)));
@@ -125,6 +126,64 @@ describe('LevelSlots bulk growth', () => {
     for (let id = 10_000; id < 10_000 + 2_000; id++) t.leave(slotOfT[id]);
     for (let k = 0; k < 31; k++) t.compact(slotOfT);
     expect(t.capacity).toBe(cap);
+  });
+
+  it('the shrink keeps room for the most slots any of the 32 batches used (a camera jumping back and forth does not regrow it)', () => {
+    const s = new LevelSlots(null, null, 16), slotOf = new Int32Array(100_000), m = new Float32Array(16);
+    const live: number[] = [];
+    let next = 0;
+    const setCount = (want: number): void => { // one frame: instances leave or enter, then one compaction
+      while (live.length > want) s.leave(slotOf[live.pop()!]);
+      while (live.length < want) { const id = next++; live.push(id); slotOf[id] = s.enterMatrix(id, m, 0); }
+      s.compact(slotOf);
+    };
+    setCount(20_000);
+    const full = s.capacity;
+    setCount(10_000); // (this batch still used 20,000 slots: the leavers' holes count until the compaction)
+    for (let k = 0; k < 31; k++) setCount(k % 2 === 0 ? 14_000 : 10_000); // 31 batches under 80 %
+    expect(s.capacity).toBe(full);
+    setCount(10_000); // the 32nd
+    expect(s.capacity).toBe(Math.ceil(14_000 * 1.1)); // not 1.1 × 10,000
+    const cap = s.capacity;
+    setCount(14_000);
+    expect(s.capacity).toBe(cap); // the jump back fits
+    for (const id of live) expect(s.owners[slotOf[id]]).toBe(id);
+  });
+
+  it('fast-check: reserveForMoves grows each pool once, to the capacity the moves one by one reach, and the moves then grow nothing', () => {
+    const L = 3, HIDDEN = 255, n = 3_000;
+    const poolOf = (c: number): number => (c < L ? c : L + 1);
+    const code = (hiddenWeight: number): fc.Arbitrary<number> => fc.oneof({ weight: hiddenWeight, arbitrary: fc.constant(HIDDEN) }, { weight: 1, arbitrary: fc.constantFrom(0, 1, 2) });
+    // Starts mostly hidden (moves fill the level pools) or mostly drawn (they fill the CPU-only pool).
+    const scene = fc.boolean().chain((hiddenFirst) => fc.tuple(
+      fc.array(code(hiddenFirst ? 12 : 1), { minLength: n, maxLength: n }),
+      fc.array(fc.tuple(fc.nat({ max: n - 1 }), code(hiddenFirst ? 1 : 12)), { minLength: 1, maxLength: 2_500 })));
+    let grew = 0;
+    fc.assert(fc.property(scene, ([start, moves]) => {
+      // Pools exactly full (capacity = count): any slot the moves use beyond the count grows them.
+      const counts = [0, 0, 0, 0, 0];
+      for (const c of start) counts[poolOf(c)]++;
+      const pools = (): LevelSlots[] => counts.map((c, k) => (k === L + 1 ? new LevelSlots(null, null, c) : new LevelSlots(geometry, material, c)));
+      const a = pools(), b = pools(), slotA = new Int32Array(n), slotB = new Int32Array(n), m = new Float32Array(16);
+      for (let id = 0; id < n; id++) { slotA[id] = a[poolOf(start[id])].enterMatrix(id, m, 0); slotB[id] = b[poolOf(start[id])].enterMatrix(id, m, 0); }
+      // One change per instance (to the last code listed for it), in the order first listed.
+      const levelOf = Uint8Array.from(start), levels = Uint8Array.from(start), seen = new Set<number>(), order: number[] = [];
+      for (const [id, to] of moves) { levels[id] = to; if (!seen.has(id)) { seen.add(id); order.push(id); } }
+      const changed = Uint32Array.from(order);
+      const move = (p: LevelSlots[], slot: Int32Array, id: number): void => {
+        const from = p[poolOf(levelOf[id])], s = slot[id];
+        slot[id] = p[poolOf(levels[id])].enterFrom(id, from, s);
+        from.leave(s);
+      };
+      const before = a.map((p) => p.capacity);
+      reserveForMoves(a, L, HIDDEN, changed, changed.length, levels, levelOf, new Int32Array(2 * (L + 1)));
+      const reserved = a.map((p) => p.capacity);
+      for (const id of changed) if (levels[id] !== levelOf[id]) { move(a, slotA, id); move(b, slotB, id); }
+      expect(a.map((p) => p.capacity)).toEqual(reserved); // the moves grew nothing after the reservation
+      expect(reserved).toEqual(b.map((p) => p.capacity)); // = what slot-by-slot growth reached
+      if (reserved.some((c, k) => c !== before[k])) grew++;
+    }), { seed: 0x28e5, numRuns: 60 });
+    expect(grew).toBeGreaterThan(40); // (most scenes grew some pool)
   });
 
   it('a matrix copied in bulk is bit-exact (NaN, −0, denormals included)', () => {
