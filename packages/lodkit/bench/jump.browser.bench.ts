@@ -11,9 +11,9 @@
  *   npm run bench:jump-browser -w lodkit              # 3 runs, camera jumps, 100k instances
  *   LODKIT_BENCH_RUNS=5 LODKIT_BENCH_N=1000000 LODKIT_BENCH_PATH=walk npm run bench:jump-browser -w lodkit
  */
-import { cpus, loadavg } from 'node:os';
 import { it } from 'vitest';
-import { buildAndServe, chromiumOrNotice, launchChromium, waitForReady } from '../test/e2e/browserHarness.js';
+import { chromiumOrNotice } from '../test/e2e/browserHarness.js';
+import { freshBrowserRuns, loadNow, machineLine } from './browserRuns.js';
 
 const RUNS = Number(process.env.LODKIT_BENCH_RUNS ?? 3);
 const N = Number(process.env.LODKIT_BENCH_N ?? 100_000);
@@ -25,37 +25,19 @@ const median = (a: number[]): number => a.slice().sort((x, y) => x - y)[a.length
 
 it(`camera ${PATH}s over ${N} instances in Chromium, ${RUNS} fresh browsers`, async () => {
   if (!chromiumOrNotice('the Chromium camera-jump bench')) return;
-  const server = await buildAndServe('bench/jump-page/vite.config.ts', 'bench-jump');
-  const load = () => loadavg().map((x) => x.toFixed(2)).join(' / ');
-  const loadAtStart = load();
+  const loadAtStart = loadNow();
+  const { results, version } = await freshBrowserRuns<JumpResult>('bench/jump-page/vite.config.ts', 'bench-jump', RUNS, `?n=${N}&path=${PATH}`, 'jumpResult');
   const lines: string[] = [];
   const frames: number[] = [];
-  let version = '';
-  try {
-    for (let r = 0; r < RUNS; r++) {
-      const browser = await launchChromium();
-      try {
-        version = browser.version();
-        const page = await browser.newPage();
-        const errors: string[] = [];
-        page.on('pageerror', (e) => errors.push(e.message));
-        await page.goto(`${server.url}?n=${N}&path=${PATH}`);
-        await waitForReady(page, 300_000).catch((e: unknown) => { throw new Error(`page not ready: ${errors.join('; ') || String(e)}`); });
-        const res = await page.evaluate(() => (window as Window & { jumpResult?: unknown }).jumpResult) as JumpResult;
-        const u = median(res.update), d = median(res.render);
-        frames.push(u + d);
-        lines.push(`| ${r + 1} | ${median(res.changes).toLocaleString('en-US')} | ${u.toFixed(1)} | ${d.toFixed(1)} | ${median(res.uploads)} | ${Math.max(...res.render).toFixed(1)} |`);
-      } finally {
-        await browser.close();
-      }
-    }
-  } finally {
-    await server.close();
-  }
+  results.forEach((res, r) => {
+    const u = median(res.update), d = median(res.render);
+    frames.push(u + d);
+    lines.push(`| ${r + 1} | ${median(res.changes).toLocaleString('en-US')} | ${u.toFixed(1)} | ${d.toFixed(1)} | ${median(res.uploads)} | ${Math.max(...res.render).toFixed(1)} |`);
+  });
   const sorted = frames.slice().sort((a, b) => a - b);
   console.log([
     `camera ${PATH === 'walk' ? 'walk (2 m and 0.2° a frame)' : 'jumps (1.2 km a frame)'} over ${N.toLocaleString('en-US')} instances in Chromium ${version} (headless, --disable-gpu), ${RUNS} fresh browsers`,
-    `_Machine: ${cpus()[0]?.model.trim() ?? 'unknown'}, ${cpus().length} cores, Node ${process.version}; load average (1 / 5 / 15 min) ${loadAtStart} at start, ${load()} at end._`,
+    machineLine(loadAtStart),
     '',
     '| run | changes a frame | update ms | render (uploads, nothing drawn) + readPixels ms | bufferSubData calls a frame | slowest render ms |',
     '|---:|---:|---:|---:|---:|---:|',

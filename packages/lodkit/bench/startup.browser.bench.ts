@@ -10,9 +10,9 @@
  *   npm run bench:startup-browser                     # 6 runs
  *   LODKIT_BENCH_RUNS=3 LODKIT_BENCH_N=100000 npm run bench:startup-browser
  */
-import { cpus, loadavg } from 'node:os';
 import { it } from 'vitest';
-import { buildAndServe, chromiumOrNotice, launchChromium, waitForReady } from '../test/e2e/browserHarness.js';
+import { chromiumOrNotice } from '../test/e2e/browserHarness.js';
+import { freshBrowserRuns, loadNow, machineLine } from './browserRuns.js';
 
 const RUNS = Number(process.env.LODKIT_BENCH_RUNS ?? 6);
 const N = Number(process.env.LODKIT_BENCH_N ?? 100_000);
@@ -22,37 +22,19 @@ interface StartupResult { instances: number; scriptMs: number; first: Phases; se
 
 it(`startup of ${N} instances in Chromium, ${RUNS} fresh browsers`, async () => {
   if (!chromiumOrNotice('the Chromium startup bench')) return;
-  const server = await buildAndServe('bench/startup-page/vite.config.ts', 'bench-startup');
-  const load = () => loadavg().map((x) => x.toFixed(2)).join(' / ');
+  const loadAtStart = loadNow();
+  const { results, version } = await freshBrowserRuns<StartupResult>('bench/startup-page/vite.config.ts', 'bench-startup', RUNS, `?n=${N}`, 'startupResult');
   const lines: string[] = [];
   const totals: number[] = [];
-  let version = '';
-  const loadAtStart = load();
-  try {
-    for (let r = 0; r < RUNS; r++) {
-      const browser = await launchChromium();
-      try {
-        version = browser.version();
-        const page = await browser.newPage();
-        const errors: string[] = [];
-        page.on('pageerror', (e) => errors.push(e.message));
-        await page.goto(`${server.url}?n=${N}`);
-        await waitForReady(page, 300_000).catch((e: unknown) => { throw new Error(`page not ready: ${errors.join('; ') || String(e)}`); });
-        const res = await page.evaluate(() => (window as Window & { startupResult?: unknown }).startupResult) as StartupResult;
-        const f = res.first, s = res.second, total = f.construct + f.add + f.update;
-        totals.push(total);
-        lines.push(`| ${r + 1} | ${res.scriptMs.toFixed(1)} | ${f.construct.toFixed(1)} | ${f.add.toFixed(1)} | ${f.update.toFixed(1)} | **${total.toFixed(1)}** | ${s.construct.toFixed(1)} / ${s.add.toFixed(1)} / ${s.update.toFixed(1)} |`);
-      } finally {
-        await browser.close();
-      }
-    }
-  } finally {
-    await server.close();
-  }
+  results.forEach((res, r) => {
+    const f = res.first, s = res.second, total = f.construct + f.add + f.update;
+    totals.push(total);
+    lines.push(`| ${r + 1} | ${res.scriptMs.toFixed(1)} | ${f.construct.toFixed(1)} | ${f.add.toFixed(1)} | ${f.update.toFixed(1)} | **${total.toFixed(1)}** | ${s.construct.toFixed(1)} / ${s.add.toFixed(1)} / ${s.update.toFixed(1)} |`);
+  });
   const sorted = totals.slice().sort((a, b) => a - b);
   console.log([
     `startup of ${N.toLocaleString('en-US')} instances in Chromium ${version} (headless, --disable-gpu), ${RUNS} fresh browsers`,
-    `_Machine: ${cpus()[0]?.model.trim() ?? 'unknown'}, ${cpus().length} cores, Node ${process.version}; load average (1 / 5 / 15 min) ${loadAtStart} at start, ${load()} at end._`,
+    machineLine(loadAtStart),
     '',
     '| run | navigation → script ms | new InstancedLOD ms | addInstances ms | first update ms | **the three phases ms** | same page, second instance: new / add / update ms |',
     '|---:|---:|---:|---:|---:|---:|---:|',
