@@ -21,17 +21,19 @@
  * - Dirty slots become ranges as they are written: consecutive slots extend the open range
  *   (appends are consecutive), anything else closes it. `flush` hands them to three as update
  *   ranges; past 64 per attribute the closest (at most 4 slots apart) are merged (dirtyRanges.ts:
- *   each range is one upload call); three merges touching ones again. `bytes`/`ranges` count what was handed over.
+ *   each range is one upload call); three merges touching ones again. `bytes`/`ranges` count what
+ *   was handed over.
  * - Growth: by `growth` (1.5 for meshes, 1.25 for the CPU pool); a mesh is disposed (three frees
  *   the GPU buffers of its instance attributes on `dispose`) and gets new attributes, uploaded
  *   whole once (`growthBytes`). Mesh pools never shrink. The CPU pool shrinks once `SHRINK_AFTER`
  *   batches of writes in a row (an update is one, a removal one; each ends with `compact`) used
  *   under 80 % of its capacity at their peak (entrants append before leavers' holes are refilled:
- *   a camera jump over 100k instances briefly holds both), to 1.1 × the most any of them used: memory
- *   follows the instances, and a camera that jumps back and forth does not make it shrink and grow
- *   again (when it shrank to 1.1 × the last count: 3 copies, 37 ms in one jump frame at 100k) — but the
- *   first update after a large add, which moves the visible part out, does not pay a fresh copy of
- *   the rest (a new buffer's first touches cost ≈ 11 µs a 4 kB page on the bench machine: startup).
+ *   a camera jump over 100k instances briefly holds both), to 1.1 × the most any of them used:
+ *   memory follows the instances, and a camera that jumps back and forth does not make it shrink
+ *   and grow again (when it shrank to 1.1 × the last count: 3 copies, 37 ms in one jump frame at
+ *   100k). The first update after a large add, which moves the visible part out, does not pay a
+ *   fresh copy of the rest (a new buffer's first touches cost ≈ 11 µs a 4 kB page on the bench
+ *   machine: startup).
  *
  * @module
  */
