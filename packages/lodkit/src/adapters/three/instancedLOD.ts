@@ -356,7 +356,7 @@ export class InstancedLOD extends Object3D {
     const casters = this.shadowsOn();
     const light = casters ? this.lightFrustum() : null;
     const full = light !== null && (this.shadowDirty || this.lightRebuilds !== this.lightCache.rebuilds);
-    if (cc >= 1024) reserveForMoves(this.slots, this.levelCount, HIDDEN_LEVEL, changed, cc, levels, levelOf, this.netMoves);
+    if (cc >= 1024) reserveForMoves(this.slots, this.levelCount, changed, cc, levels, levelOf, this.netMoves);
     for (let k = 0; k < cc; k++) {
       const id = changed[k];
       let to = levels[id];

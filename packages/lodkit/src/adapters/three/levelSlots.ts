@@ -38,6 +38,7 @@
  * @module
  */
 import { DynamicDrawUsage, InstancedBufferAttribute, InstancedMesh, type BufferGeometry, type Material } from 'three';
+import { HIDDEN_LEVEL } from '../../batch/lodSet.js';
 import { DirtyRanges } from './dirtyRanges.js';
 
 /** Per-slot float counts of the two instance attributes. */
@@ -302,21 +303,21 @@ export class LevelSlots {
 /**
  * Before many moves (a large batch of changes: the first update, a camera jump): grows each pool
  * once to the most slots the moves will use in it, not once per growth step — the level pools
- * `slots[l]` (l < `levelCount`) and the CPU-only pool `slots[levelCount + 1]` (code `hidden`).
+ * `slots[l]` (l < `levelCount`) and the CPU-only pool `slots[levelCount + 1]` (code `HIDDEN_LEVEL`).
  * Moved in `changed` order, each move fills a hole its pool's earlier leavers left, else appends:
  * a pool uses its count + the largest excess of entrants over leavers of any prefix of the list,
  * so it ends at the capacity slot-by-slot growth reaches. (An instance hidden this frame may go to
  * the shadow casters instead: counted in the CPU-only pool all the same.) `levelOf` is each
  * instance's current code, `levels` its new one; `scratch` holds 2 × (`levelCount` + 1) entries.
  */
-export function reserveForMoves(slots: readonly LevelSlots[], levelCount: number, hidden: number, changed: Uint32Array, cc: number,
+export function reserveForMoves(slots: readonly LevelSlots[], levelCount: number, changed: Uint32Array, cc: number,
   levels: Uint8Array, levelOf: Uint8Array, scratch: Int32Array): void {
   const L = levelCount, run = scratch, top = L + 1; // run[p]: entrants − leavers so far; run[top + p]: its largest value
   scratch.fill(0);
   for (let k = 0; k < cc; k++) {
     const id = changed[k], to = levels[id], from = levelOf[id];
     if (to === from) continue;
-    const t = to < L ? to : to === hidden ? L : -1, f = from < L ? from : from === hidden ? L : -1;
+    const t = to < L ? to : to === HIDDEN_LEVEL ? L : -1, f = from < L ? from : from === HIDDEN_LEVEL ? L : -1;
     if (t >= 0 && ++run[t] > run[top + t]) run[top + t] = run[t];
     if (f >= 0) run[f]--;
   }

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { BoxGeometry, Matrix4, MeshBasicMaterial, PerspectiveCamera, Sphere, Vector3 } from 'three';
 import { LevelSlots, reserveForMoves } from '../../../src/adapters/three/levelSlots.js';
 import { InstancedLOD } from '../../../src/adapters/three/instancedLOD.js';
+import { HIDDEN_LEVEL } from '../../../src/batch/lodSet.js';
 
 const geometry = new BoxGeometry(), material = new MeshBasicMaterial();
 
@@ -151,7 +152,7 @@ describe('LevelSlots bulk growth', () => {
   });
 
   it('fast-check: reserveForMoves grows each pool once, to the capacity the moves one by one reach, and the moves then grow nothing', () => {
-    const L = 3, HIDDEN = 255, n = 3_000;
+    const L = 3, HIDDEN = HIDDEN_LEVEL, n = 3_000;
     const poolOf = (c: number): number => (c < L ? c : L + 1);
     const code = (hiddenWeight: number): fc.Arbitrary<number> => fc.oneof({ weight: hiddenWeight, arbitrary: fc.constant(HIDDEN) }, { weight: 1, arbitrary: fc.constantFrom(0, 1, 2) });
     // Starts mostly hidden (moves fill the level pools) or mostly drawn (they fill the CPU-only pool).
@@ -176,7 +177,7 @@ describe('LevelSlots bulk growth', () => {
         from.leave(s);
       };
       const before = a.map((p) => p.capacity);
-      reserveForMoves(a, L, HIDDEN, changed, changed.length, levels, levelOf, new Int32Array(2 * (L + 1)));
+      reserveForMoves(a, L, changed, changed.length, levels, levelOf, new Int32Array(2 * (L + 1)));
       const reserved = a.map((p) => p.capacity);
       for (const id of changed) if (levels[id] !== levelOf[id]) { move(a, slotA, id); move(b, slotB, id); }
       expect(a.map((p) => p.capacity)).toEqual(reserved); // the moves grew nothing after the reservation
