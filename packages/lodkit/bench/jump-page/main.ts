@@ -3,8 +3,9 @@
  * Page of bench/jump.browser.bench.ts: the startup scene's `?n=` (default 100k) instances
  * (bench/startupScene.ts) drawn by three's `WebGLRenderer` while the camera jumps between two spots
  * 1.2 km apart each frame (≈ 67k instances change level at 100k: every level mesh refills thousands
- * of scattered slots), or with `?path=walk` dollies 2 m and turns 0.2° a frame. Per frame: `InstancedLOD.update`, then `renderer.render` with a 1-pixel
- * `readPixels` after it (so the frame's commands, its uploads included, have run), and the
+ * of scattered slots), or with `?path=walk` dollies 2 m and turns 0.2° a frame. Per frame:
+ * `InstancedLOD.update`, then `renderer.render` with a 1-pixel `readPixels` after it (so the
+ * frame's commands, its uploads included, have run), and the
  * `bufferSubData` calls the renderer made. The levels draw nothing (draw range 0): the frame is
  * the renderer's scene walk and the uploads, not the rasterizer. Writes `window.jumpResult`, sets
  * `document.body.dataset.ready = '1'`.
