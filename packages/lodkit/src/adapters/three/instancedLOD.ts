@@ -33,6 +33,7 @@ import {
 import { HIDDEN_LEVEL, LodSet, type LodFrameStats, type LodUpdateOptions, type LodView } from '../../batch/lodSet.js';
 import { CameraViewCache, type CameraView } from './cameraView.js';
 import { LevelSlots, reserveForMoves } from './levelSlots.js';
+import { MoveQueue } from './batchMoves.js';
 import { geometryTriangles, nonIncreasing } from './levelCosts.js';
 import {
   instanceMatrices, resolveInstancedLODOptions, unionSphere, warnNoViewport, type InstancedLODOptions, type InstancedUploadStats,
@@ -116,6 +117,7 @@ export class InstancedLOD extends Object3D {
   private readonly levelCount: number;
   /** Scratch of `reserveForMoves` (per level and the CPU-only pool: entrants minus leavers, their peak). */
   private readonly netMoves: Int32Array;
+  private readonly queue = new MoveQueue();
 
   constructor(options: InstancedLODOptions) {
     super();
@@ -356,13 +358,16 @@ export class InstancedLOD extends Object3D {
     const casters = this.shadowsOn();
     const light = casters ? this.lightFrustum() : null;
     const full = light !== null && (this.shadowDirty || this.lightRebuilds !== this.lightCache.rebuilds);
-    if (cc >= 1024) reserveForMoves(this.slots, this.levelCount, changed, cc, levels, levelOf, this.netMoves);
+    // A large batch: each pool grown once, the copies four at a time (levelSlots.ts, batchMoves.ts).
+    const queue = cc >= 1024 ? this.queue : null;
+    if (queue !== null) reserveForMoves(this.slots, this.levelCount, changed, cc, levels, levelOf, this.netMoves);
     for (let k = 0; k < cc; k++) {
       const id = changed[k];
       let to = levels[id];
       if (to === HIDDEN_LEVEL && light !== null && !full && this.castsShadow(id, light)) to = SHADOW_ONLY_LEVEL;
-      if (levelOf[id] !== to) this.move(id, to);
+      if (levelOf[id] !== to) this.move(id, to, queue);
     }
+    queue?.flush();
     if (full) this.shadowPass(light);
     else if (!casters && this.slots[this.levelCount].count > 0) this.clearShadowCasters();
     if (this.shadowLOD === 'all') {
@@ -382,10 +387,10 @@ export class InstancedLOD extends Object3D {
     this.copies.sync(id, want, this.slotsOf(this.levelOfId[id]), this.slotOf[id], flush);
   }
 
-  /** Copies instance `id` into the pool of `to`, then takes it out of its current pool. */
-  private move(id: number, to: number): void {
-    const from = this.slotsOf(this.levelOfId[id]), slot = this.slotOf[id];
-    this.slotOf[id] = this.slotsOf(to).enterFrom(id, from, slot);
+  /** Copies instance `id` into the pool of `to` (or queues the copy), then takes it out of its current pool. */
+  private move(id: number, to: number, queue: MoveQueue | null = null): void {
+    const from = this.slotsOf(this.levelOfId[id]), slot = this.slotOf[id], dest = this.slotsOf(to);
+    this.slotOf[id] = queue !== null ? queue.move(id, from, slot, dest) : dest.enterFrom(id, from, slot);
     from.leave(slot);
     this.levelOfId[id] = to;
   }

@@ -16,8 +16,8 @@
  * - A frame (driven by `InstancedLOD.update`): each changed instance is copied from its old pool's
  *   slot into the new pool (`enterFrom`: a hole first, else appended) and then leaves the old pool
  *   (a hole). Copy-then-leave means a hole is refilled only after its data moved, so no staging
- *   copy is needed. `compact` fills the remaining holes from the tail. A level that loses and gains
- *   instances in one frame writes max(in, out) slots, not in + out.
+ *   copy is needed. `compact` fills a mesh pool's remaining holes from the tail. A level that loses
+ *   and gains instances in one frame writes max(in, out) slots, not in + out.
  * - Dirty slots become ranges as they are written: consecutive slots extend the open range
  *   (appends are consecutive), anything else closes it. `flush` hands them to three as update
  *   ranges; past 64 per attribute the closest (at most 4 slots apart) are merged (dirtyRanges.ts:
@@ -25,15 +25,18 @@
  *   was handed over.
  * - Growth: by `growth` (1.5 for meshes, 1.25 for the CPU pool); a mesh is disposed (three frees
  *   the GPU buffers of its instance attributes on `dispose`) and gets new attributes, uploaded
- *   whole once (`growthBytes`). Mesh pools never shrink. The CPU pool shrinks once `SHRINK_AFTER`
- *   batches of writes in a row (an update is one, a removal one; each ends with `compact`) used
- *   under 80 % of its capacity at their peak (entrants append before leavers' holes are refilled:
- *   a camera jump over 100k instances briefly holds both), to 1.1 × the most any of them used:
- *   memory follows the instances, and a camera that jumps back and forth does not make it shrink
- *   and grow again (when it shrank to 1.1 × the last count: 3 copies, 37 ms in one jump frame at
- *   100k). The first update after a large add, which moves the visible part out, does not pay a
- *   fresh copy of the rest (a new buffer's first touches cost ≈ 11 µs a 4 kB page on the bench
- *   machine: startup).
+ *   whole once (`growthBytes`). Mesh pools never shrink.
+ * - The CPU-only pool is drawn by no one: its holes stay, as free slots taken before it appends
+ *   (`compact` fills none). Filling them cost the first update of 100k instances, which moves the
+ *   visible 45 % out, one random 64 B copy per leaver (bench:cold `--only startup`, first update
+ *   82 → 69 ms median of 8 runs). It shrinks once `SHRINK_AFTER` batches of writes in a row (an
+ *   update is one, a removal one; each ends with `compact`) held under 80 % of its capacity at
+ *   their peak (entrants come in before leavers go out: a camera jump over 100k instances briefly
+ *   holds both), to 1.1 × the most any of them held, its holes filled first: memory follows the
+ *   instances, and a camera that jumps back and forth does not make it shrink and grow again (when
+ *   it shrank to 1.1 × the last count: 3 copies, 37 ms in one jump frame at 100k). The first update
+ *   after a large add does not pay a fresh copy of the rest (a new buffer's first touches cost
+ *   ≈ 3–11 µs a 4 kB page on the bench machine: startup).
  *
  * @module
  */
@@ -66,8 +69,10 @@ export class LevelSlots {
   /** Closed dirty ranges not yet handed to three (mesh pools). */
   private readonly dirty = new DirtyRanges();
   private lowCompactions = 0;
-  /** The most slots the batches of writes before those compactions used (the shrink keeps room for it). */
+  /** The most instances the batches of writes before those compactions held (the shrink keeps room for it). */
   private lowPeak = 0;
+  /** The most instances held since the last `compact` (the CPU-only pool's shrink rule). */
+  private peakLive = 0;
   private readonly growth: number;
 
   constructor(geometry: BufferGeometry | null, material: Material | Material[] | null, capacity: number) {
@@ -120,11 +125,16 @@ export class LevelSlots {
 
   /** Puts instance `id` into a slot, copying matrix and colour from `src`'s slot `srcSlot`; returns the slot. */
   enterFrom(id: number, src: LevelSlots, srcSlot: number): number {
-    const slot = this.take(id);
-    const from = src.matrices, to = this.matrices, a = srcSlot * MATRIX, b = slot * MATRIX;
-    for (let k = 0; k < MATRIX; k++) to[b + k] = from[a + k];
+    const slot = this.claim(id);
+    copyFloats(src.matrices, srcSlot * MATRIX, this.matrices, slot * MATRIX, MATRIX);
     const cf = src.colors, ct = this.colors;
-    if (cf !== null && ct !== null) { const ca = srcSlot * COLOR, cb = slot * COLOR; ct[cb] = cf[ca]; ct[cb + 1] = cf[ca + 1]; ct[cb + 2] = cf[ca + 2]; }
+    if (cf !== null && ct !== null) copyFloats(cf, srcSlot * COLOR, ct, slot * COLOR, COLOR);
+    return slot;
+  }
+
+  /** The slot `enterFrom` gives instance `id` (a hole first, else appended), marked, nothing copied (batchMoves.ts copies). */
+  claim(id: number): number {
+    const slot = this.take(id);
     this.mark(slot);
     return slot;
   }
@@ -155,6 +165,7 @@ export class LevelSlots {
     if (c !== null) c.fill(1, start * COLOR, (start + rest) * COLOR);
     for (let k = 0; k < rest; k++) { const id = firstId + i + k; owners[start + k] = id; slotOf[id] = start + k; }
     this.count += rest;
+    if (this.live > this.peakLive) this.peakLive = this.live;
     this.markRange(start, start + rest);
   }
 
@@ -196,12 +207,41 @@ export class LevelSlots {
     this.mark(slot);
   }
 
+  /** Instances in the pool: `count` less the holes (the CPU-only pool keeps its holes between batches). */
+  get live(): number { return this.count - this.holeCount; }
+  /** Holes in `[0, count)`: free slots, taken before the pool appends. */
+  get freeSlots(): number { return this.holeCount; }
+
   /**
-   * Fills the remaining holes with the last live slots; `slotOf` gets the moved instances' new
-   * slots. Afterwards slots `[0, count)` are exactly the live ones.
+   * Ends a batch of writes. A mesh pool fills its remaining holes with its last live slots (`slotOf`
+   * gets the moved instances' new slots): afterwards slots `[0, count)` are exactly the drawn ones.
+   * The CPU-only pool, drawn by no one, keeps its holes as free slots for later entrants (filling
+   * them cost the first update at 100k a random 64 B copy per leaver: startup) and only checks
+   * whether to shrink.
    */
   compact(slotOf: Int32Array): void {
-    const owners = this.owners, peak = this.count; // (the slots this batch of writes used at most: holes still count)
+    if (this.mesh === null) { this.endCpuBatch(slotOf); return; }
+    this.fillHoles(slotOf);
+    this.mesh.count = this.count;
+  }
+
+  /**
+   * The CPU-only pool's end of a batch: it shrinks once `SHRINK_AFTER` batches in a row held under
+   * 80 % of its capacity at their peak, to 1.1 × the most any of them held (filling its holes first).
+   */
+  private endCpuBatch(slotOf: Int32Array): void {
+    const peak = this.peakLive;
+    this.peakLive = this.live;
+    if (!(this.capacity > 4096 && peak < this.capacity * 0.8)) { this.lowCompactions = 0; this.lowPeak = 0; return; }
+    if (peak > this.lowPeak) this.lowPeak = peak;
+    if (++this.lowCompactions < SHRINK_AFTER) return;
+    this.fillHoles(slotOf);
+    this.resize(Math.max(16, Math.ceil(this.lowPeak * 1.1)));
+  }
+
+  /** Fills the holes with the last live slots (`slotOf` gets the moved instances' new slots) and trims the tail. */
+  private fillHoles(slotOf: Int32Array): void {
+    const owners = this.owners;
     while (this.holeCount > 0) {
       const hole = this.holes[--this.holeCount];
       while (this.count > 0 && owners[this.count - 1] < 0) this.count--;
@@ -216,12 +256,6 @@ export class LevelSlots {
       this.mark(hole);
     }
     while (this.count > 0 && owners[this.count - 1] < 0) this.count--;
-    if (this.mesh !== null) this.mesh.count = this.count;
-    else if (!(this.capacity > 4096 && peak < this.capacity * 0.8)) { this.lowCompactions = 0; this.lowPeak = 0; }
-    else {
-      if (peak > this.lowPeak) this.lowPeak = peak;
-      if (++this.lowCompactions >= SHRINK_AFTER) this.resize(Math.max(16, Math.ceil(this.lowPeak * 1.1)));
-    }
   }
 
   /** Bytes / update ranges handed to three for upload (cumulative; dirtyRanges.ts). */
@@ -254,6 +288,7 @@ export class LevelSlots {
       slot = this.count++;
     }
     this.owners[slot] = id;
+    if (this.count - this.holeCount > this.peakLive) this.peakLive = this.count - this.holeCount;
     return slot;
   }
 
@@ -304,11 +339,12 @@ export class LevelSlots {
  * Before many moves (a large batch of changes: the first update, a camera jump): grows each pool
  * once to the most slots the moves will use in it, not once per growth step — the level pools
  * `slots[l]` (l < `levelCount`) and the CPU-only pool `slots[levelCount + 1]` (code `HIDDEN_LEVEL`).
- * Moved in `changed` order, each move fills a hole its pool's earlier leavers left, else appends:
- * a pool uses its count + the largest excess of entrants over leavers of any prefix of the list,
- * so it ends at the capacity slot-by-slot growth reaches. (An instance hidden this frame may go to
- * the shadow casters instead: counted in the CPU-only pool all the same.) `levelOf` is each
- * instance's current code, `levels` its new one; `scratch` holds 2 × (`levelCount` + 1) entries.
+ * Moved in `changed` order, each move fills a hole (the CPU-only pool's kept ones, or its pool's
+ * earlier leavers'), else appends: a pool uses its count + the largest excess of entrants over
+ * leavers of any prefix of the list less its holes, so it ends at the capacity slot-by-slot growth
+ * reaches. (An instance hidden this frame may go to the shadow casters instead: counted in the
+ * CPU-only pool all the same.) `levelOf` is each instance's current code, `levels` its new one;
+ * `scratch` holds 2 × (`levelCount` + 1) entries.
  */
 export function reserveForMoves(slots: readonly LevelSlots[], levelCount: number, changed: Uint32Array, cc: number,
   levels: Uint8Array, levelOf: Uint8Array, scratch: Int32Array): void {
@@ -322,7 +358,12 @@ export function reserveForMoves(slots: readonly LevelSlots[], levelCount: number
     if (f >= 0) run[f]--;
   }
   for (let p = 0; p <= L; p++) {
-    const s = slots[p < L ? p : L + 1];
-    if (run[top + p] > 0) s.reserve(s.count + run[top + p]);
+    const s = slots[p < L ? p : L + 1], appended = run[top + p] - s.freeSlots; // (entrants take the pool's holes first)
+    if (appended > 0) s.reserve(s.count + appended);
   }
+}
+
+/** `count` floats from `from[a …]` to `to[b …]`. */
+export function copyFloats(from: Float32Array, a: number, to: Float32Array, b: number, count: number): void {
+  for (let k = 0; k < count; k++) to[b + k] = from[a + k];
 }

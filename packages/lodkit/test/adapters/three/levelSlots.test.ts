@@ -4,8 +4,9 @@
  * count, capacity — through any mix of batches, holes, compactions and colour edits (fast-check,
  * fixed seed); `reserve` reaches the capacity that slot-by-slot growth reaches. InstancedLOD's first
  * update reserves its level pools at once and ends at the same capacities; `reserveForMoves` grows
- * every pool, the CPU-only one too, once to the capacity the moves one by one reach (fast-check). The CPU-only pool's shrink
- * waits for 32 compactions in a row under 80 % of its capacity and keeps room for their largest count.
+ * every pool, the CPU-only one too (holes kept from earlier batches included), once to the capacity the moves one by one reach
+ * (fast-check). The CPU-only pool keeps its holes as free slots; its shrink waits for 32 compactions in a row under 80 % of its
+ * capacity and keeps room for their largest count.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -108,13 +109,15 @@ describe('LevelSlots bulk growth', () => {
     s.enterMatrices(0, src, 20_000, slotOf);
     const full = s.capacity; // 20,000 taken by reserve's growth steps
     for (let id = 0; id < 20_000; id += 2) s.leave(slotOf[id]); // half leave (the first update's moves)
-    s.compact(slotOf); // (this batch used every slot: its holes count until the compaction)
-    expect(s.count).toBe(10_000);
+    s.compact(slotOf); // (this batch held every instance before the half left)
+    expect(s.live).toBe(10_000);
+    expect(s.count).toBe(20_000); // the CPU-only pool keeps its holes as free slots
     expect(s.capacity).toBe(full); // not at once
     for (let k = 1; k < 32; k++) s.compact(slotOf);
     expect(s.capacity).toBe(full); // 31 batches under 80 %
     s.compact(slotOf);
-    expect(s.capacity).toBe(11_000); // the 32nd: ceil(10,000 × 1.1)
+    expect(s.capacity).toBe(11_000); // the 32nd: ceil(10,000 × 1.1), its holes filled first
+    expect([s.count, s.freeSlots]).toEqual([10_000, 0]);
     for (let id = 1; id < 20_000; id += 2) expect(Array.from(s.matrices.subarray(slotOf[id] * 16, slotOf[id] * 16 + 16))).toEqual(Array.from(src.subarray(id * 16, id * 16 + 16)));
     // A compaction at ≥ 80 % restarts the count.
     const t = new LevelSlots(null, null, 16), slotOfT = new Int32Array(20_000);
@@ -140,7 +143,7 @@ describe('LevelSlots bulk growth', () => {
     };
     setCount(20_000);
     const full = s.capacity;
-    setCount(10_000); // (this batch still used 20,000 slots: the leavers' holes count until the compaction)
+    setCount(10_000); // (this batch still held 20,000 before they left)
     for (let k = 0; k < 31; k++) setCount(k % 2 === 0 ? 14_000 : 10_000); // 31 batches under 80 %
     expect(s.capacity).toBe(full);
     setCount(10_000); // the 32nd
@@ -149,6 +152,25 @@ describe('LevelSlots bulk growth', () => {
     setCount(14_000);
     expect(s.capacity).toBe(cap); // the jump back fits
     for (const id of live) expect(s.owners[slotOf[id]]).toBe(id);
+  });
+
+  it('the CPU-only pool keeps its holes as free slots: later entrants take them, nothing is copied, nothing grows', () => {
+    const s = new LevelSlots(null, null, 16), slotOf = new Int32Array(3_000);
+    const src = new Float32Array(3_000 * 16).map((_, i) => i);
+    s.enterMatrices(0, src, 2_000, slotOf);
+    const cap = s.capacity, before = Array.from(s.matrices.subarray(0, 2_000 * 16));
+    const left = [3, 700, 1_999, 1_200];
+    for (const id of left) s.leave(slotOf[id]);
+    s.compact(slotOf);
+    expect([s.count, s.live, s.freeSlots]).toEqual([2_000, 1_996, 4]);
+    // The instances that stayed kept their slots and bytes (no hole was filled from the tail).
+    for (let id = 0; id < 2_000; id++) if (!left.includes(id)) expect(slotOf[id]).toBe(id);
+    expect(Array.from(s.matrices.subarray(0, 2_000 * 16))).toEqual(before);
+    // Entrants take the holes (last freed first), then append.
+    s.enterMatrices(2_000, src, 6, slotOf);
+    expect(Array.from(slotOf.subarray(2_000, 2_006))).toEqual([1_200, 1_999, 700, 3, 2_000, 2_001]);
+    expect([s.count, s.live, s.freeSlots, s.capacity]).toEqual([2_002, 2_002, 0, cap]);
+    for (let k = 0; k < 6; k++) expect(Array.from(s.matrices.subarray(slotOf[2_000 + k] * 16, slotOf[2_000 + k] * 16 + 16))).toEqual(Array.from(src.subarray(k * 16, (k + 1) * 16)));
   });
 
   it('fast-check: reserveForMoves grows each pool once, to the capacity the moves one by one reach, and the moves then grow nothing', () => {
@@ -160,13 +182,20 @@ describe('LevelSlots bulk growth', () => {
       fc.array(code(hiddenFirst ? 12 : 1), { minLength: n, maxLength: n }),
       fc.array(fc.tuple(fc.nat({ max: n - 1 }), code(hiddenFirst ? 1 : 12)), { minLength: 1, maxLength: 2_500 })));
     let grew = 0;
-    fc.assert(fc.property(scene, ([start, moves]) => {
+    let withHoles = 0;
+    fc.assert(fc.property(scene, fc.constantFrom(0, 0, 5, 400), ([start, moves], holes) => {
       // Pools exactly full (capacity = count): any slot the moves use beyond the count grows them.
       const counts = [0, 0, 0, 0, 0];
       for (const c of start) counts[poolOf(c)]++;
       const pools = (): LevelSlots[] => counts.map((c, k) => (k === L + 1 ? new LevelSlots(null, null, c) : new LevelSlots(geometry, material, c)));
       const a = pools(), b = pools(), slotA = new Int32Array(n), slotB = new Int32Array(n), m = new Float32Array(16);
       for (let id = 0; id < n; id++) { slotA[id] = a[poolOf(start[id])].enterMatrix(id, m, 0); slotB[id] = b[poolOf(start[id])].enterMatrix(id, m, 0); }
+      // The CPU-only pool may start with holes kept from earlier batches (instances removed).
+      for (let h = 0; h < holes; h++) {
+        const cpu = L + 1, slot = (h * 7919) % Math.max(1, a[cpu].count);
+        if (a[cpu].count === 0 || a[cpu].owners[slot] < 0) continue;
+        a[cpu].leave(slot); b[cpu].leave(slot); a[cpu].compact(slotA); b[cpu].compact(slotB);
+      }
       // One change per instance (to the last code listed for it), in the order first listed.
       const levelOf = Uint8Array.from(start), levels = Uint8Array.from(start), seen = new Set<number>(), order: number[] = [];
       for (const [id, to] of moves) { levels[id] = to; if (!seen.has(id)) { seen.add(id); order.push(id); } }
@@ -183,8 +212,10 @@ describe('LevelSlots bulk growth', () => {
       expect(a.map((p) => p.capacity)).toEqual(reserved); // the moves grew nothing after the reservation
       expect(reserved).toEqual(b.map((p) => p.capacity)); // = what slot-by-slot growth reached
       if (reserved.some((c, k) => c !== before[k])) grew++;
-    }), { seed: 0x28e5, numRuns: 60 });
+      if (a[L + 1].freeSlots > 0 || holes > 0) withHoles++;
+    }), { seed: 0x28e5, numRuns: 80 });
     expect(grew).toBeGreaterThan(40); // (most scenes grew some pool)
+    expect(withHoles).toBeGreaterThan(20);
   });
 
   it('a matrix copied in bulk is bit-exact (NaN, −0, denormals included)', () => {
