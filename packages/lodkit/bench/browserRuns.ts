@@ -17,9 +17,11 @@ export function machineLine(loadAtStart: string): string {
 /**
  * Builds the page of Vite config `config` into test-artifacts/`out`, loads it with `query` in
  * `runs` fresh browsers, waits for `document.body.dataset.ready` and returns each run's
- * `window[resultKey]` and the browser's version.
+ * `window[resultKey]` and the browser's version. `settleMs` > 0: each browser first shows a blank
+ * page for that long, so the page runs in a browser that has finished starting (as a user's
+ * running browser) rather than beside its own start-up work; still a fresh profile (no code cache).
  */
-export async function freshBrowserRuns<T>(config: string, out: string, runs: number, query: string, resultKey: string): Promise<{ results: T[]; version: string }> {
+export async function freshBrowserRuns<T>(config: string, out: string, runs: number, query: string, resultKey: string, settleMs = 0): Promise<{ results: T[]; version: string }> {
   const server = await buildAndServe(config, out);
   const results: T[] = [];
   let version = '';
@@ -31,6 +33,7 @@ export async function freshBrowserRuns<T>(config: string, out: string, runs: num
         const page = await browser.newPage();
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(e.message));
+        if (settleMs > 0) { await page.goto('about:blank'); await new Promise((done) => setTimeout(done, settleMs)); }
         await page.goto(`${server.url}${query}`);
         await waitForReady(page, 300_000).catch((e: unknown) => { throw new Error(`page not ready: ${errors.join('; ') || String(e)}`); });
         results.push(await page.evaluate((key) => (window as unknown as Record<string, unknown>)[key], resultKey) as T);
