@@ -28,8 +28,8 @@
  *   whole once (`growthBytes`). Mesh pools never shrink.
  * - The CPU-only pool is drawn by no one: its holes stay, as free slots taken before it appends
  *   (`compact` fills none). Filling them cost the first update of 100k instances, which moves the
- *   visible 45 % out, one random 64 B copy per leaver (bench:cold `--only startup`, first update
- *   82 → 69 ms median of 8 runs). It shrinks once `SHRINK_AFTER` batches of writes in a row (an
+ *   visible 45 % out, one random 64 B copy per leaver (bench/startup.ts, 20 fresh processes each:
+ *   first update median 82 → 74 ms). It shrinks once `SHRINK_AFTER` batches of writes in a row (an
  *   update is one, a removal one; each ends with `compact`) held under 80 % of its capacity at
  *   their peak (entrants come in before leavers go out: a camera jump over 100k instances briefly
  *   holds both), to 1.1 × the most any of them held, its holes filled first: memory follows the
@@ -173,7 +173,7 @@ export class LevelSlots {
    * Reserves what `enterMatrices` of `n` instances will take and returns `floats` floats of the free
    * tail its appended matrices will overwrite, as the caller's scratch until then (null when that
    * part is smaller). Why (startup, issue 27): `addInstances`' 16 B of spheres per instance, which
-   * `LodSet.addMany` copies, then touch no page of their own (first touches cost ≈ 20 µs a page).
+   * `LodSet.addMany` copies, then touch no page of their own (a new page's first write costs microseconds).
    */
   scratchTail(n: number, floats: number): Float32Array | null {
     const rest = n - Math.min(n, this.holeCount);
