@@ -242,6 +242,16 @@ export class LodSet {
 
   /** Adds `spheres.length / 4` objects (`x, y, z, r` each) with one profile; returns the first id (ids are consecutive). */
   addMany(spheres: Float32Array, profile: number): number {
+    return this.addManyWithBounds(spheres, profile, null);
+  }
+
+  /**
+   * `addMany` with the batch's bounds already known (`InstancedLOD`'s spheres pass computes them):
+   * the 7 numbers of mortonOrder.ts `BATCH_BOUNDS`, or null. Spares the Morton order its first pass
+   * over the batch (startup, issue 27); the same ids, slots and frames as `addMany`.
+   * @internal
+   */
+  addManyWithBounds(spheres: Float32Array, profile: number, bounds: Float64Array | null): number {
     this.e.edits++; // (a still frame has no edit: stillFrames.ts)
     if (!(spheres instanceof Float32Array) || spheres.length % 4 !== 0) {
       throw new TypeError('LodSet.addMany: spheres must be a Float32Array of x, y, z, r quadruples');
@@ -257,7 +267,7 @@ export class LodSet {
     resetState(st, first, first + n);
     e.used += n;
     const generation = ci.generation;
-    ci.addBatch(first, n, spheres, profile);
+    ci.addBatch(first, n, spheres, profile, bounds);
     // The new clusters' bounds now rather than in the next update: a first frame that refits every
     // cluster left the refit loop on on-stack-replaced code, and V8 compiled it in frame 2 (warmUp.ts).
     ci.refitPending(st.flags, st.forced);

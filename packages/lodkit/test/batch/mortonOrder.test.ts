@@ -3,7 +3,8 @@
  * permutation the radix passes of a large batch give: the same batch padded with spheres of NaN
  * centre (key 0, outside the bounds and the smallest radius) runs the radix path, and its order
  * without the padding is compared (fast-check, fixed seed). Large batches: the radix passes give
- * the stable sort by key of a plain reference (the keys as the module documents them).
+ * the stable sort by key of a plain reference (the keys as the module documents them). Bounds given
+ * by the caller (`InstancedLOD`'s own pass) give the same order.
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
@@ -52,4 +53,18 @@ it('large batches: the stable sort by key', () => {
     const s = new Float32Array(list.flat());
     expect(Array.from(mortonOrder(s, list.length))).toEqual(referenceOrder(s, list.length));
   }), { seed: 0x27b1, numRuns: 40 });
+});
+
+it('given the batch bounds (addManyWithBounds), the same order as computing them', () => {
+  fc.assert(fc.property(fc.array(sphere, { minLength: 1, maxLength: 1200 }), (list) => {
+    const n = list.length, s = new Float32Array(list.flat());
+    const b = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity, Infinity];
+    for (let i = 0; i < n; i++) {
+      const [x, y, z, r] = s.subarray(i * 4, i * 4 + 4);
+      if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) continue;
+      [x, y, z].forEach((v, a) => { if (v < b[a]) b[a] = v; if (v > b[a + 3]) b[a + 3] = v; });
+      if (r > 0 && r < b[6]) b[6] = r;
+    }
+    expect(Array.from(mortonOrder(s, n, Float64Array.from(b)))).toEqual(Array.from(mortonOrder(s, n)));
+  }), { seed: 0x27b2, numRuns: 100 });
 });

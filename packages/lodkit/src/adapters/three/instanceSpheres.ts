@@ -45,16 +45,19 @@ export class InstanceSpheres {
    * Taken only where three's product `world × matrix` cannot change the result: its entries differ
    * from the matrix's at most in the sign of a zero, which shows only in a zero coordinate, and any
    * non-finite entry makes a coordinate non-finite; so finite, non-zero coordinates (else
-   * {@link inWorld}).
+   * {@link inWorld}). `centres` gets the batch's bounds as `LodSet.addManyWithBounds` takes them
+   * (the 7 numbers of mortonOrder.ts `BATCH_BOUNDS`, over the float32 values written to `out`): the
+   * Morton order then skips its own pass over the batch (the first 100k-long loop it ran cold).
    */
-  batch(world: Matrix4, src: Float32Array, n: number, out: Float32Array, bounds: Sphere): void {
+  batch(world: Matrix4, src: Float32Array, n: number, out: Float32Array, bounds: Sphere, centres: Float64Array): void {
     const a = world.elements;
     const identity = a[0] === 1 && a[5] === 1 && a[10] === 1 && a[15] === 1 && a[1] === 0 && a[2] === 0 && a[3] === 0
       && a[4] === 0 && a[6] === 0 && a[7] === 0 && a[8] === 0 && a[9] === 0 && a[11] === 0 && a[12] === 0 && a[13] === 0 && a[14] === 0;
     // The loop stops at each instance that grows the bounds (a few in a large batch): union stays
     // out of the loop's optimised code, whose first version it deoptimised (a recompile of ≈ 25 ms).
+    centres[0] = centres[1] = centres[2] = centres[6] = Infinity; centres[3] = centres[4] = centres[5] = -Infinity;
     for (let i = 0; i < n; i++) {
-      i = spheresUntilGrowth(this, world, identity, src, i, n, out, bounds);
+      i = spheresUntilGrowth(this, world, identity, src, i, n, out, bounds, centres);
       if (i < n) growBounds(bounds, scratchSphere);
     }
   }
@@ -76,9 +79,12 @@ export class InstanceSpheres {
  * {@link InstanceSpheres.batch} from instance `from` on, up to the first instance whose object sphere
  * is not clearly inside `bounds` (left in `scratchSphere`): returns its index, or `n`.
  */
-function spheresUntilGrowth(spheres: InstanceSpheres, world: Matrix4, identity: boolean, src: Float32Array, from: number, n: number, out: Float32Array, bounds: Sphere): number {
+function spheresUntilGrowth(spheres: InstanceSpheres, world: Matrix4, identity: boolean, src: Float32Array, from: number, n: number, out: Float32Array,
+  bounds: Sphere, centres: Float64Array): number {
   const c = spheres.local.center, cx = c.x, cy = c.y, cz = c.z, lr = spheres.local.radius, s = scratchSphere, w = scratchWorld;
-  for (let i = from; i < n; i++) {
+  let minX = centres[0], minY = centres[1], minZ = centres[2], maxX = centres[3], maxY = centres[4], maxZ = centres[5], minR = centres[6];
+  let i = from;
+  for (; i < n; i++) {
     const o = i * 16, p = i * 4;
     const b11 = src[o], b21 = src[o + 1], b31 = src[o + 2], b12 = src[o + 4], b22 = src[o + 5], b32 = src[o + 6];
     const b13 = src[o + 8], b23 = src[o + 9], b33 = src[o + 10];
@@ -93,8 +99,17 @@ function spheresUntilGrowth(spheres: InstanceSpheres, world: Matrix4, identity: 
       spheres.inWorld(world, src, o, w);
       out[p] = w.center.x; out[p + 1] = w.center.y; out[p + 2] = w.center.z; out[p + 3] = w.radius;
     }
+    // The batch's bounds over the stored float32 values, as mortonOrder.ts's own pass takes them.
+    const fx = out[p], fy = out[p + 1], fz = out[p + 2], fr = out[p + 3];
+    if (fx - fx === 0 && fy - fy === 0 && fz - fz === 0) {
+      if (fr > 0 && fr < minR) minR = fr;
+      if (fx < minX) minX = fx; if (fx > maxX) maxX = fx;
+      if (fy < minY) minY = fy; if (fy > maxY) maxY = fy;
+      if (fz < minZ) minZ = fz; if (fz > maxZ) maxZ = fz;
+    }
     s.center.x = x; s.center.y = y; s.center.z = z; s.radius = r;
-    if (!clearlyInside(s, bounds)) return i;
+    if (!clearlyInside(s, bounds)) break;
   }
-  return n;
+  centres[0] = minX; centres[1] = minY; centres[2] = minZ; centres[3] = maxX; centres[4] = maxY; centres[5] = maxZ; centres[6] = minR;
+  return i;
 }

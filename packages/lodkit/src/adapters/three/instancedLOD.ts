@@ -55,6 +55,8 @@ const EMPTY_STATS: LodFrameStats = { totalCost: 0, levelCounts: new Uint32Array(
 const scratchSize = new Vector2();
 const scratchSphere = new Sphere();
 const scratchBounds = new Sphere();
+/** `addInstances`' batch bounds for the Morton order (instanceSpheres.ts `batch`). */
+const batchBounds = new Float64Array(7);
 
 /**
  * Instances with per-instance LOD, drawn through one `InstancedMesh` per level.
@@ -207,8 +209,8 @@ export class InstancedLOD extends Object3D {
     this.spheres.remember(this.matrixWorld);
     // World spheres for the set and the grown bounds in one pass (kept aside until addMany succeeded).
     const bounds = scratchBounds.copy(this.boundingSphere);
-    this.spheres.batch(this.matrixWorld, matrices, n, spheres, bounds);
-    const first = this.set.addMany(spheres, this.profile);
+    this.spheres.batch(this.matrixWorld, matrices, n, spheres, bounds, batchBounds);
+    const first = this.set.addManyWithBounds(spheres, this.profile, batchBounds);
     this.boundingSphere.copy(bounds);
     this.grow(this.set.count);
     // Into the CPU-only pool in one block (one reservation, one copy), not one matrix at a time.

@@ -341,11 +341,12 @@ export class ClusterIndex {
   /**
    * Adds the objects with ids `[first, first + n)` (slots `[first, first + n)` too: slots are
    * allocated in id order), whose spheres are `spheres`, all of profile `profile`: sorts them in
-   * Morton order of their centres within the batch's bounding box and cuts clusters.
+   * Morton order of their centres within the batch's bounding box and cuts clusters. `bounds`: the
+   * batch's bounds when the caller has them (mortonOrder.ts `BATCH_BOUNDS`).
    */
-  addBatch(first: number, n: number, spheres: Float32Array, profile: number): void {
+  addBatch(first: number, n: number, spheres: Float32Array, profile: number, bounds: Float64Array | null = null): void {
     if (n === 0) return;
-    const order = mortonOrder(spheres, n);
+    const order = mortonOrder(spheres, n, bounds);
     const sp = this.sp;
     for (let k = 0; k < n; k++) {
       const j = order[k], slot = first + k, id = first + j;

@@ -14,9 +14,13 @@
  * straddle a threshold at almost every distance and must be evaluated per object, while clusters of
  * one band are twice as wide but span at most a factor 2 (tree field, walking camera: evaluated
  * objects per frame measured in bench/RESULTS.md).
+ *
+ * `bounds`: the batch's {@link BATCH_BOUNDS} when the caller's own pass over it computed them
+ * (`InstancedLOD`'s spheres loop), which spares this function its first pass; they must be what
+ * that pass gives (bounds that miss a centre only cost culling: the keys wrap).
  */
-export function mortonOrder(spheres: Float32Array, n: number): Uint32Array {
-  const b = boundsOf(spheres, n);
+export function mortonOrder(spheres: Float32Array, n: number, bounds: Float64Array | null = null): Uint32Array {
+  const b = bounds ?? boundsOf(spheres, n);
   // One scale for the three axes (cubic cells): a flat field keeps its height bits at zero and is
   // ordered in 2D, instead of spending a third of the bits on a few metres of height.
   const extent = Math.max(b[3] - b[0], b[4] - b[1], b[5] - b[2]);
@@ -53,7 +57,14 @@ export function mortonOrder(spheres: Float32Array, n: number): Uint32Array {
 const DIGIT = 2048;
 const scratchBounds = new Float64Array(7);
 
-/** minX, minY, minZ, maxX, maxY, maxZ over the finite centres, and the smallest positive radius. */
+/**
+ * The 7 numbers the Morton order starts from: min x, y, z and max x, y, z over the finite centres
+ * (x, y, z all finite), and the smallest positive radius of those spheres (Infinity / −Infinity
+ * when there is none).
+ */
+export const BATCH_BOUNDS = 7;
+
+/** The {@link BATCH_BOUNDS} of `spheres`' first `n` spheres. */
 function boundsOf(spheres: Float32Array, n: number): Float64Array {
   let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
   let minR = Infinity;
