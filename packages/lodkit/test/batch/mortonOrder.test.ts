@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { mortonOrder } from '../../src/batch/spatial/mortonOrder.js';
+import { referenceBatchBounds } from '../helpers/batchBounds.js';
 
 const coord = fc.oneof(fc.integer({ min: -4, max: 4 }).map((v) => v * 10), fc.double({ min: -1e4, max: 1e4, noNaN: true }), fc.constant(Number.NaN));
 const sphere = fc.tuple(coord, coord, coord, fc.oneof(fc.constantFrom(0, 0.5, 1, 2, 3, 9), fc.double({ min: 0, max: 50, noNaN: true })));
@@ -58,13 +59,7 @@ it('large batches: the stable sort by key', () => {
 it('given the batch bounds (addManyWithBounds), the same order as computing them', () => {
   fc.assert(fc.property(fc.array(sphere, { minLength: 1, maxLength: 1200 }), (list) => {
     const n = list.length, s = new Float32Array(list.flat());
-    const b = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity, Infinity];
-    for (let i = 0; i < n; i++) {
-      const [x, y, z, r] = s.subarray(i * 4, i * 4 + 4);
-      if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) continue;
-      [x, y, z].forEach((v, a) => { if (v < b[a]) b[a] = v; if (v > b[a + 3]) b[a + 3] = v; });
-      if (r > 0 && r < b[6]) b[6] = r;
-    }
+    const b = referenceBatchBounds(s, n);
     expect(Array.from(mortonOrder(s, n, Float64Array.from(b)))).toEqual(Array.from(mortonOrder(s, n)));
   }), { seed: 0x27b2, numRuns: 100 });
 });

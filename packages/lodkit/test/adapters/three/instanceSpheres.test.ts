@@ -15,6 +15,7 @@ import { InstanceSpheres } from '../../../src/adapters/three/instanceSpheres.js'
 import { InstancedLOD } from '../../../src/adapters/three/instancedLOD.js';
 import { LodSet } from '../../../src/batch/lodSet.js';
 import { engineOf } from '../../../src/batch/engineSeam.js';
+import { referenceBatchBounds } from '../../helpers/batchBounds.js';
 import { growBounds } from '../../../src/adapters/three/instanceBounds.js';
 
 const special = fc.constantFrom(0, -0, 1, -1, 0.5, Number.NaN, Infinity, -Infinity, 1e-30, 3e38);
@@ -45,14 +46,7 @@ it('batch equals inWorld and inObject + growBounds, instance by instance', () =>
     const bits = (a: Float32Array) => Array.from(new Uint32Array(a.buffer), (b, k) => (Number.isNaN(a[k]) ? 'NaN' : b));
     expect(bits(got)).toEqual(bits(want));
     expect([bounds.center.x, bounds.center.y, bounds.center.z, bounds.radius]).toEqual([wantBounds.center.x, wantBounds.center.y, wantBounds.center.z, wantBounds.radius]);
-    const wantCentres = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity, Infinity];
-    for (let i = 0; i < n; i++) {
-      const [x, y, z, r] = want.subarray(i * 4, i * 4 + 4);
-      if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) continue;
-      // (strict comparisons, as mortonOrder.ts's own pass: the first of −0 / +0 seen stays)
-      [x, y, z].forEach((v, k) => { if (v < wantCentres[k]) wantCentres[k] = v; if (v > wantCentres[k + 3]) wantCentres[k + 3] = v; });
-      if (r > 0 && r < wantCentres[6]) wantCentres[6] = r;
-    }
+    const wantCentres = referenceBatchBounds(want, n);
     expect(Array.from(centres)).toEqual(wantCentres);
     if (wantCentres[0] !== Infinity) finiteCentres++;
   }), { seed: 0x27c0, numRuns: 400 });
