@@ -28,8 +28,8 @@
  *   whole once (`growthBytes`). Mesh pools never shrink.
  * - The CPU-only pool is drawn by no one: its holes stay, as free slots taken before it appends
  *   (`compact` fills none). Filling them cost the first update of 100k instances, which moves the
- *   visible 45 % out, one random 64 B copy per leaver (bench/startup.ts, 20 fresh processes each:
- *   first update median 82 → 74 ms). It shrinks once `SHRINK_AFTER` batches of writes in a row (an
+ *   visible 45 % out, one random 64 B copy per leaver (bench/startup.ts, 20 fresh processes each,
+ *   with batchMoves.ts's copies: first update median 82 → 74 ms). It shrinks once `SHRINK_AFTER` batches of writes in a row (an
  *   update is one, a removal one; each ends with `compact`) held under 80 % of its capacity at
  *   their peak (entrants come in before leavers go out: a camera jump over 100k instances briefly
  *   holds both), to 1.1 × the most any of them held, its holes filled first: memory follows the
@@ -288,7 +288,7 @@ export class LevelSlots {
       slot = this.count++;
     }
     this.owners[slot] = id;
-    if (this.count - this.holeCount > this.peakLive) this.peakLive = this.count - this.holeCount;
+    if (this.live > this.peakLive) this.peakLive = this.live;
     return slot;
   }
 
