@@ -17,8 +17,13 @@
  * copy-then-leave one at a time. A pool that grows meanwhile copies every slot, holes included,
  * into its new arrays, and the queue reads each pool's arrays only when it copies.
  *
+ * A batch in which every change leaves the CPU-only pool for a level (the first update after a
+ * large `addInstances`; {@link leavesCpuPoolOnly}) skips the queue: `LevelSlots.moveAllOut` copies
+ * it in the CPU-only pool's slot order, reading forward instead of at random.
+ *
  * @module
  */
+import { HIDDEN_LEVEL } from '../../batch/lodSet.js';
 import { copyFloats, type LevelSlots } from './levelSlots.js';
 
 /** Copies in flight together. */
@@ -66,4 +71,19 @@ export class MoveQueue {
       if (cf !== null && ct !== null) copyFloats(cf, from[i] * COLOR, ct, to[i] * COLOR, COLOR);
     }
   }
+}
+
+/**
+ * True when every change of the batch (`levels[id]` ≠ `levelOf[id]`) takes an instance out of the
+ * CPU-only pool (code `HIDDEN_LEVEL`) into a level `l < levelCount` whose pool `slots[l]` has no
+ * holes: the case of `LevelSlots.moveAllOut`.
+ */
+export function leavesCpuPoolOnly(slots: readonly LevelSlots[], levelCount: number, changed: Uint32Array, cc: number,
+  levels: Uint8Array, levelOf: Uint8Array): boolean {
+  for (let l = 0; l < levelCount; l++) if (slots[l].freeSlots !== 0) return false;
+  for (let k = 0; k < cc; k++) {
+    const id = changed[k], to = levels[id], from = levelOf[id];
+    if (to !== from && (from !== HIDDEN_LEVEL || to >= levelCount)) return false;
+  }
+  return true;
 }

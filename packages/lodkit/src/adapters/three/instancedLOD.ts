@@ -33,7 +33,7 @@ import {
 import { HIDDEN_LEVEL, LodSet, type LodFrameStats, type LodUpdateOptions, type LodView } from '../../batch/lodSet.js';
 import { CameraViewCache, type CameraView } from './cameraView.js';
 import { LevelSlots, reserveForMoves } from './levelSlots.js';
-import { MoveQueue } from './batchMoves.js';
+import { leavesCpuPoolOnly, MoveQueue } from './batchMoves.js';
 import { geometryTriangles, nonIncreasing } from './levelCosts.js';
 import {
   instanceMatrices, resolveInstancedLODOptions, unionSphere, warnNoViewport, type InstancedLODOptions, type InstancedUploadStats,
@@ -360,16 +360,21 @@ export class InstancedLOD extends Object3D {
     const casters = this.shadowsOn();
     const light = casters ? this.lightFrustum() : null;
     const full = light !== null && (this.shadowDirty || this.lightRebuilds !== this.lightCache.rebuilds);
-    // A large batch: each pool grown once, the copies four at a time (levelSlots.ts, batchMoves.ts).
-    const queue = cc >= 1024 ? this.queue : null;
-    if (queue !== null) reserveForMoves(this.slots, this.levelCount, changed, cc, levels, levelOf, this.netMoves);
-    for (let k = 0; k < cc; k++) {
-      const id = changed[k];
-      let to = levels[id];
-      if (to === HIDDEN_LEVEL && light !== null && !full && this.castsShadow(id, light)) to = SHADOW_ONLY_LEVEL;
-      if (levelOf[id] !== to) this.move(id, to, queue);
+    // A large batch: each pool grown once; copied in the CPU-only pool's slot order when every change
+    // leaves it (the first update), else four at a time (levelSlots.ts, batchMoves.ts).
+    const L = this.levelCount, queue = cc >= 1024 ? this.queue : null;
+    if (queue !== null && leavesCpuPoolOnly(this.slots, L, changed, cc, levels, levelOf)) {
+      this.slots[L + 1].moveAllOut(this.slots, L, changed, cc, levels, levelOf, this.slotOf, this.netMoves);
+    } else {
+      if (queue !== null) reserveForMoves(this.slots, L, changed, cc, levels, levelOf, this.netMoves);
+      for (let k = 0; k < cc; k++) {
+        const id = changed[k];
+        let to = levels[id];
+        if (to === HIDDEN_LEVEL && light !== null && !full && this.castsShadow(id, light)) to = SHADOW_ONLY_LEVEL;
+        if (levelOf[id] !== to) this.move(id, to, queue);
+      }
+      queue?.flush();
     }
-    queue?.flush();
     if (full) this.shadowPass(light);
     else if (!casters && this.slots[this.levelCount].count > 0) this.clearShadowCasters();
     if (this.shadowLOD === 'all') {

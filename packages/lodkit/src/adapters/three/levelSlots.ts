@@ -29,7 +29,8 @@
  * - The CPU-only pool is drawn by no one: its holes stay, as free slots taken before it appends
  *   (`compact` fills none). Filling them cost the first update of 100k instances, which moves the
  *   visible 45 % out, one random 64 B copy per leaver (bench/startup.ts, 20 fresh processes each,
- *   with batchMoves.ts's copies: first update median 82 → 74 ms). It shrinks once `SHRINK_AFTER` batches of writes in a row (an
+ *   with batchMoves.ts's copies: first update median 82 → 74 ms). A batch that only empties it into
+ *   the levels (that first update) is copied in its slot order (`moveAllOut`). It shrinks once `SHRINK_AFTER` batches of writes in a row (an
  *   update is one, a removal one; each ends with `compact`) held under 80 % of its capacity at
  *   their peak (entrants come in before leavers go out: a camera jump over 100k instances briefly
  *   holds both), to 1.1 × the most any of them held, its holes filled first: memory follows the
@@ -137,6 +138,67 @@ export class LevelSlots {
     const slot = this.take(id);
     this.mark(slot);
     return slot;
+  }
+
+  /**
+   * Appends `n` slots at once to a pool without holes (a mesh pool between batches), marked, their
+   * owners left to the caller; returns the first. The slots, capacity and dirty range `n` `claim`s
+   * after `reserve(count + n)` give.
+   */
+  appendRun(n: number): number {
+    const first = this.count;
+    this.reserve(first + n);
+    this.markRange(first, first + n);
+    this.count = first + n;
+    if (this.live > this.peakLive) this.peakLive = this.live;
+    return first;
+  }
+
+  /**
+   * The moves of a batch in which every change takes an instance out of this pool (the CPU-only
+   * pool) into a level pool without holes — the first update after a large `addInstances`. Ends as
+   * `reserveForMoves` + `enterFrom` / `leave` in `changed` order do (slots, holes in their order,
+   * dirty ranges, capacities), but copies in this pool's slot order: the reads run forward through
+   * memory the last batch may have left cold, and only the writes land where `changed` (the
+   * engine's spatial order) puts them (bench/startup.ts, first update; 100k instances, 45k moves).
+   * `levels` holds the new codes, `levelOf` the current ones (updated here, with `slotOf`);
+   * `next` has room for one entry per level pool `slots[0 … levelCount)`.
+   */
+  moveAllOut(slots: readonly LevelSlots[], levelCount: number, changed: Uint32Array, cc: number,
+    levels: Uint8Array, levelOf: Uint8Array, slotOf: Int32Array, next: Int32Array): void {
+    next.fill(0, 0, levelCount);
+    for (let k = 0; k < cc; k++) { const id = changed[k], to = levels[id]; if (to !== levelOf[id]) next[to]++; }
+    let moving = 0;
+    for (let l = 0; l < levelCount; l++) { moving += next[l]; next[l] = slots[l].appendRun(next[l]); }
+    let cap = this.holes.length;
+    while (cap < this.holeCount + moving) cap *= 2; // (the size `leave`'s doubling reaches)
+    if (cap !== this.holes.length) { const h = new Int32Array(cap); h.set(this.holes.subarray(0, this.holeCount)); this.holes = h; }
+    // Slots in `changed` order, this pool's holes in leaving order; the owners stay until copied.
+    const holes = this.holes;
+    let hc = this.holeCount;
+    for (let k = 0; k < cc; k++) {
+      const id = changed[k], to = levels[id];
+      if (to === levelOf[id]) continue;
+      const d = next[to]++;
+      slots[to].owners[d] = id;
+      holes[hc++] = slotOf[id];
+      slotOf[id] = d; levelOf[id] = to;
+    }
+    this.holeCount = hc;
+    // The copies in this pool's slot order: an owner whose code is now a level moved there.
+    const owners = this.owners, src = this.matrices, srcColors = this.colors, end = this.count;
+    for (let s = 0; s < end; s++) {
+      const id = owners[s];
+      if (id < 0) continue;
+      const to = levelOf[id];
+      if (to >= levelCount) continue;
+      const dest = slots[to], d = slotOf[id];
+      const m = dest.matrices, a = s * MATRIX, b = d * MATRIX;
+      for (let j = 0; j < MATRIX; j++) m[b + j] = src[a + j];
+      const c = dest.colors;
+      if (srcColors !== null && c !== null) { const ca = s * COLOR, cb = d * COLOR; c[cb] = srcColors[ca]; c[cb + 1] = srcColors[ca + 1]; c[cb + 2] = srcColors[ca + 2]; }
+      owners[s] = -1;
+    }
   }
 
   /** Puts instance `id` into a slot with the matrix at `src[offset …]` and a white colour; returns the slot. */
