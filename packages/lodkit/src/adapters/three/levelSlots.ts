@@ -166,39 +166,15 @@ export class LevelSlots {
    */
   moveAllOut(slots: readonly LevelSlots[], levelCount: number, changed: Uint32Array, cc: number,
     levels: Uint8Array, levelOf: Uint8Array, slotOf: Int32Array, next: Int32Array): void {
-    next.fill(0, 0, levelCount);
-    for (let k = 0; k < cc; k++) { const id = changed[k], to = levels[id]; if (to !== levelOf[id]) next[to]++; }
-    let moving = 0;
-    for (let l = 0; l < levelCount; l++) { moving += next[l]; next[l] = slots[l].appendRun(next[l]); }
+    // Three loops in three functions: each is on-stack-replaced alone in a fresh process (one
+    // function's optimised loop deoptimised on reaching the next loop, which had no feedback yet).
+    const moving = countEntrants(changed, cc, levels, levelOf, next, levelCount);
+    for (let l = 0; l < levelCount; l++) next[l] = slots[l].appendRun(next[l]);
     let cap = this.holes.length;
     while (cap < this.holeCount + moving) cap *= 2; // (the size `leave`'s doubling reaches)
     if (cap !== this.holes.length) { const h = new Int32Array(cap); h.set(this.holes.subarray(0, this.holeCount)); this.holes = h; }
-    // Slots in `changed` order, this pool's holes in leaving order; the owners stay until copied.
-    const holes = this.holes;
-    let hc = this.holeCount;
-    for (let k = 0; k < cc; k++) {
-      const id = changed[k], to = levels[id];
-      if (to === levelOf[id]) continue;
-      const d = next[to]++;
-      slots[to].owners[d] = id;
-      holes[hc++] = slotOf[id];
-      slotOf[id] = d; levelOf[id] = to;
-    }
-    this.holeCount = hc;
-    // The copies in this pool's slot order: an owner whose code is now a level moved there.
-    const owners = this.owners, src = this.matrices, srcColors = this.colors, end = this.count;
-    for (let s = 0; s < end; s++) {
-      const id = owners[s];
-      if (id < 0) continue;
-      const to = levelOf[id];
-      if (to >= levelCount) continue;
-      const dest = slots[to], d = slotOf[id];
-      const m = dest.matrices, a = s * MATRIX, b = d * MATRIX;
-      for (let j = 0; j < MATRIX; j++) m[b + j] = src[a + j];
-      const c = dest.colors;
-      if (srcColors !== null && c !== null) { const ca = s * COLOR, cb = d * COLOR; c[cb] = srcColors[ca]; c[cb + 1] = srcColors[ca + 1]; c[cb + 2] = srcColors[ca + 2]; }
-      owners[s] = -1;
-    }
+    this.holeCount = assignSlots(slots, changed, cc, levels, levelOf, slotOf, next, this.holes, this.holeCount);
+    copyOut(this, slots, levelCount, levelOf, slotOf);
   }
 
   /** Puts instance `id` into a slot with the matrix at `src[offset …]` and a white colour; returns the slot. */
@@ -422,6 +398,48 @@ export function reserveForMoves(slots: readonly LevelSlots[], levelCount: number
   for (let p = 0; p <= L; p++) {
     const s = slots[p < L ? p : L + 1], appended = run[top + p] - s.freeSlots; // (entrants take the pool's holes first)
     if (appended > 0) s.reserve(s.count + appended);
+  }
+}
+
+/** `moveAllOut`: the entrants of each level into `next[0 … levelCount)`; returns their sum. */
+function countEntrants(changed: Uint32Array, cc: number, levels: Uint8Array, levelOf: Uint8Array, next: Int32Array, levelCount: number): number {
+  next.fill(0, 0, levelCount);
+  let moving = 0;
+  for (let k = 0; k < cc; k++) { const id = changed[k], to = levels[id]; if (to !== levelOf[id]) { next[to]++; moving++; } }
+  return moving;
+}
+
+/**
+ * `moveAllOut`: level slots in `changed` order (from `next`, each level's next slot), the CPU-only
+ * pool's holes in leaving order (`holes` from `hc` on; returns the new count); its owners stay until copied.
+ */
+function assignSlots(slots: readonly LevelSlots[], changed: Uint32Array, cc: number, levels: Uint8Array, levelOf: Uint8Array,
+  slotOf: Int32Array, next: Int32Array, holes: Int32Array, hc: number): number {
+  for (let k = 0; k < cc; k++) {
+    const id = changed[k], to = levels[id];
+    if (to === levelOf[id]) continue;
+    const d = next[to]++;
+    slots[to].owners[d] = id;
+    holes[hc++] = slotOf[id];
+    slotOf[id] = d; levelOf[id] = to;
+  }
+  return hc;
+}
+
+/** `moveAllOut`: the copies in `cpu`'s slot order — an owner whose code is now a level moved there. */
+function copyOut(cpu: LevelSlots, slots: readonly LevelSlots[], levelCount: number, levelOf: Uint8Array, slotOf: Int32Array): void {
+  const owners = cpu.owners, src = cpu.matrices, srcColors = cpu.colors, end = cpu.count;
+  for (let s = 0; s < end; s++) {
+    const id = owners[s];
+    if (id < 0) continue;
+    const to = levelOf[id];
+    if (to >= levelCount) continue;
+    const dest = slots[to], d = slotOf[id];
+    const m = dest.matrices, a = s * MATRIX, b = d * MATRIX;
+    for (let j = 0; j < MATRIX; j++) m[b + j] = src[a + j];
+    const c = dest.colors;
+    if (srcColors !== null && c !== null) { const ca = s * COLOR, cb = d * COLOR; c[cb] = srcColors[ca]; c[cb + 1] = srcColors[ca + 1]; c[cb + 2] = srcColors[ca + 2]; }
+    owners[s] = -1;
   }
 }
 
