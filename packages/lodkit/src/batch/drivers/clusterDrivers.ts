@@ -124,8 +124,10 @@ export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     budgetStateOf(ci).completedFrame = -1;
   }
   sse.regime.drawn = 1; // (noteBelowMinimum: 2)
-  // Below the minimum last frame: most likely again, decided mostly per cluster (budgetCoarsest.ts).
-  if (!thresholdsFirst && lastRegime === 2 && st.minFrames === 0) {
+  // Below the minimum last frame: most likely again, decided mostly per cluster (budgetCoarsest.ts)
+  // — also in a frame whose thresholds' try did not fit (every 16th of the regime): the full path
+  // reads by id in random spatial order, ≈ 150 ms a frame at 1M random objects (bench/regimes.ts).
+  if (lastRegime === 2 && st.minFrames === 0) {
     if (clusteredCoarsest(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget) === 1) { noteKnapsack(sse.regime, budget); return; }
   }
   // With minFramesBetweenChanges the classification reads last frame's sizes, which the incremental
