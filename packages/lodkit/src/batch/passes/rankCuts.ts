@@ -45,7 +45,7 @@ import type { ClusterViews } from '../spatial/clusterViews.js';
 import { classify, clusterMetric } from './clusterPass.js';
 import type { FrameState } from '../core/frameState.js';
 import { VB_EYE } from '../core/layout.js';
-import { assignQuotaRanks, selectSmallest } from '../../policies/rankQuota.js';
+import { assignQuotaRanksPairs, selectSmallest } from '../../policies/rankQuota.js';
 import { clusterStateGetter } from '../spatial/clusterState.js';
 import { oweCluster } from '../outputs/owedSizes.js';
 
@@ -82,6 +82,8 @@ export class RankCuts {
   /** The window objects' ids and windows, in pass order. */
   winIds: Uint32Array = new Uint32Array(0);
   winTag: Uint8Array = new Uint8Array(0);
+  /** The exact selection's distances, in candidate order (moved with the ids: rankQuota.ts pairs). */
+  vals: Float64Array = new Float64Array(0);
   winCount = 0;
   /** Per cluster: the band-between-windows rank all its objects share, or 255. */
   uniform: Uint8Array = new Uint8Array(0);
@@ -94,7 +96,7 @@ export class RankCuts {
   ensure(slots: number, clusters: number): void {
     if (this.kindS.length < slots) {
       this.kindS = new Uint8Array(slots); this.lvS = new Uint8Array(slots);
-      this.winIds = new Uint32Array(slots); this.winTag = new Uint8Array(slots);
+      this.winIds = new Uint32Array(slots); this.winTag = new Uint8Array(slots); this.vals = new Float64Array(slots);
     }
     if (this.uniform.length < clusters) this.uniform = new Uint8Array(clusters);
   }
@@ -303,7 +305,7 @@ export function resolveRanks(st: FrameState, ci: ClusterIndex, rc: RankCuts, quo
 /** The v0.1 selection over every adjustable visible object; records the cut distances in `rc.cut`. */
 function exactRanks(st: FrameState, ci: ClusterIndex, rc: RankCuts, quotas: ArrayLike<number>, total: number): void {
   const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId, workS = ci.workS;
-  const kindS = rc.kindS, lvS = rc.lvS, uniform = rc.uniform, cand = st.candidates, work = st.work, sp = ci.sp;
+  const kindS = rc.kindS, lvS = rc.lvS, uniform = rc.uniform, cand = st.candidates, vals = rc.vals, sp = ci.sp;
   const flag = ci.owed.flag, eye = ci.owed.params, ex = eye[0], ey = eye[1], ez = eye[2]; // (clusteredRankQuota: this frame's eye)
   let m = 0;
   for (let k = 0; k < ci.visibleClusterCount; k++) {
@@ -322,10 +324,10 @@ function exactRanks(st: FrameState, ci: ClusterIndex, rc: RankCuts, quotas: Arra
         workS[s] = t > 0 ? t : 0;
       }
       const id = slotId[s];
-      work[id] = workS[s]; cand[m++] = id; lvS[s] = 1; // odd band: the rank is in st.ranks
+      vals[m] = workS[s]; cand[m++] = id; lvS[s] = 1; // odd band: the rank is in st.ranks
     }
   }
-  assignQuotaRanks(work, cand, 0, m, quotas, st.ranks);
+  assignQuotaRanksPairs(vals, cand, 0, m, quotas, st.ranks);
   // Cut g lies between the farthest object before position C_g and the closest one from it on.
   const groups = quotas.length, cut = rc.cut, lastCut = rc.lastCut;
   let pos = 0;
@@ -333,12 +335,12 @@ function exactRanks(st: FrameState, ci: ClusterIndex, rc: RankCuts, quotas: Arra
     let next = pos + quotas[g];
     if (next > total) next = total;
     let a = -1e308, z = 1e308;
-    for (let j = pos; j < next; j++) { const v = work[cand[j]]; if (v > a) a = v; }
+    for (let j = pos; j < next; j++) { const v = vals[j]; if (v > a) a = v; }
     if (a === -1e308 && g > 0) a = cut[g - 1]; // empty group: the previous cut
     let end = next;
     for (let h = g + 1; h < groups && end === next; h++) { end = next + quotas[h]; if (end > total) end = total; }
     if (end === next) end = total;
-    for (let j = next; j < end; j++) { const v = work[cand[j]]; if (v < z) z = v; }
+    for (let j = next; j < end; j++) { const v = vals[j]; if (v < z) z = v; }
     lastCut[g] = rc.groups === groups ? cut[g] : Number.NaN;
     cut[g] = z === 1e308 ? a : a === -1e308 ? z : (a + z) * 0.5;
     pos = next;
