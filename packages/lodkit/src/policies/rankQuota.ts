@@ -8,10 +8,10 @@
  *   so a frame costs O(n · quotas.length) expected instead of O(n log n).
  * - Selection is a quickselect with a median-of-three pivot over (key, id) pairs — the keys
  *   gathered into the ids' positions first and moved with them, so a partition reads two arrays in
- *   order — comparing `(key, id)` lexicographically. Keys are distances, so equal distances are ordered by id and the
- *   result is unique and deterministic. After `2·log2(n) + 8` rounds without converging the pivot
- *   switches to a pseudo-random element (an LCG), which defeats inputs crafted against
- *   median-of-three; ranges of ≤ 16 ids are finished by insertion sort.
+ *   order — comparing `(key, id)` lexicographically. Keys are distances, so equal distances are
+ *   ordered by id and the result is unique and deterministic. After `2·log2(n) + 8` rounds without
+ *   converging the pivot switches to a pseudo-random element (an LCG), which defeats inputs crafted
+ *   against median-of-three; ranges of ≤ 16 ids are finished by insertion sort.
  * - Timings (v0.1, per-object path): a whole rankQuota update of 1M spheres with three quotas was
  *   1.7× the per-object thresholds update. Over the spatial clusters `LodSet` runs these selections
  *   only on the objects near last frame's cut distances (src/batch/rankCuts.ts; bench/RESULTS.md).

@@ -30,10 +30,11 @@
  *   (`compact` fills none). Filling them cost the first update of 100k instances, which moves the
  *   visible 45 % out, one random 64 B copy per leaver (bench/startup.ts, 20 fresh processes each,
  *   with batchMoves.ts's copies: first update median 82 → 74 ms). A batch that only empties it into
- *   the levels (that first update) is copied in its slot order (`moveAllOut`). It shrinks once `SHRINK_AFTER` batches of writes in a row (an
- *   update is one, a removal one; each ends with `compact`) held under 80 % of its capacity at
- *   their peak (entrants come in before leavers go out: a camera jump over 100k instances briefly
- *   holds both), to 1.1 × the most any of them held, its holes filled first: memory follows the
+ *   the levels (that first update) is copied in its slot order (`moveAllOut`). It shrinks once
+ *   `SHRINK_AFTER` batches of writes in a row (an update is one, a removal one; each ends with
+ *   `compact`) held under 80 % of its capacity at their peak (entrants come in before leavers go
+ *   out: a camera jump over 100k instances briefly holds both), to 1.1 × the most any of them
+ *   held, its holes filled first: memory follows the
  *   instances, and a camera that jumps back and forth does not make it shrink and grow again (when
  *   it shrank to 1.1 × the last count: 3 copies, 37 ms in one jump frame at 100k). The first update
  *   after a large add does not pay a fresh copy of the rest (a new buffer's first touches cost
