@@ -21,7 +21,8 @@
  *   few steps instead of reshuffling which objects fill the remaining budget — no flicker.
  * - That prefix is found without sorting: `selectAffordablePrefix` is a weighted quickselect that
  *   partitions the (ratio, item) pairs around a pivot, sums the cost of the better side and recurses
- *   into the side that holds the boundary. Expected O(m) for m steps.
+ *   into the side that holds the boundary. Expected O(m) for m steps. Each item's cost is gathered
+ *   beside it first and moves with it, so the sums read in order (selectAffordablePrefixCosts).
  * - Because a concave hull's slopes do not increase, an object's steps appear in chain order in the
  *   total order and the bought steps of an object are always a prefix of its chain. That is the
  *   greedy of the LP relaxation (Sinha & Zoltners 1979) truncated at the first fractional item, so
@@ -103,7 +104,7 @@ const lcgState = Uint32Array.of(0x2545f491);
  * Reorders `keys[0 … m)` / `items[0 … m)` (swapped together) so that the longest prefix of the
  * total order "key descending, item ascending" whose summed cost fits in `capacity` comes first,
  * and returns its length. An item's cost is `chainCost[chainOf[item >>> shift] + (item & mask)]`.
- * Expected O(m); no allocation.
+ * Expected O(m); a scratch of `m` costs, kept for later calls.
  *
  * @example
  * ```ts
@@ -116,7 +117,24 @@ export function selectAffordablePrefix(
   keys: Float64Array, items: Uint32Array, m: number, capacity: number,
   chainOf: Uint32Array, chainCost: Float64Array, shift: number,
 ): number {
-  const mask = (1 << shift) - 1;
+  if (gatheredCosts.length < m) gatheredCosts = new Float64Array(Math.max(m, gatheredCosts.length * 2));
+  const costs = gatheredCosts, mask = (1 << shift) - 1;
+  for (let q = 0; q < m; q++) { const it = items[q]; costs[q] = chainCost[chainOf[it >>> shift] + (it & mask)]; }
+  return selectAffordablePrefixCosts(keys, items, costs, m, capacity);
+}
+
+/** The items' costs in their positions (a scratch that only grows). */
+let gatheredCosts = new Float64Array(0);
+
+/**
+ * {@link selectAffordablePrefix} with each item's cost beside it: `costs[q]` is the cost of
+ * `items[q]` and moves with it, so a partition sums its costs in order instead of reading
+ * `chainCost[chainOf[item]]` at random (two dependent reads per item).
+ * @internal
+ */
+export function selectAffordablePrefixCosts(
+  keys: Float64Array, items: Uint32Array, costs: Float64Array, m: number, capacity: number,
+): number {
   let lo = 0, hi = m;
   // `× 1` types the parameter as a number, so `remaining` stays an unboxed double in optimised code
   // (merging the raw parameter into the loop variable made V8 box it on every update).
@@ -137,45 +155,44 @@ export function selectAffordablePrefix(
       else pivotIndex = ac ? lo : bc ? last : mid;
     }
     const last = hi - 1;
-    const pk = keys[pivotIndex], pi = items[pivotIndex];
-    keys[pivotIndex] = keys[last]; items[pivotIndex] = items[last];
-    keys[last] = pk; items[last] = pi;
+    const pk = keys[pivotIndex], pi = items[pivotIndex], pc = costs[pivotIndex];
+    keys[pivotIndex] = keys[last]; items[pivotIndex] = items[last]; costs[pivotIndex] = costs[last];
+    keys[last] = pk; items[last] = pi; costs[last] = pc;
     let store = lo;
     let sum = 0;
     for (let q = lo; q < last; q++) {
       const k = keys[q], it = items[q];
       if (k > pk || (k === pk && it < pi)) {
-        keys[q] = keys[store]; items[q] = items[store];
-        keys[store] = k; items[store] = it;
+        const c = costs[q];
+        keys[q] = keys[store]; items[q] = items[store]; costs[q] = costs[store];
+        keys[store] = k; items[store] = it; costs[store] = c;
         store++;
-        sum += chainCost[chainOf[it >>> shift] + (it & mask)];
+        sum += c;
       }
     }
-    keys[last] = keys[store]; items[last] = items[store];
-    keys[store] = pk; items[store] = pi;
+    keys[last] = keys[store]; items[last] = items[store]; costs[last] = costs[store];
+    keys[store] = pk; items[store] = pi; costs[store] = pc;
     if (sum > remaining) {
       hi = store; // the boundary lies among the items before the pivot
       continue;
     }
     remaining -= sum;
-    const pivotCost = chainCost[chainOf[pi >>> shift] + (pi & mask)];
-    if (pivotCost > remaining) return store;
-    remaining -= pivotCost;
+    if (pc > remaining) return store;
+    remaining -= pc;
     lo = store + 1;
   }
   // Insertion-sort the last range and scan it in order.
   for (let q = lo + 1; q < hi; q++) {
-    const k = keys[q], it = items[q];
+    const k = keys[q], it = items[q], c = costs[q];
     let j = q - 1;
     while (j >= lo && (k > keys[j] || (k === keys[j] && it < items[j]))) {
-      keys[j + 1] = keys[j]; items[j + 1] = items[j];
+      keys[j + 1] = keys[j]; items[j + 1] = items[j]; costs[j + 1] = costs[j];
       j--;
     }
-    keys[j + 1] = k; items[j + 1] = it;
+    keys[j + 1] = k; items[j + 1] = it; costs[j + 1] = c;
   }
   for (let q = lo; q < hi; q++) {
-    const it = items[q];
-    const c = chainCost[chainOf[it >>> shift] + (it & mask)];
+    const c = costs[q];
     if (c > remaining) return q;
     remaining -= c;
   }
