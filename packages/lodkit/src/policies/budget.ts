@@ -100,6 +100,9 @@ export function walkUpperHull(
 
 const lcgState = Uint32Array.of(0x2545f491);
 
+/** The items' costs in their positions (a scratch that only grows). */
+let gatheredCosts = new Float64Array(0);
+
 /**
  * Reorders `keys[0 … m)` / `items[0 … m)` (swapped together) so that the longest prefix of the
  * total order "key descending, item ascending" whose summed cost fits in `capacity` comes first,
@@ -122,9 +125,6 @@ export function selectAffordablePrefix(
   for (let q = 0; q < m; q++) { const it = items[q]; costs[q] = chainCost[chainOf[it >>> shift] + (it & mask)]; }
   return selectAffordablePrefixCosts(keys, items, costs, m, capacity);
 }
-
-/** The items' costs in their positions (a scratch that only grows). */
-let gatheredCosts = new Float64Array(0);
 
 /**
  * {@link selectAffordablePrefix} with each item's cost beside it: `costs[q]` is the cost of
