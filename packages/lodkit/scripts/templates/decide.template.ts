@@ -79,7 +79,7 @@ export function {{= name}}(st: FrameState, ci: ClusterIndex, start: number, end:
 //@if family === 'single'
   const lc = st.levelCount, costs = st.costs, loA = st.lo, hiA = st.hi;
   const stride = st.stride, bias = st.bias, h = st.hysteresis, minFrames = st.minFrames, frame = st.frame;
-  const useHold = h > 0 || minFrames > 0;
+  const bands = st.bands, banded = st.banded, useHold = h > 0 || minFrames > 0 || st.anyBands;
   let changedCount = st.changedCount, totalCost = 0, minimumCost = 0, invalid = 0, hidden = 0, free = 0;
   // The profile, hoisted: at most 4 thresholds and 4 blend thresholds, padded with −∞ (never counted).
   const off = p * stride, n = tc[p], nb = bc[p], lo = loA[p], hi = hiA[p], lcp = lc[p];
@@ -89,7 +89,8 @@ export function {{= name}}(st: FrameState, ci: ClusterIndex, start: number, end:
 //@else
   const lc = st.levelCount, metricCode = st.metricCode, costs = st.costs, loA = st.lo, hiA = st.hi;
   const stride = st.stride, bias = st.bias, h = st.hysteresis, minFrames = st.minFrames, frame = st.frame;
-  const code = st.code, filter = st.filter, useHold = h > 0 || minFrames > 0;
+  const code = st.code, filter = st.filter, useHold = h > 0 || minFrames > 0 || st.anyBands;
+  const bands = st.bands, banded = st.banded;
 //@endif
 //@if family === 'plain' || family === 'mapped'
   let changedCount = st.changedCount, totalCost = 0, minimumCost = 0, invalid = 0, hidden = 0;
@@ -241,11 +242,14 @@ export function {{= name}}(st: FrameState, ci: ClusterIndex, start: number, end:
           const prev = sizes[{{= family === 'plain' ? 'i' : 'z'}}];
           if (prev === prev) {
             let hold = minFrames > 0 && frame - lastChange[i] < minFrames;
-            // The rule at up to three values, inlined (a call would box the doubles): k = 0 → v·(1+h),
-            // k = 1 → v·(1−h) (hold when the previous level lies between the two), k = 2 → prev.
+            // The band: the frame's, or the profile's own for the boundary `old` would leave across
+            // (`old` toward coarser, `old − 1` toward finer; profiles.ts `hysteresis`).
+            const hb = banded[p] === 0 ? h : bands[off + (level > old ? old : old - 1)];
+            // The rule at up to three values, inlined (a call would box the doubles): k = 0 → v·(1+hb),
+            // k = 1 → v·(1−hb) (hold when the previous level lies between the two), k = 2 → prev.
             let la = 0, fp = 0;
-            for (let k = hold ? 2 : h > 0 ? 0 : 3; k < 3; k++) {
-              const x = k === 0 ? v * (1 + h) : k === 1 ? v * (1 - h) : prev;
+            for (let k = hold ? 2 : hb > 0 ? 0 : 3; k < 3; k++) {
+              const x = k === 0 ? v * (1 + hb) : k === 1 ? v * (1 - hb) : prev;
 //@if desc
               const xF = Math.fround(x);
 //@endif

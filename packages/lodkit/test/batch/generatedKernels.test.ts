@@ -5,7 +5,7 @@
  * [lo, hi], the rounding to a level and the two holds as the kernels' contract states them
  * (thresholdKernels.ts). Never one variant against another. Random profiles (ties, blend windows,
  * values exactly on a threshold or blend threshold, one float32 step either side, NaN), bias,
- * hysteresis, minFramesBetweenChanges, previous levels and sizes, forced, hidden, culled and
+ * hysteresis (the frame's band and profiles' own per-boundary bands), minFramesBetweenChanges, previous levels and sizes, forced, hidden, culled and
  * removed objects, the metric filter, slot permutations and both homes of `sizes`.
  */
 import fc from 'fast-check';
@@ -20,7 +20,7 @@ import { decideAscendingNext, decideDescendingNext } from '../../src/batch/kerne
 
 const FRAME = 10, STRIDE = 8, EMPTY = new Float32Array(0);
 
-interface Profile { t: Float32Array; b: Float32Array; lo: number; hi: number; costs: number[]; code: number }
+interface Profile { t: Float32Array; b: Float32Array; lo: number; hi: number; costs: number[]; code: number; bands: number[] | null }
 type Kind = 'normal' | 'hidden' | 'culled' | 'nan' | 'removed';
 interface Obj { profile: number; kind: Kind; v: number; forced: number; old: number; oldBlend: number; prev: number; lastChange: number }
 interface Case { desc: boolean; profiles: Profile[]; objs: Obj[]; bias: number; h: number; minFrames: number; filter: boolean; code: number; perm: number[]; bySlot: boolean }
@@ -43,10 +43,13 @@ function expectedOf(c: Case, o: Obj): Expected {
   let level = Math.floor(f + 0.5), frac = f - Math.floor(f), size = v, mark = 0;
   // Holds (thresholdKernels.ts): only when the level would change from a previous level inside
   // [lo, hi] with a known previous size; minFramesBetweenChanges first, then the hysteresis band.
-  if ((c.h > 0 || c.minFrames > 0) && level !== o.old && o.old >= pr.lo && o.old <= pr.hi && !Number.isNaN(o.prev)) {
+  // The band: the profile's own for the boundary the level would leave across, else the frame's.
+  const anyBands = c.profiles.some((q) => q.bands !== null);
+  if ((c.h > 0 || c.minFrames > 0 || anyBands) && level !== o.old && o.old >= pr.lo && o.old <= pr.hi && !Number.isNaN(o.prev)) {
     let hold = c.minFrames > 0 && FRAME - o.lastChange < c.minFrames;
-    if (!hold && c.h > 0) {
-      const la = Math.floor(clamped(v * (1 + c.h)) + 0.5), lb = Math.floor(clamped(v * (1 - c.h)) + 0.5);
+    const h = pr.bands === null ? c.h : pr.bands[level > o.old ? o.old : o.old - 1];
+    if (!hold && h > 0) {
+      const la = Math.floor(clamped(v * (1 + h)) + 0.5), lb = Math.floor(clamped(v * (1 - h)) + 0.5);
       hold = Math.min(la, lb) <= o.old && o.old <= Math.max(la, lb);
     }
     if (hold) {
@@ -73,7 +76,8 @@ function profileArb(desc: boolean, maxN: number, code: number): fc.Arbitrary<Pro
     nb: fc.integer({ min: 0, max: n }), inner: fc.array(fc.boolean(), { minLength: n, maxLength: n }),
     lo: fc.integer({ min: 0, max: n }), span: fc.integer({ min: 0, max: n }),
     costs: fc.array(fc.integer({ min: 0, max: 100 }), { minLength: STRIDE, maxLength: STRIDE }),
-  }).map(({ raw, nb, inner, lo, span, costs }) => {
+    bands: fc.option(fc.array(fc.constantFrom(0, 0.1, 0.25, 0.5), { minLength: n, maxLength: n }), { freq: 2 }),
+  }).map(({ raw, nb, inner, lo, span, costs, bands }) => {
     const t = Float32Array.from(raw.map((x) => x / 8).sort((a, b) => (desc ? b - a : a - b)));
     const b: number[] = [];
     for (let i = 0; i < nb; i++) { // b[i] in (t[i+1], t[i]] (descending) or [t[i], t[i+1]) (ascending)
@@ -81,7 +85,7 @@ function profileArb(desc: boolean, maxN: number, code: number): fc.Arbitrary<Pro
       if (next === t[i]) break;
       b.push(inner[i] ? Math.fround((t[i] + next) / 2) : t[i]);
     }
-    return { t, b: Float32Array.from(b), lo, hi: Math.min(n, lo + span), costs, code };
+    return { t, b: Float32Array.from(b), lo, hi: Math.min(n, lo + span), costs, code, bands };
   }));
 }
 
@@ -95,7 +99,8 @@ function objArb(profiles: Profile[], single: boolean, h: number, desc: boolean):
   }).map((r) => {
     const pr = profiles[r.profile];
     // thresholds, blend thresholds, mid-window values, the edges of the hysteresis bands t/(1+h), t/(1−h)
-    const edges = h > 0 ? [...pr.t].flatMap((x) => [x / (1 + h), x / (1 - h)]) : [];
+    const bandOf = (k: number) => (pr.bands === null ? h : pr.bands[k]);
+    const edges = [...pr.t].flatMap((x, k) => (bandOf(k) > 0 ? [x / (1 + bandOf(k)), x / (1 - bandOf(k))] : []));
     const pool = [...pr.t, ...pr.b, ...[...pr.b].map((x, i) => (x + pr.t[i]) / 2), ...edges, 0, 1000, r.free];
     let v = pool[r.pick % pool.length];
     if (r.nudge !== 0) v = step(v, r.nudge > 0);
@@ -130,12 +135,14 @@ function frameState(c: Case): FrameState {
   st.thresholds = new Float32Array(P * STRIDE); st.blendThresholds = new Float32Array(P * STRIDE);
   st.thresholds4 = new Float32Array(P * 4).fill(Number.NEGATIVE_INFINITY); st.blendThresholds4 = new Float32Array(P * 4).fill(Number.NEGATIVE_INFINITY);
   st.thresholdCount = new Uint8Array(P); st.blendCount = new Uint8Array(P); st.levelCount = new Uint8Array(P);
+  st.bands = new Float64Array(P * STRIDE); st.banded = new Uint8Array(P); st.anyBands = false;
   st.metricCode = new Uint8Array(P); st.lo = new Uint8Array(P); st.hi = new Uint8Array(P); st.costs = new Float64Array(P * STRIDE);
   c.profiles.forEach((pr, p) => {
     st.thresholds.set(pr.t, p * STRIDE); st.blendThresholds.set(pr.b, p * STRIDE);
     st.thresholds4.set(pr.t.subarray(0, 4), p * 4); st.blendThresholds4.set(pr.b.subarray(0, 4), p * 4);
     st.thresholdCount[p] = pr.t.length; st.blendCount[p] = pr.b.length; st.levelCount[p] = pr.t.length + 1;
     st.metricCode[p] = pr.code; st.lo[p] = pr.lo; st.hi[p] = pr.hi; st.costs.set(pr.costs, p * STRIDE);
+    if (pr.bands !== null) { st.bands.set(pr.bands, p * STRIDE); st.banded[p] = 1; st.anyBands = true; }
   });
   st.work = new Float64Array(n); st.flags = new Uint8Array(n); st.profileIds = new Uint16Array(n); st.forced = new Uint8Array(n);
   st.levels = new Uint8Array(n); st.blend = new Float32Array(n); st.sizes = new Float32Array(n); st.lastChange = new Int32Array(n);
@@ -268,7 +275,7 @@ describe('generated threshold kernels against heuristics/lodIndex.ts (fast-check
 
   it('hand-worked: descending 2 levels, blend window, on the threshold and one step either side', () => {
     // thresholds [0.5], blend [0.25]: level 0 above 0.5; in (0.25, 0.5] the index is (v − 0.5)/(0.25 − 0.5)
-    const pr: Profile = { t: new Float32Array([0.5]), b: new Float32Array([0.25]), lo: 0, hi: 1, costs: [10, 1, 0, 0, 0, 0, 0, 0], code: 2 };
+    const pr: Profile = { t: new Float32Array([0.5]), b: new Float32Array([0.25]), lo: 0, hi: 1, costs: [10, 1, 0, 0, 0, 0, 0, 0], code: 2, bands: null };
     const obj = (v: number): Obj => ({ profile: 0, kind: 'normal', v, forced: 255, old: 255, oldBlend: 0, prev: Number.NaN, lastChange: 0 });
     const c: Case = { desc: true, profiles: [pr, pr], objs: [obj(0.6), obj(0.5), obj(0.375), obj(0.25), obj(0.1)], bias: 1, h: 0, minFrames: 0, filter: false, code: 2, perm: [0, 1, 2, 3, 4], bySlot: false };
     const st = frameState(c);
@@ -278,5 +285,26 @@ describe('generated threshold kernels against heuristics/lodIndex.ts (fast-check
     expect(Array.from(st.blend)).toEqual([0, 0, 0.5, 0, 0]);
     expect(Array.from(st.sizes)).toEqual([0.6, 0.5, 0.375, 0.25, 0.1].map(Math.fround));
     expect(st.totalCost).toBe(10 + 10 + 1 + 1 + 1);
+  });
+
+  it("hand-worked: a profile's own bands, boundary by boundary, and the frame band not applied to it", () => {
+    // thresholds [0.4, 0.1], own bands [0.05, 0.5]; the frame's h = 0.2 would hold the first case.
+    const pr: Profile = { t: new Float32Array([0.4, 0.1]), b: new Float32Array(0), lo: 0, hi: 2, costs: [10, 1, 0, 0, 0, 0, 0, 0], code: 2, bands: [0.05, 0.5] };
+    const obj = (v: number, old: number, prev: number): Obj => ({ profile: 0, kind: 'normal', v, forced: 255, old, oldBlend: 0, prev, lastChange: 0 });
+    const objs = [
+      obj(0.39, 0, 0.45), // 0.39·1.05 = 0.4095 > 0.4: held at 0 (boundary 0, band 0.05)
+      obj(0.37, 0, 0.45), // 0.37·1.05 = 0.3885: to 1 (the frame's 0.2 would have held it)
+      obj(0.07, 1, 0.2),  // 0.07·1.5 = 0.105 > 0.1: held at 1 (boundary 1, band 0.5)
+      obj(0.06, 1, 0.2),  // 0.09: to 2
+      obj(0.12, 2, 0.05), // finer across boundary 1: 0.12·0.5 = 0.06 maps to 2: held at 2
+      obj(0.41, 1, 0.2),  // finer across boundary 0: 0.41·0.95 = 0.3895 maps to 1: held at 1
+      obj(0.43, 1, 0.2),  // 0.4085: to 0
+    ];
+    const c: Case = { desc: true, profiles: [pr, pr], objs, bias: 1, h: 0.2, minFrames: 0, filter: false, code: 2, perm: objs.map((_, i) => i), bySlot: false };
+    const st = frameState(c);
+    decideDescending(st, 0, objs.length, st.levels, true);
+    expect(Array.from(st.levels)).toEqual([0, 1, 1, 2, 2, 1, 0]);
+    expect(Array.from(st.sizes)).toEqual([0.45, 0.37, 0.2, 0.06, 0.05, 0.2, 0.43].map(Math.fround));
+    expect(Array.from(st.changed.subarray(0, st.changedCount))).toEqual([1, 3, 6]);
   });
 });

@@ -220,6 +220,7 @@ export class GpuLodSelector {
     const profiles = options.profiles.map((p) => validateLodProfile(p));
     profiles.forEach((p, i) => {
       if (p.levelCount > options.levels.length) throw new RangeError(`${OWNER}: profiles[${i}] has ${p.levelCount} levels but levels has ${options.levels.length} meshes`);
+      if (p.bands !== null) throw new RangeError(`${OWNER}: profiles[${i}].hysteresis is not supported on the GPU (one band per frame: the update's \`hysteresis\`)`);
     });
     this.device = device;
     this.capacity = cap;

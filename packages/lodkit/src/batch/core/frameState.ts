@@ -49,6 +49,11 @@ export class FrameState {
   costs: Float64Array = new Float64Array(0);
   errors: Float64Array = new Float64Array(0);
   qualityFloor: Uint8Array = new Uint8Array(0);
+  /** Profiles' own hysteresis bands (ProfileTable `bands`, `banded`, `bandMax`); `anyBands` when some profile has them. */
+  bands: Float64Array = new Float64Array(0);
+  banded: Uint8Array = new Uint8Array(0);
+  bandMax: Float64Array = new Float64Array(0);
+  anyBands = false;
   /** Finest allowed level per profile this frame. */
   lo: Uint8Array = new Uint8Array(0);
   /** Coarsest allowed level per profile this frame. */

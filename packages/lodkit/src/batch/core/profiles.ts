@@ -43,6 +43,15 @@ export interface LodProfileOptions {
   errors?: ArrayLike<number>;
   /** Hybrid policy: never coarsen past this level to meet the budget. Default: the coarsest level. */
   qualityFloor?: number;
+  /**
+   * The profile's own relative hysteresis bands in [0, 1): one number for every boundary, or one per
+   * threshold (boundary `k` lies between levels `k` and `k + 1`). Given, they replace the update's
+   * `hysteresis` for this profile's objects wherever that option applies (the thresholds rule, and
+   * the preferred levels of `budget` / `hybrid`): leaving level `old` across boundary `k` needs the
+   * value to pass the threshold by the factor `1 ± bands[k]`, as `ScreenSizeLOD`'s per-level bands.
+   * Default: none (the update's band).
+   */
+  hysteresis?: number | ArrayLike<number>;
 }
 
 /** A validated profile. @category Batch */
@@ -57,6 +66,8 @@ export interface LodProfile {
   readonly errors: Float64Array;
   /** Coarsest level the hybrid policy may coarsen to (levelCount − 1 when not set). */
   readonly qualityFloor: number;
+  /** The profile's own hysteresis band per boundary (`thresholds.length` values), or null: the update's. */
+  readonly bands: Float64Array | null;
 }
 
 /** Numeric codes of the metrics, as stored in `ProfileTable.metricCode` (internal). @category Batch */
@@ -81,6 +92,26 @@ function readLevelValues(values: ArrayLike<number>, levelCount: number, field: s
       throw new RangeError(`${OWNER}: ${field}[${i}] must be a finite number ≥ 0, got ${String(v)}`);
     }
     out[i] = v;
+  }
+  return out;
+}
+
+function readBands(h: number | ArrayLike<number> | undefined, boundaries: number): Float64Array | null {
+  if (h == null) return null;
+  const one = typeof h === 'number';
+  if (!one && (typeof h !== 'object' || typeof h.length !== 'number')) {
+    throw new TypeError(`${OWNER}: hysteresis must be a number or an array of ${boundaries} numbers (one per threshold), got ${String(h)}`);
+  }
+  if (!one && h.length !== boundaries) {
+    throw new RangeError(`${OWNER}: hysteresis must have ${boundaries} values (one per threshold), got ${h.length}`);
+  }
+  const out = new Float64Array(boundaries);
+  for (let k = 0; k < boundaries; k++) {
+    const v = one ? h : h[k];
+    if (typeof v !== 'number' || !(v >= 0 && v < 1)) {
+      throw new RangeError(`${OWNER}: hysteresis${one ? '' : `[${k}]`} must be a number in [0, 1), got ${String(v)}`);
+    }
+    out[k] = v;
   }
   return out;
 }
@@ -150,6 +181,7 @@ export function validateLodProfile(options: LodProfileOptions): LodProfile {
   return {
     metric, metricCode: MetricCode[metric], descending,
     thresholds: t.thresholds, blendThresholds: t.blendThresholds, levelCount, costs, errors, qualityFloor,
+    bands: readBands(options.hysteresis, t.thresholds.length),
   };
 }
 
@@ -177,6 +209,14 @@ export class ProfileTable {
   blendThresholds = new Float32Array(0);
   costs = new Float64Array(0);
   errors = new Float64Array(0);
+  /** Own hysteresis band of boundary `k` of profile `p` at `p * stride + k` (profiles with {@link banded} set). */
+  bands = new Float64Array(0);
+  /** 1 for a profile with its own hysteresis bands (the update's band does not apply to it). */
+  banded = new Uint8Array(0);
+  /** Largest own band per profile (0 without own bands): widens hybrid's whole-cluster interval. */
+  bandMax = new Float64Array(0);
+  /** Profiles with their own hysteresis bands. */
+  bandedCount = 0;
   /** Bit mask of the metric codes in use (bit `1 << code`). */
   metricMask = 0;
 
@@ -212,6 +252,10 @@ export class ProfileTable {
     this.blendThresholds = new Float32Array(capacity * stride);
     this.costs = new Float64Array(capacity * stride);
     this.errors = new Float64Array(capacity * stride);
+    this.bands = new Float64Array(capacity * stride);
+    this.banded = new Uint8Array(capacity);
+    this.bandMax = new Float64Array(capacity);
+    this.bandedCount = 0;
     this.metricMask = 0;
     for (let p = 0; p < this.profiles.length; p++) this.write(p);
   }
@@ -228,6 +272,14 @@ export class ProfileTable {
     this.blendThresholds.set(pr.blendThresholds, p * stride);
     this.costs.set(pr.costs, p * stride);
     this.errors.set(pr.errors, p * stride);
+    if (pr.bands !== null) {
+      this.bands.set(pr.bands, p * stride);
+      this.banded[p] = 1;
+      this.bandedCount++;
+      let m = 0;
+      for (let k = 0; k < pr.bands.length; k++) if (pr.bands[k] > m) m = pr.bands[k];
+      this.bandMax[p] = m;
+    }
     this.work += 6 + 4 * pr.levelCount;
   }
 }

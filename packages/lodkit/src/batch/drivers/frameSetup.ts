@@ -27,6 +27,7 @@ export function loadProfiles(st: FrameState, t: ProfileTable, layout: number): n
   st.thresholds = t.thresholds; st.blendThresholds = t.blendThresholds;
   st.thresholdCount = t.thresholdCount; st.blendCount = t.blendCount; st.levelCount = t.levelCount;
   st.metricCode = t.metricCode; st.costs = t.costs; st.errors = t.errors; st.qualityFloor = t.qualityFloor;
+  st.bands = t.bands; st.banded = t.banded; st.bandMax = t.bandMax; st.anyBands = t.bandedCount > 0;
   let first = t.count - 1;
   if (layout !== t.layout || st.floor.length < t.capacity) {
     first = 0;

@@ -57,5 +57,6 @@ export interface ThreadWorkerData {
   stride: number; thresholds: Float32Array; blendThresholds: Float32Array; thresholdCount: Uint8Array;
   blendCount: Uint8Array; levelCount: Uint8Array; metricCode: Uint8Array; costs: Float64Array;
   lo: Uint8Array; hi: Uint8Array; thresholds4: Float32Array; blendThresholds4: Float32Array;
+  bands: Float64Array; banded: Uint8Array; anyBands: boolean;
   clusters: ThreadClusterData | null;
 }

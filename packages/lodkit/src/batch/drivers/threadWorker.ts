@@ -44,7 +44,7 @@ function workerFrameState(d: ThreadWorkerData): FrameState {
     qualityFloor: new Uint8Array(0), lo: d.lo, hi: d.hi, floor: new Uint8Array(0),
     bias: 0.5, hysteresis: 0.5, minFrames: 0, frame: 0, code: 0, filter: false,
     levelCounts: new Uint32Array(d.stride), totalCost: 0.5, minimumCost: 0.5, invalid: 0, hidden: 0,
-    thresholds4: d.thresholds4, blendThresholds4: d.blendThresholds4, countScratch: new Uint32Array(d.stride),
+    thresholds4: d.thresholds4, blendThresholds4: d.blendThresholds4, bands: d.bands, banded: d.banded, anyBands: d.anyBands, countScratch: new Uint32Array(d.stride),
     uMin: 256, uMax: -1, uFrac: 0, clustersCulled: 0, clustersSkipped: 0, objectsEvaluated: 0,
   } satisfies Partial<FrameState>;
   return st as unknown as FrameState; // (the policy scratch of the calling thread's state is never read here)

@@ -135,6 +135,7 @@ export class LodThreads {
         stride, thresholds: st.thresholds, blendThresholds: st.blendThresholds, thresholdCount: st.thresholdCount,
         blendCount: st.blendCount, levelCount: st.levelCount, metricCode: st.metricCode, costs: st.costs,
         lo: st.lo, hi: st.hi, thresholds4: st.thresholds4, blendThresholds4: st.blendThresholds4,
+        bands: st.bands, banded: st.banded, anyBands: st.anyBands,
         clusters: ci === null || cv === null ? null : {
           slotId: ci.slotId, workS: ci.workS, sp: ci.sp, profS: ci.profS, flagsS: ci.flagsS, forcedS: ci.forcedS,
           levelsS: ci.levelsS, blendS: ci.blendS, start: ci.start, end: ci.end, profile: ci.profile, bounds: ci.bounds,

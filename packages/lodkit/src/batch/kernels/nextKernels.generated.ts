@@ -18,7 +18,8 @@ export function decideDescendingNext(st: FrameState, ci: ClusterIndex, start: nu
   const t = st.thresholds, b = st.blendThresholds, tc = st.thresholdCount, bc = st.blendCount;
   const lc = st.levelCount, metricCode = st.metricCode, costs = st.costs, loA = st.lo, hiA = st.hi;
   const stride = st.stride, bias = st.bias, h = st.hysteresis, minFrames = st.minFrames, frame = st.frame;
-  const code = st.code, filter = st.filter, useHold = h > 0 || minFrames > 0;
+  const code = st.code, filter = st.filter, useHold = h > 0 || minFrames > 0 || st.anyBands;
+  const bands = st.bands, banded = st.banded;
   let totalCost = 0, minimumCost = 0, invalid = 0, hidden = 0;
 
   const useList = list.length !== 0;
@@ -80,11 +81,14 @@ export function decideDescendingNext(st: FrameState, ci: ClusterIndex, start: nu
           const prev = sizes[z];
           if (prev === prev) {
             let hold = minFrames > 0 && frame - lastChange[i] < minFrames;
-            // The rule at up to three values, inlined (a call would box the doubles): k = 0 → v·(1+h),
-            // k = 1 → v·(1−h) (hold when the previous level lies between the two), k = 2 → prev.
+            // The band: the frame's, or the profile's own for the boundary `old` would leave across
+            // (`old` toward coarser, `old − 1` toward finer; profiles.ts `hysteresis`).
+            const hb = banded[p] === 0 ? h : bands[off + (level > old ? old : old - 1)];
+            // The rule at up to three values, inlined (a call would box the doubles): k = 0 → v·(1+hb),
+            // k = 1 → v·(1−hb) (hold when the previous level lies between the two), k = 2 → prev.
             let la = 0, fp = 0;
-            for (let k = hold ? 2 : h > 0 ? 0 : 3; k < 3; k++) {
-              const x = k === 0 ? v * (1 + h) : k === 1 ? v * (1 - h) : prev;
+            for (let k = hold ? 2 : hb > 0 ? 0 : 3; k < 3; k++) {
+              const x = k === 0 ? v * (1 + hb) : k === 1 ? v * (1 - hb) : prev;
               const xF = Math.fround(x);
               let q = 0;
               while (q < n && !(xF > t[off + q])) q++;
@@ -144,7 +148,8 @@ export function decideAscendingNext(st: FrameState, ci: ClusterIndex, start: num
   const t = st.thresholds, b = st.blendThresholds, tc = st.thresholdCount, bc = st.blendCount;
   const lc = st.levelCount, metricCode = st.metricCode, costs = st.costs, loA = st.lo, hiA = st.hi;
   const stride = st.stride, bias = st.bias, h = st.hysteresis, minFrames = st.minFrames, frame = st.frame;
-  const code = st.code, filter = st.filter, useHold = h > 0 || minFrames > 0;
+  const code = st.code, filter = st.filter, useHold = h > 0 || minFrames > 0 || st.anyBands;
+  const bands = st.bands, banded = st.banded;
   let totalCost = 0, minimumCost = 0, invalid = 0, hidden = 0;
 
   const useList = list.length !== 0;
@@ -205,11 +210,14 @@ export function decideAscendingNext(st: FrameState, ci: ClusterIndex, start: num
           const prev = sizes[z];
           if (prev === prev) {
             let hold = minFrames > 0 && frame - lastChange[i] < minFrames;
-            // The rule at up to three values, inlined (a call would box the doubles): k = 0 → v·(1+h),
-            // k = 1 → v·(1−h) (hold when the previous level lies between the two), k = 2 → prev.
+            // The band: the frame's, or the profile's own for the boundary `old` would leave across
+            // (`old` toward coarser, `old − 1` toward finer; profiles.ts `hysteresis`).
+            const hb = banded[p] === 0 ? h : bands[off + (level > old ? old : old - 1)];
+            // The rule at up to three values, inlined (a call would box the doubles): k = 0 → v·(1+hb),
+            // k = 1 → v·(1−hb) (hold when the previous level lies between the two), k = 2 → prev.
             let la = 0, fp = 0;
-            for (let k = hold ? 2 : h > 0 ? 0 : 3; k < 3; k++) {
-              const x = k === 0 ? v * (1 + h) : k === 1 ? v * (1 - h) : prev;
+            for (let k = hold ? 2 : hb > 0 ? 0 : 3; k < 3; k++) {
+              const x = k === 0 ? v * (1 + hb) : k === 1 ? v * (1 - hb) : prev;
               let q = 0;
               while (q < n && !(x < t[off + q])) q++;
               let g = q;

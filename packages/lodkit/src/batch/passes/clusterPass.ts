@@ -184,7 +184,8 @@ export function processCluster(st: FrameState, ci: ClusterIndex, cv: ClusterView
   ci.markSizes(c);
   const mixed = p === 0xffff;
   const fused = ci.wasm === null || mixed ? null : ci.wasm.fused;
-  if (fused !== null && st.thresholdCount[p] <= 4 && st.blendCount[p] <= 4) {
+  // (the fused kernel applies the frame's hysteresis band only: a profile with its own bands runs the JavaScript kernels)
+  if (fused !== null && st.thresholdCount[p] <= 4 && st.blendCount[p] <= 4 && st.banded[p] === 0) {
     const code = st.metricCode[p];
     st.code = code; st.filter = false;
     if (cv.fusedProfile !== p) { loadFusedProfile(st, fused, p, code, false, ci.sizesInSlots, cv.oweBlends); cv.fusedProfile = p; }

@@ -210,7 +210,8 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
           uniformObjects += n; skipped++;
           continue;
         }
-        scr[0] = scr[0] * (1 - h) * (1 - 1e-9); scr[1] = scr[1] * (1 + h) * (1 + 1e-9);
+        const hp = st.banded[p0] === 0 ? h : st.bandMax[p0]; // (the profile's own bands replace the frame's)
+        scr[0] = scr[0] * (1 - hp) * (1 - 1e-9); scr[1] = scr[1] * (1 + hp) * (1 + 1e-9);
         scr[2] = Math.fround((scr[0] + scr[1]) * 0.5);
         const P = uniformLevel(st, p0, true, scr);
         // Skipped whole, coarsened: every object displayed at clevel with blend 0 (hybrid left it
@@ -271,7 +272,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     }
     // Per object: the thresholds decision (track = false), through the fused kernel where it applies.
     const mixed = p0 === 0xffff;
-    if (fused !== null && !mixed && st.thresholdCount[p0] <= 4 && st.blendCount[p0] <= 4) {
+    if (fused !== null && !mixed && st.thresholdCount[p0] <= 4 && st.blendCount[p0] <= 4 && st.banded[p0] === 0) {
       const code = metricCode[p0];
       if (cv.fusedProfile !== p0) {
         loadFusedProfile(st, fused, p0, code, true, ci.sizesInSlots, cv.oweBlends); cv.fusedProfile = p0;
