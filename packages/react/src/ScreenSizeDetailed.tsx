@@ -48,9 +48,8 @@ export interface ScreenSizeDetailedProps extends Omit<ThreeElements['group'], 'r
   distances?: readonly number[];
   /**
    * Relative hysteresis band in [0, 1): one number for every boundary, or one per boundary (with
-   * `thresholds`) / one per child (with `distances`). Under a `<LodManager>` the manager's
-   * `hysteresis` applies instead (lodkit's batch engine has one band per frame); a band given here
-   * under a manager without one is warned about once.
+   * `thresholds`) / one per child (with `distances`). Under a `<LodManager>` these bands stay the
+   * object's own (they replace the manager's `hysteresis` for it); without them the manager's applies.
    */
   hysteresis?: number | readonly number[];
   /** Seconds of the time-based cross-fade when the level changes (materials made by lodkit's `createFadeMaterial`). Default 0. */

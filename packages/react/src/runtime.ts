@@ -104,18 +104,6 @@ export class LodRuntime {
   private readonly listeners = new Set<() => void>();
   private readonly moving = new DynamicSet();
   private readonly reread = (lod: ScreenSizeLOD): void => { this.manager.refresh(lod); };
-  // A registered object has its own hysteresis bands, which the batch engine does not apply (one
-  // band per frame: `options.hysteresis`); warned once per runtime when the frame has none.
-  private bandsIgnored = false;
-  private bandsWarned = false;
-
-  private warnBands(): void {
-    this.bandsIgnored = false;
-    if (this.options.hysteresis !== undefined && this.options.hysteresis > 0) return;
-    this.bandsWarned = true;
-    console.warn("@lodkit/react: a <ScreenSizeDetailed hysteresis> under <LodManager> is not applied (lodkit's batch engine uses one band per frame): set <LodManager hysteresis={…}>");
-  }
-
   constructor(capacity = 1024) {
     this.manager = new ThreeLodManager({ capacity });
     this.dynamic = this.moving;
@@ -165,7 +153,6 @@ export class LodRuntime {
     }
     const order = compactOrder(xyz, n);
     this.pending.clear();
-    if (!this.bandsWarned) for (const lod of lods) if (lod.levels.some((l) => l.hysteresis > 0)) { this.bandsIgnored = true; break; }
     for (let k = 0; k < n; k++) this.manager.add(lods[order[k]], options[order[k]]);
   }
 
@@ -181,7 +168,6 @@ export class LodRuntime {
     const m = this.manager;
     m.viewportHeight = viewportHeight > 0 ? viewportHeight : null;
     this.moving.sync(this.reread);
-    if (this.bandsIgnored) this.warnBands();
     const stats = m.update(camera, this.options);
     this.sumCost = 0; this.sumChanges = 0; this.sumHidden = 0; this.sumMet = true; this.sumLevels = 0;
     let objects = 0;

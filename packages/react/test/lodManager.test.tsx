@@ -1,6 +1,6 @@
 /**
  * `<LodManager>`: every `<ScreenSizeDetailed>` inside it gets the level of lodkit's rule computed
- * here (pixels, the manager's hysteresis band), as the camera moves; exactly one `LodSet.update` per
+ * here (pixels, the manager's hysteresis band or the object's own per-level bands), as the camera moves; exactly one `LodSet.update` per
  * frame for the ScreenSizeLODs however many there are (a spy on `LodSet.prototype.update`, the
  * documented batch entry point), plus one per `<InstancedLOD>`; budgets pass through; StrictMode
  * registers each object once; `useLodStats` reports the frame's counts.
@@ -89,27 +89,39 @@ describe('<LodManager>', () => {
     await r.renderer.unmount();
   });
 
-  it("an object's own hysteresis under a manager without a band: warned once (it is not applied), not when the manager has one", async () => {
+  it("per-level hysteresis under a manager: an object's own bands are its own, the others take the manager's band; nothing warned", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const scene = (manager: number | undefined, own: number | undefined) => (
-      <LodManager hysteresis={manager}>
-        <ScreenSizeDetailed metric="pixels" thresholds={T} hysteresis={own}><Levels /></ScreenSizeDetailed>
-        <ScreenSizeDetailed metric="pixels" thresholds={T} hysteresis={own} position={[0, 0, -4]}><Levels /></ScreenSizeDetailed>
-      </LodManager>
+    const own = createRef<ScreenSizeLOD>(), plain = createRef<ScreenSizeLOD>();
+    const h = 0.1, bands = [0.3, 0.05];
+    const r = await render(
+      <LodManager hysteresis={h}>
+        <ScreenSizeDetailed ref={own} metric="pixels" thresholds={T} hysteresis={bands}><Levels /></ScreenSizeDetailed>
+        <ScreenSizeDetailed ref={plain} metric="pixels" thresholds={T} position={[0.001, 0, 0]}><Levels /></ScreenSizeDetailed>
+      </LodManager>,
     );
-    const warned = async (manager: number | undefined, own: number | undefined) => {
-      warn.mockClear();
-      const r = await render(scene(manager, own));
-      r.moveCamera(0, 0, 5);
-      for (let f = 0; f < 3; f++) await r.frame();
-      await r.renderer.unmount();
-      return warn.mock.calls.filter((c) => String(c[0]).includes('<LodManager hysteresis')).length;
-    };
-    expect(await warned(undefined, 0.1)).toBe(1);
-    expect(await warned(0, 0.1)).toBe(1);
-    expect(await warned(0.1, 0.2)).toBe(0);
-    expect(await warned(undefined, undefined)).toBe(0);
-    expect(await warned(undefined, 0)).toBe(0);
+    const camera = r.state().camera as PerspectiveCamera;
+    const prev = [-1, -1], held = [0, 0];
+    let checked = 0;
+    const path = Array.from({ length: 80 }, (_, i) => 3 + 0.6 * (i < 40 ? i : 79 - i));
+    for (const z of path) {
+      r.moveCamera(0, 0, z);
+      await r.frame();
+      const px = pixelDiameter([0, 0, z], [0, 0, 0], 1, camera.fov, r.viewportHeight());
+      const levels = [visibleIndex(own.current!.children), visibleIndex(plain.current!.children)];
+      [bands, [h, h]].forEach((b, k) => {
+        if (![1, 1 + b[0], 1 - b[0], 1 + b[1], 1 - b[1]].every((f) => clearOf(px * f, T))) return;
+        const want = prev[k] < 0 ? levelForSize(px, T) : levelWithBand(px, T, b, prev[k]);
+        if (want !== levelForSize(px, T)) held[k]++;
+        expect(levels[k], `${k === 0 ? 'own bands' : "manager's band"}: z = ${z.toFixed(1)}, ${px.toFixed(1)} px, from level ${prev[k]}`).toBe(want);
+        checked++;
+      });
+      prev[0] = levels[0]; prev[1] = levels[1];
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(held[0]).toBeGreaterThan(held[1]); // the wider own band (0.3 at 80 px) held the first one longer
+    expect(held[1]).toBeGreaterThan(0);
+    expect(warn.mock.calls.filter((c) => String(c[0]).includes('lodkit'))).toEqual([]);
+    await r.renderer.unmount();
   });
 
   it('one LodSet.update per frame for 1, 10 and 200 objects; one more per <InstancedLOD>', async () => {

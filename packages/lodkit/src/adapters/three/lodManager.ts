@@ -14,7 +14,7 @@
  *   with its own `LodSet` (it replaced `addInstanced`/`InstancedLodGroup`, which lost colours in the
  *   swap-remove, uploaded whole buffers and let three cull drawn levels).
  * - Batched instances switch geometry with `setGeometryIdAt`, hidden ones with `setVisibleAt`.
- * - Profiles are deduplicated by (metric, thresholds, blends, costs, errors, floor): a scene with
+ * - Profiles are deduplicated by (metric, thresholds, blends, costs, errors, floor, bands): a scene with
  *   10k identical trees has one profile.
  * - Registered `ScreenSizeLOD`s get `autoUpdate = false` so the renderer does not override the
  *   manager's choice. Their world spheres are captured at registration; call `refresh(lod)` for
@@ -39,7 +39,7 @@ import { ManagedLevels } from './managedLevels.js';
 import { warnNoViewport } from './screenSizeLODOptions.js';
 import { batchedTriangles, countTriangles, nonIncreasing } from './levelCosts.js';
 import {
-  LOD_MANAGER_DEFAULTS, type BatchedLodGroup, type BatchedLodOptions, type LodCostOptions, type LodManagerOptions,
+  LOD_MANAGER_DEFAULTS, profileKey, profileOptions, type BatchedLodGroup, type BatchedLodOptions, type LodCostOptions, type LodManagerOptions,
 } from './lodManagerOptions.js';
 import { shadowFrustumPlanes, sphereInPlanes, type ShadowLight, type ShadowMapSource } from './shadowLight.js';
 
@@ -141,7 +141,8 @@ export class LodManager {
       throw new RangeError(`LodManager.add: thresholds must have levels − 1 = ${lod.levels.length - 1} values, got ${thresholds.length}`);
     }
     const blends = options.blendThresholds ?? (options.thresholds === undefined ? lod.blendThresholds : undefined);
-    const profile = this.profile(options.metric ?? lod.metric, thresholds, blends, costs, options);
+    const own = options.hysteresis === undefined && lod.levels.some((l) => l.hysteresis > 0); // (the LOD's per-level bands)
+    const profile = this.profile(options.metric ?? lod.metric, thresholds, blends, costs, own ? { ...options, hysteresis: lod.bands } : options);
     lod.updateWorldMatrix(true, false);
     const s = this.worldSphereOf(lod);
     const id = this.set.add({ center: [s.center.x, s.center.y, s.center.z], radius: s.radius, profile });
@@ -449,17 +450,12 @@ export class LodManager {
   }
 
   private profile(metric: SphereMetric, thresholds: ArrayLike<number>, blends: ArrayLike<number> | undefined, costs: ArrayLike<number>, o: LodCostOptions): number {
-    const key = JSON.stringify([metric, Array.from(thresholds, Math.fround), blends === undefined ? [] : Array.from(blends, Math.fround), Array.from(costs), o.errors === undefined ? null : Array.from(o.errors), o.qualityFloor ?? null]);
+    const options = profileOptions(metric, thresholds, blends, costs, o), key = profileKey(options);
     let p = this.profiles.get(key);
     if (p === undefined) {
-      p = this.set.addProfile({
-        metric, thresholds, costs,
-        ...(blends !== undefined && blends.length > 0 ? { blendThresholds: blends } : {}),
-        ...(o.errors !== undefined ? { errors: o.errors } : {}),
-        ...(o.qualityFloor !== undefined ? { qualityFloor: o.qualityFloor } : {}),
-      });
+      p = this.set.addProfile(options);
       this.profiles.set(key, p);
-      if (blends !== undefined && blends.length > 0) this.blendingProfiles++;
+      if (options.blendThresholds !== undefined) this.blendingProfiles++;
       if (metric === 'pixels') this.pixelProfiles++;
     }
     return p;

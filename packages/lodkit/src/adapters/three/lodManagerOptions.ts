@@ -5,6 +5,7 @@
  */
 import type { BatchedMesh, Sphere } from 'three';
 import type { SphereMetric } from '../../heuristics/lodThresholds.js';
+import type { LodProfileOptions } from '../../batch/core/profiles.js';
 import type { ViewportSource } from './screenSizeLODOptions.js';
 import type { ShadowLight, ShadowMapSource } from './shadowLight.js';
 
@@ -22,6 +23,12 @@ export interface LodCostOptions {
   errors?: ArrayLike<number>;
   /** Hybrid policy: never coarser than this level. */
   qualityFloor?: number;
+  /**
+   * The profile's own hysteresis bands (`LodProfileOptions.hysteresis`: one number, or one per
+   * threshold), which replace the update's `hysteresis` for this object. Default for `add`: the
+   * LOD's per-level bands when any is above 0, as its own `update` applies them; else none.
+   */
+  hysteresis?: number | ArrayLike<number>;
 }
 
 /** Per-instance LOD options shared by {@link LodManager.addBatched}. @category three.js */
@@ -85,4 +92,21 @@ export interface BatchedLodGroup {
   readonly firstId: number;
   /** three < r166 only: the draw id of each instance's levels (instance-major), else null. */
   readonly levelDrawIds: Int32Array | null;
+}
+
+/** The engine profile of a registration (what `LodManager` passes to `LodSet.addProfile`). @internal */
+export function profileOptions(metric: SphereMetric, thresholds: ArrayLike<number>, blends: ArrayLike<number> | undefined, costs: ArrayLike<number>, o: LodCostOptions): LodProfileOptions {
+  return {
+    metric, thresholds, costs,
+    ...(blends !== undefined && blends.length > 0 ? { blendThresholds: blends } : {}),
+    ...(o.errors !== undefined ? { errors: o.errors } : {}),
+    ...(o.qualityFloor !== undefined ? { qualityFloor: o.qualityFloor } : {}),
+    ...(o.hysteresis !== undefined ? { hysteresis: o.hysteresis } : {}),
+  };
+}
+
+/** Registrations with equal keys share one profile (10k identical trees: one profile). @internal */
+export function profileKey(p: LodProfileOptions): string {
+  const list = (a: ArrayLike<number> | number | undefined, f = (x: number) => x) => (a === undefined ? null : typeof a === 'number' ? a : Array.from(a, f));
+  return JSON.stringify([p.metric, list(p.thresholds, Math.fround), list(p.blendThresholds, Math.fround), list(p.costs), list(p.errors), p.qualityFloor ?? null, list(p.hysteresis)]);
 }

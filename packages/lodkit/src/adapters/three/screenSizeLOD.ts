@@ -143,6 +143,9 @@ export class ScreenSizeLOD extends LOD {
   /** The lodkit profile thresholds implied by the levels (levels − 1 values), a fresh copy. */
   get thresholds(): number[] { return Array.from(this.thresholdArray); }
 
+  /** The hysteresis band of each boundary (levels − 1 values, boundary k between levels k and k + 1), a fresh copy. */
+  get bands(): number[] { return this.thresholdArray.length === 0 ? [] : Array.from(this.thresholdArray, (_, k) => this.bandOf(k)); }
+
   /** OpenUSD blend thresholds (one per threshold at most), or an empty array. */
   get blendThresholds(): number[] { return this.blendValues === null ? [] : this.blendValues.slice(); }
 
