@@ -96,18 +96,22 @@ export const InstancedLOD = forwardRef<InstancedLODObject, InstancedLODProps>(fu
     const list: InstancedLODLevel[] = [];
     const flat = stableLevels ?? [];
     for (let i = 0; i < flat.length; i += 2) list.push({ geometry: flat[i] as InstancedLODLevel['geometry'], material: flat[i + 1] as InstancedLODLevel['material'] });
-    const made = new InstancedLODObject({ levels: list, thresholds: stableThresholds ?? [], metric, capacity, ...(sphere !== undefined ? { sphere } : {}) });
+    // Under a <LodManager>: built on the manager's set, so the manager's one update decides it.
+    const made = new InstancedLODObject({
+      levels: list, thresholds: stableThresholds ?? [], metric, capacity, ...(sphere !== undefined ? { sphere } : {}),
+      ...(runtime !== null ? { set: runtime.manager.set } : {}),
+    });
     setObject(made);
     return () => {
       made.dispose();
       setObject((current) => (current === made ? null : current));
     };
-  }, [stableLevels, stableThresholds, metric, capacity, sphere]);
+  }, [stableLevels, stableThresholds, metric, capacity, sphere, runtime]);
 
   useLayoutEffect(() => {
     if (object === null || runtime === null) return;
-    runtime.instanced.add(object);
-    return () => { runtime.instanced.delete(object); };
+    runtime.addInstanced(object);
+    return () => { runtime.removeInstanced(object); };
   }, [object, runtime]);
 
   if (object === null) return null;
@@ -184,7 +188,7 @@ export function LodInstance({ position, rotation, scale, color, visible = true }
     const added = object.addInstance(scratchMatrix.identity());
     setId(added);
     return () => {
-      object.removeInstance(added);
+      if (object.hasInstance(added)) object.removeInstance(added); // (not when the object was disposed first: it took its instances out)
       setId(-1);
     };
   }, [object]);

@@ -4,9 +4,9 @@
  * a small store of the last frame's stats that `useLodStats` subscribes to.
  *
  * Contributor notes:
- * - One `frame()` per r3f frame runs exactly one `LodSet.update` for all `ScreenSizeLOD`s (the
- *   lodkit `LodManager`'s set), plus one per `InstancedLOD` (each owns its `LodSet`: lodkit's
- *   `LodManager` cannot register an `InstancedLOD`, so a budget does not span both).
+ * - One `frame()` per r3f frame runs exactly one `LodSet.update` for every `ScreenSizeLOD` and every
+ *   `InstancedLOD` instance: the instanced objects are built on the lodkit `LodManager`'s set
+ *   (`options.set`) and registered with `addInstancedLOD`, so one policy and one budget span both.
  * - The stats snapshot is replaced only when a number in it changed, so a still scene does not
  *   re-render an overlay every frame.
  * - Registrations are queued and handed to lodkit's `LodManager` together, in runs of 64 nearby
@@ -69,8 +69,14 @@ export class LodRuntime {
   readonly manager: ThreeLodManager;
   /** The update options of every frame (policy, budget, quotas, hysteresis …). */
   options: LodUpdateOptions = { policy: 'thresholds' };
-  /** Registered instanced objects, updated after the manager each frame with the same options. */
+  /** Registered instanced objects (built on the manager's set: its update decides them). */
   readonly instanced = new Set<InstancedLOD>();
+
+  /** Registers an `InstancedLOD` built with `{ set: manager.set }` with the manager. */
+  addInstanced(object: InstancedLOD): void { this.instanced.add(object); this.manager.addInstancedLOD(object); }
+
+  /** Stops deciding it (its `dispose()` then takes its instances out of the set). */
+  removeInstanced(object: InstancedLOD): void { this.instanced.delete(object); this.manager.removeInstancedLOD(object); }
   /**
    * Registered `ScreenSizeLOD`s that may move (`dynamic`): every frame their world matrices are
    * brought up to date, and the world sphere of each one whose matrix or bounding sphere changed is
@@ -157,8 +163,8 @@ export class LodRuntime {
   }
 
   /**
-   * One frame: re-reads the dynamic objects that moved, runs the manager's batch update (one `LodSet.update`)
-   * and each `InstancedLOD`'s, and publishes the stats when they changed. `viewportHeight` is the
+   * One frame: re-reads the dynamic objects that moved, runs the manager's batch update (one `LodSet.update`
+   * for every object and instance), and publishes the stats when they changed. `viewportHeight` is the
    * drawing-buffer height in pixels (r3f: `size.height × dpr`). Returns the manager's frame stats.
    */
   frame(camera: Camera, viewportHeight: number): LodFrameStats {
@@ -172,11 +178,7 @@ export class LodRuntime {
     this.sumCost = 0; this.sumChanges = 0; this.sumHidden = 0; this.sumMet = true; this.sumLevels = 0;
     let objects = 0;
     if (m.count > 0) { this.add(stats); objects += this.registered; }
-    for (const inst of this.instanced) {
-      inst.viewportHeight = viewportHeight > 0 ? viewportHeight : null;
-      this.add(inst.update(camera, this.options));
-      objects += inst.instanceCount;
-    }
+    for (const inst of this.instanced) objects += inst.instanceCount;
     this.publish(objects);
     return stats;
   }

@@ -2,14 +2,14 @@
  * `<LodManager>`: every `<ScreenSizeDetailed>` inside it gets the level of lodkit's rule computed
  * here (pixels, the manager's hysteresis band or the object's own per-level bands), as the camera moves; exactly one `LodSet.update` per
  * frame for the ScreenSizeLODs however many there are (a spy on `LodSet.prototype.update`, the
- * documented batch entry point), plus one per `<InstancedLOD>`; budgets pass through; StrictMode
+ * documented batch entry point), `<InstancedLOD>` instances included, and one budget over both; budgets pass through; StrictMode
  * registers each object once; `useLodStats` reports the frame's counts.
  */
 import { createRef, StrictMode, useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BoxGeometry, MeshBasicMaterial, type PerspectiveCamera } from 'three';
+import { BoxGeometry, MeshBasicMaterial, SphereGeometry, type Mesh, type PerspectiveCamera } from 'three';
 import { LodSet } from 'lodkit';
-import type { ScreenSizeLOD } from 'lodkit/three';
+import type { InstancedLOD as InstancedLODObject, ScreenSizeLOD } from 'lodkit/three';
 import { InstancedLOD, LodInstance, LodManager, ScreenSizeDetailed, useLodStats, type LodRuntime, type LodStatsSnapshot } from '../src/index.js';
 import { clearOf, levelForSize, levelWithBand, pixelDiameter, render, visibleIndex } from './helpers.js';
 
@@ -124,7 +124,7 @@ describe('<LodManager>', () => {
     await r.renderer.unmount();
   });
 
-  it('one LodSet.update per frame for 1, 10 and 200 objects; one more per <InstancedLOD>', async () => {
+  it('one LodSet.update per frame for 1, 10 and 200 objects, <InstancedLOD>s included', async () => {
     const spy = vi.spyOn(LodSet.prototype, 'update');
     for (const n of [1, 10, 200]) {
       const refs: (ScreenSizeLOD | null)[] = [];
@@ -148,7 +148,39 @@ describe('<LodManager>', () => {
     r.moveCamera(0, 0, 5);
     spy.mockClear();
     for (let f = 0; f < 4; f++) await r.frame();
-    expect(spy).toHaveBeenCalledTimes(4 * 3);
+    expect(spy).toHaveBeenCalledTimes(4); // the instanced objects are objects of the manager's set
+    await r.renderer.unmount();
+  });
+
+  it('one budget spans <ScreenSizeDetailed>s and <InstancedLOD> instances: the triangles three draws stay under it', async () => {
+    const fine = new SphereGeometry(1, 32, 16), coarse = new SphereGeometry(1, 4, 2), material = new MeshBasicMaterial();
+    const tris = (g: SphereGeometry) => g.index!.count / 3;
+    const levels = [{ geometry: fine, material }, { geometry: coarse, material }];
+    const refs: (ScreenSizeLOD | null)[] = [];
+    const inst = createRef<InstancedLODObject>();
+    const scene = (budget: number | undefined) => (
+      <LodManager policy={budget === undefined ? 'thresholds' : 'budget'} budget={budget}>
+        <Field n={30} refs={refs} />
+        <InstancedLOD ref={inst} levels={levels} thresholds={[40]}>{positions(30).map((p, i) => <LodInstance key={i} position={[p[0] + 0.3, p[1], p[2]]} />)}</InstancedLOD>
+      </LodManager>
+    );
+    const drawn = () => {
+      const lodTris = refs.reduce((s, lod) => s + lod!.children.reduce((t, c) => t + (c.visible ? ((c as Mesh).geometry.index!.count / 3) : 0), 0), 0);
+      const instTris = inst.current!.levelMeshes.reduce((s, m, l) => s + m.count * tris(l === 0 ? fine : coarse), 0);
+      return [lodTris, instTris];
+    };
+    const r = await render(scene(undefined));
+    r.moveCamera(0, 0, 5);
+    await r.frame();
+    const [lodsFree, instFree] = drawn();
+    const budget = Math.round(0.9 * Math.max(lodsFree, instFree));
+    // Each kind alone could be drawn under this budget, so two separate budgets would allow almost 2 ×.
+    expect(Math.min(lodsFree, instFree)).toBeGreaterThan(budget / 2);
+    await r.renderer.update(scene(budget));
+    for (let f = 0; f < 20; f++) await r.frame();
+    const [lods, instances] = drawn();
+    expect(lods + instances).toBeLessThanOrEqual(budget);
+    expect(lods + instances).toBeGreaterThan(0.5 * budget); // spent, not everything dropped to the coarsest
     await r.renderer.unmount();
   });
 

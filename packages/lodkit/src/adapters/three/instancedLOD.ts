@@ -27,22 +27,24 @@
  * @module
  */
 import {
-  Color, InstancedMesh, Matrix4, Object3D, Sphere, Vector2,
+  Color, Matrix4, Object3D, Sphere, Vector2, type InstancedMesh,
   type Camera, type Intersection, type Raycaster,
 } from 'three';
+import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import { HIDDEN_LEVEL, LodSet, type LodFrameStats, type LodUpdateOptions, type LodView } from '../../batch/lodSet.js';
 import { CameraViewCache, type CameraView } from './cameraView.js';
-import { LevelSlots, reserveForMoves } from './levelSlots.js';
+import { reserveForMoves, type LevelSlots } from './levelSlots.js';
 import { leavesCpuPoolOnly, MoveQueue } from './batchMoves.js';
 import { geometryTriangles, nonIncreasing } from './levelCosts.js';
 import {
   instanceMatrices, resolveInstancedLODOptions, unionSphere, warnNoViewport, type InstancedLODOptions, type InstancedUploadStats,
 } from './instancedLODOptions.js';
 import { shadowFrustumPlanes, sphereInPlanes, type ShadowLight } from './shadowLight.js';
-import { ShadowCopies } from './shadowCopies.js';
+import type { ShadowCopies } from './shadowCopies.js';
 import { InstanceSpheres } from './instanceSpheres.js';
 import { growBounds } from './instanceBounds.js';
-import { noRaycast, raycastLevels } from './levelRaycast.js';
+import { raycastLevels } from './levelRaycast.js';
+import { makeInstancedPools, uploadStatsOf } from './instancedPools.js';
 
 export { INSTANCED_LOD_DEFAULTS, type InstancedLODLevel, type InstancedLODOptions, type InstancedUploadStats } from './instancedLODOptions.js';
 
@@ -80,8 +82,11 @@ const batchBounds = new Float64Array(7);
  */
 export class InstancedLOD extends Object3D {
   readonly isInstancedLOD = true;
-  /** The batch engine (levels, sizes, changed ids by instance id). */
+  /** The batch engine (levels, sizes, changed ids by instance id): its own, or a `LodManager`'s (`options.set`). */
   readonly set: LodSet;
+  /** True when {@link set} is shared (`options.set`): the manager's update decides the instances. */
+  readonly shared: boolean;
+  readonly metric: SphereMetric;
   /** One mesh per level (children of this object), finest first. */
   readonly levelMeshes: InstancedMesh[];
   /** The shadow-only mesh of off-screen casters (child, on `shadowLayer`). */
@@ -127,7 +132,8 @@ export class InstancedLOD extends Object3D {
     const L = o.levels.length, cap = o.capacity, shadowLevel = o.shadowLevel;
     this.levelCount = L;
     this.netMoves = new Int32Array(2 * (L + 1));
-    this.set = new LodSet(cap);
+    this.set = o.set ?? new LodSet(cap);
+    this.shared = o.set !== undefined; this.metric = o.metric;
     const costs = o.costs ?? o.levels.map((l) => geometryTriangles(l.geometry));
     this.profile = this.set.addProfile({
       metric: o.metric, thresholds: o.thresholds, costs: nonIncreasing(Array.from(costs)),
@@ -142,29 +148,13 @@ export class InstancedLOD extends Object3D {
     this.shadowLevel = shadowLevel;
     this.shadowLayer = o.shadowLayer;
     this.boundingSphere.makeEmpty();
-    const perLevel = Math.min(cap, 1024);
-    this.slots = o.levels.map((l) => new LevelSlots(l.geometry, l.material, perLevel));
-    this.slots.push(new LevelSlots(o.levels[shadowLevel].geometry, o.levels[shadowLevel].material, 16));
+    const pools = makeInstancedPools(o.levels, shadowLevel, o.shadowLayer, cap, this.boundingSphere);
+    this.slots = pools.slots; this.copies = pools.copies;
     this.levelMeshes = this.slots.slice(0, L).map((s) => s.mesh!);
     this.shadowMesh = this.slots[L].mesh!;
-    this.shadowLOD = o.shadowLOD;
-    this.copies = new ShadowCopies(o.levels[shadowLevel].geometry, o.levels[shadowLevel].material);
     this.shadowCopyMesh = this.copies.mesh;
-    for (const [mesh, name] of [[this.shadowMesh, 'InstancedLOD shadow casters'], [this.shadowCopyMesh, 'InstancedLOD shadow copies']] as const) {
-      mesh.layers.set(o.shadowLayer);
-      mesh.castShadow = true;
-      mesh.name = name;
-    }
-    for (const s of [...this.slots, this.copies.pool]) {
-      const mesh = s.mesh!;
-      mesh.boundingSphere = this.boundingSphere;
-      // Picking goes through InstancedLOD.raycast (it maps slots to instance ids).
-      mesh.raycast = noRaycast;
-      this.add(mesh);
-    }
-    // The pool of instances drawn nowhere (CPU only): where every instance starts.
-    this.slots.push(new LevelSlots(null, null, cap));
-    this.levelMeshes.forEach((m, i) => { m.name = `InstancedLOD level ${i}`; });
+    this.shadowLOD = o.shadowLOD;
+    for (const m of pools.meshes) this.add(m);
     this.grow(cap);
     (this as { type: string }).type = 'InstancedLOD';
   }
@@ -173,13 +163,7 @@ export class InstancedLOD extends Object3D {
   get instanceCount(): number { return this.live; }
 
   /** Upload accounting summed over the level meshes and the shadow mesh. */
-  get uploadStats(): InstancedUploadStats {
-    const copies = this.copies.pool;
-    let bytes = copies.bytes, ranges = copies.ranges, growthBytes = copies.growthBytes;
-    for (let k = 0; k <= this.levelCount; k++) {
-      const s = this.slots[k]; bytes += s.bytes; ranges += s.ranges; growthBytes += s.growthBytes; }
-    return { bytes, ranges, growthBytes };
-  }
+  get uploadStats(): InstancedUploadStats { return uploadStatsOf(this.slots, this.levelCount, this.copies); }
 
   /** Bytes of CPU memory held by this object's arrays (pools, slot maps) — the `LodSet` excluded. */
   get byteLength(): number {
@@ -312,6 +296,7 @@ export class InstancedLOD extends Object3D {
    * (`skippedFrames`), keeping every level (docs/defaults.md).
    */
   update(camera: Camera, options: LodUpdateOptions = THRESHOLDS): LodFrameStats {
+    if (this.shared) throw new Error("InstancedLOD.update: this object shares a LodManager's set (options.set); the manager's update decides it (manager.addInstancedLOD)");
     const n = this.cache.update(camera);
     let viewport = NaN;
     if (this.viewportHeight !== null) viewport = this.viewportHeight;
@@ -319,8 +304,7 @@ export class InstancedLOD extends Object3D {
     const pixels = this.set.getProfile(this.profile).metric === 'pixels';
     if (pixels && this.viewportHeight === null && this.renderer == null) warnNoViewport(this.name, 'InstancedLOD', 'set its renderer or viewportHeight', 'skippedFrames');
     if (n === 0 || (pixels && !(viewport > 0))) { this.skippedFrames++; return this.lastStats ?? EMPTY_STATS; }
-    this.updateWorldMatrix(true, false);
-    if (this.spheres.moved(this.matrixWorld)) this.refreshSpheres();
+    this.beforeFrame();
     const views = this.views;
     views.length = n;
     for (let i = 0; i < n; i++) {
@@ -329,15 +313,29 @@ export class InstancedLOD extends Object3D {
       v.viewportHeight = viewport > 0 ? viewport : undefined;
     }
     const stats = this.set.update(views, options);
+    this.afterFrame(stats, this.set.changed, this.set.changedCount);
+    return stats;
+  }
+
+  /** @internal Before a frame (its own, or `LodManager`'s shared one): the world spheres follow this object's matrix. */
+  beforeFrame(): void {
+    this.updateWorldMatrix(true, false);
+    if (this.spheres.moved(this.matrixWorld)) this.refreshSpheres();
+  }
+
+  /** @internal After a frame: the changed instances (`changed[0 … cc)`, this object's ids only) move to their pools. */
+  afterFrame(stats: LodFrameStats, changed: Uint32Array, cc: number): void {
     this.lastStats = stats;
-    this.applyChanges();
+    this.applyChanges(changed, cc);
     for (const s of this.slots) { s.compact(this.slotOf); s.flush(); }
     this.copies.flush();
     // With a shadow LOD for every caster, the level meshes leave the shadow pass to the copies.
     const levelsCast = this.castShadow && !(this.shadowLOD === 'all' && this.shadowsOn());
     for (const m of this.levelMeshes) { m.castShadow = levelsCast; m.receiveShadow = this.receiveShadow; }
-    return stats;
   }
+
+  /** Whether `id` is a live instance of this object (with a shared `set`, other ids belong to other owners). */
+  hasInstance(id: number): boolean { return id < this.flags.length && (this.flags[id] & FLAG_LIVE) !== 0; }
 
   /** Raycasts the drawn level of each instance; hits carry `object = this` and `instanceId` = the instance id. */
   override raycast(raycaster: Raycaster, intersects: Intersection[]): void {
@@ -348,14 +346,17 @@ export class InstancedLOD extends Object3D {
   override dispose(): void {
     for (const s of this.slots) s.mesh?.dispose();
     this.shadowCopyMesh.dispose();
-    this.set.dispose();
+    if (!this.shared) { this.set.dispose(); return; }
+    // A shared set stays the manager's: only this object's instances leave it.
+    for (let id = 0; id < this.flags.length; id++) if (this.flags[id] & FLAG_LIVE) this.set.remove(id);
+    this.flags.fill(0); this.live = 0;
   }
 
   // ---------------------------------------------------------------------------------------------
 
   /** Moves every changed instance from its old pool into its new one; then shadow casters. */
-  private applyChanges(): void {
-    const set = this.set, levels = set.levels, changed = set.changed, cc = set.changedCount;
+  private applyChanges(changed: Uint32Array, cc: number): void {
+    const set = this.set, levels = set.levels;
     const levelOf = this.levelOfId;
     const casters = this.shadowsOn();
     const light = casters ? this.lightFrustum() : null;
@@ -379,7 +380,7 @@ export class InstancedLOD extends Object3D {
     else if (!casters && this.slots[this.levelCount].count > 0) this.clearShadowCasters();
     if (this.shadowLOD === 'all') {
       if (!casters) { if (this.copies.pool.count > 0) this.copies.clear(); }
-      else if (full) { for (let id = 0; id < set.count; id++) this.syncCopy(id, false); }
+      else if (full) { for (let id = 0; id < set.count; id++) if (this.hasInstance(id)) this.syncCopy(id, false); }
       else for (let k = 0; k < cc; k++) this.syncCopy(changed[k], false);
     }
   }

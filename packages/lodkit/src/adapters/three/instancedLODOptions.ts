@@ -8,6 +8,7 @@ import { Sphere, Vector3, type BufferGeometry, type Material } from 'three';
 import type { SphereMetric } from '../../heuristics/lodThresholds.js';
 import type { ViewportSource } from './screenSizeLODOptions.js';
 import type { ShadowLight, ShadowMapSource } from './shadowLight.js';
+import { LodSet } from '../../batch/lodSet.js';
 
 export { warnNoViewport } from './screenSizeLODOptions.js';
 
@@ -53,6 +54,13 @@ export interface InstancedLODOptions {
    * the level meshes cast nothing): a coarse shadow LOD for the whole pass.
    */
   shadowLOD?: 'offscreen' | 'all';
+  /**
+   * The batch engine to share: a `LodManager`'s `set`. The instances then live in that set beside
+   * the manager's objects, and the manager's `update` decides them in the same `LodSet.update` (one
+   * policy, one budget for the whole scene) once the object is registered with
+   * `manager.addInstancedLOD(object)`; this object's own `update` is not used. Default: its own set.
+   */
+  set?: LodSet;
 }
 
 /** Defaults of {@link InstancedLODOptions}. @category three.js */
@@ -79,6 +87,7 @@ export function resolveInstancedLODOptions(options: InstancedLODOptions) {
   const shadowLevel = o.shadowLevel ?? L - 1;
   if (!Number.isInteger(shadowLevel) || shadowLevel < 0 || shadowLevel >= L) throw new RangeError(`InstancedLOD: shadowLevel must be an integer in [0, ${L - 1}], got ${String(shadowLevel)}`);
   if (!Number.isInteger(o.shadowLayer) || o.shadowLayer < 1 || o.shadowLayer > 31) throw new RangeError(`InstancedLOD: shadowLayer must be an integer in [1, 31], got ${String(o.shadowLayer)}`);
+  if (o.set !== undefined && !(o.set instanceof LodSet)) throw new TypeError('InstancedLOD: set must be a LodSet (a LodManager\'s `set`)');
   if (o.shadowLOD !== 'offscreen' && o.shadowLOD !== 'all') throw new RangeError(`InstancedLOD: shadowLOD must be 'offscreen' or 'all', got ${String(o.shadowLOD)}`);
   return { ...o, shadowLevel };
 }

@@ -36,10 +36,12 @@ import { HIDDEN_LEVEL, LodSet, type LodFrameStats, type LodUpdateOptions, type L
 import { CameraViewCache, type CameraView } from './cameraView.js';
 import { ScreenSizeLOD, type ViewportSource } from './screenSizeLOD.js';
 import { ManagedLevels } from './managedLevels.js';
+import { ManagedInstanced } from './managedInstanced.js';
+import type { InstancedLOD } from './instancedLOD.js';
 import { warnNoViewport } from './screenSizeLODOptions.js';
 import { batchedTriangles, countTriangles, nonIncreasing } from './levelCosts.js';
 import {
-  LOD_MANAGER_DEFAULTS, profileKey, profileOptions, type BatchedLodGroup, type BatchedLodOptions, type LodCostOptions, type LodManagerOptions,
+  LOD_MANAGER_DEFAULTS, batchedLevelIds, profileKey, profileOptions, type BatchedLodGroup, type BatchedLodOptions, type LodCostOptions, type LodManagerOptions,
 } from './lodManagerOptions.js';
 import { shadowFrustumPlanes, sphereInPlanes, type ShadowLight, type ShadowMapSource } from './shadowLight.js';
 
@@ -112,6 +114,7 @@ export class LodManager {
   private readonly idOf = new Map<ScreenSizeLOD, number>();
   /** The registered LODs' level objects and shown levels, for plain switches (managedLevels.ts). @internal */
   readonly managedLevels = new ManagedLevels();
+  private readonly instancedLODs = new ManagedInstanced();
   private blendingProfiles = 0;
   private pixelProfiles = 0;
   private blending = new Uint32Array(0);
@@ -126,6 +129,16 @@ export class LodManager {
     this.shadowLight = o.shadowLight;
     this.shadowCasters = o.shadowCasters;
   }
+
+  /**
+   * Registers an `InstancedLOD` built on this manager's engine (`new InstancedLOD({ …, set: manager.set })`):
+   * its instances are decided by this manager's `update`, in the same `LodSet.update` as every other
+   * object (one policy, one budget for the whole scene). Its own `update` is then not called.
+   */
+  addInstancedLOD(inst: InstancedLOD): void { this.instancedLODs.add(this.set, inst); }
+
+  /** Stops deciding `inst` (its instances stay in the set until `inst.dispose()` removes them). */
+  removeInstancedLOD(inst: InstancedLOD): void { this.instancedLODs.remove(inst); }
 
   /** Number of ids in use (a high-water mark, like `LodSet.count`). */
   get count(): number { return this.set.count; }
@@ -175,28 +188,9 @@ export class LodManager {
    */
   addBatched(mesh: BatchedMesh, instanceIds: ArrayLike<number>, options: BatchedLodOptions): BatchedLodGroup {
     if ((mesh as { isBatchedMesh?: boolean }).isBatchedMesh !== true) throw new TypeError('LodManager.addBatched: mesh must be a BatchedMesh');
-    const legacy = typeof (mesh as { setGeometryIdAt?: unknown }).setGeometryIdAt !== 'function';
     const ids = Int32Array.from(instanceIds);
     const levelCount = options.thresholds.length + 1;
-    let geo: Int32Array, drawIds: Int32Array | null = null;
-    if (legacy) {
-      if (options.levelDrawIds === undefined) {
-        throw new RangeError('LodManager.addBatched: this three.js BatchedMesh (< r166) has no setGeometryIdAt; give options.levelDrawIds (instanceIds.length × levels geometry ids)');
-      }
-      drawIds = Int32Array.from(options.levelDrawIds);
-      if (drawIds.length !== ids.length * levelCount) {
-        throw new RangeError(`LodManager.addBatched: levelDrawIds must have instanceIds.length × levels = ${ids.length * levelCount} values, got ${drawIds.length}`);
-      }
-      for (let i = 0; i < ids.length; i++) {
-        if (drawIds[i * levelCount] !== ids[i]) throw new RangeError(`LodManager.addBatched: levelDrawIds[${i * levelCount}] must equal instanceIds[${i}] (the level-0 draw of instance ${i})`);
-      }
-      geo = drawIds.slice(0, levelCount);
-    } else {
-      geo = Int32Array.from(options.levelGeometryIds);
-      if (geo.length !== levelCount) {
-        throw new RangeError(`LodManager.addBatched: levelGeometryIds must have thresholds.length + 1 = ${levelCount} values, got ${geo.length}`);
-      }
-    }
+    const { geo, drawIds } = batchedLevelIds(mesh, ids, options, levelCount);
     const costs = options.costs ?? nonIncreasing(Array.from(geo, (g) => batchedTriangles(mesh, g)));
     const profile = this.profile(options.metric, options.thresholds, options.blendThresholds, costs, options);
     const local = options.sphere ?? mesh.getBoundingSphereAt(geo[0], new Sphere());
@@ -286,7 +280,7 @@ export class LodManager {
   update(camera: Camera, options: LodUpdateOptions = THRESHOLDS_POLICY): LodFrameStats {
     const n = this.cache.update(camera);
     const viewport = this.resolveViewportHeight();
-    if (this.pixelProfiles > 0 && !(viewport > 0)) {
+    if (this.pixelProfiles + this.instancedLODs.pixels > 0 && !(viewport > 0)) {
       // No viewport (warned once per page), or a 0-px drawing buffer (a collapsed canvas, a hidden
       // tab): nothing can be measured in pixels. Skip the frame, keep every level, count it.
       if (this.viewportHeight === null && this.renderer === null) warnNoViewport('', 'LodManager', "set the manager's renderer or viewportHeight", 'skippedFrames');
@@ -309,13 +303,12 @@ export class LodManager {
       this.touched = 0;
       return this.lastStats ?? EMPTY_STATS;
     }
+    this.instancedLODs.before();
     const stats = this.set.update(views, options);
-    // --- issue 14: a frame-time budget is fed with measured frame times (frameTimer.ts) ---
-    if (typeof options.budget === 'object' && options.budget !== null) {
+    if (typeof options.budget === 'object' && options.budget !== null) { // issue 14: a frame-time budget is fed with measured frame times (frameTimer.ts)
       this.frameTimer ??= new FrameTimer(webglContextOf(this.renderer));
       this.frameTimer.afterUpdate(this.set, stats);
     }
-    // --- end issue 14 ---
     this.lastStats = stats;
     // Without a blending profile every blend is 0: `set.blend` is not read, so the blends a
     // thresholds frame owes are never copied (batch/owedBlends.ts).
@@ -324,7 +317,7 @@ export class LodManager {
     let touched = 0;
     for (let k = 0; k < cc; k++) { const id = changed[k]; this.apply(id, levels[id], blend === null ? 0 : blend[id]); touched++; }
     if (blend !== null) touched += this.applyBlends(levels, blend);
-    touched += this.advanceFades();
+    touched += this.advanceFades() + this.instancedLODs.after(set, stats);
     touched += this.updateShadowCasters();
     this.touched = touched;
     return stats;

@@ -110,3 +110,31 @@ export function profileKey(p: LodProfileOptions): string {
   const list = (a: ArrayLike<number> | number | undefined, f = (x: number) => x) => (a === undefined ? null : typeof a === 'number' ? a : Array.from(a, f));
   return JSON.stringify([p.metric, list(p.thresholds, Math.fround), list(p.blendThresholds, Math.fround), list(p.costs), list(p.errors), p.qualityFloor ?? null, list(p.hysteresis)]);
 }
+
+/**
+ * `addBatched`'s geometry id per level (`geo`) and, on three r159–r165 (no `setGeometryIdAt`), the
+ * draw id of every (instance, level) (`drawIds`, checked: the level-0 draw is the instance). @internal
+ */
+export function batchedLevelIds(mesh: BatchedMesh, ids: Int32Array, options: BatchedLodOptions, levelCount: number): { geo: Int32Array; drawIds: Int32Array | null } {
+  const legacy = typeof (mesh as { setGeometryIdAt?: unknown }).setGeometryIdAt !== 'function';
+  let geo: Int32Array, drawIds: Int32Array | null = null;
+  if (legacy) {
+    if (options.levelDrawIds === undefined) {
+      throw new RangeError('LodManager.addBatched: this three.js BatchedMesh (< r166) has no setGeometryIdAt; give options.levelDrawIds (instanceIds.length × levels geometry ids)');
+    }
+    drawIds = Int32Array.from(options.levelDrawIds);
+    if (drawIds.length !== ids.length * levelCount) {
+      throw new RangeError(`LodManager.addBatched: levelDrawIds must have instanceIds.length × levels = ${ids.length * levelCount} values, got ${drawIds.length}`);
+    }
+    for (let i = 0; i < ids.length; i++) {
+      if (drawIds[i * levelCount] !== ids[i]) throw new RangeError(`LodManager.addBatched: levelDrawIds[${i * levelCount}] must equal instanceIds[${i}] (the level-0 draw of instance ${i})`);
+    }
+    geo = drawIds.slice(0, levelCount);
+  } else {
+    geo = Int32Array.from(options.levelGeometryIds);
+    if (geo.length !== levelCount) {
+      throw new RangeError(`LodManager.addBatched: levelGeometryIds must have thresholds.length + 1 = ${levelCount} values, got ${geo.length}`);
+    }
+  }
+  return { geo, drawIds };
+}
