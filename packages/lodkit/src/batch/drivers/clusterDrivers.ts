@@ -28,7 +28,7 @@ import { clusterChunk, prepareClusterFrame } from '../passes/clusterPass.js';
 import type { ClusterViews } from '../spatial/clusterViews.js';
 import { cullBlocks } from '../spatial/blockCulling.js';
 import { classifyList, feedChunk, finalizeList, hideCulled } from '../passes/clusterPolicyPasses.js';
-import { budgetFeedChunk, budgetFinalize, budgetSolve, budgetStateOf, reducedSolve } from '../passes/budgetIncremental.js';
+import { budgetFeedChunk, budgetFinalize, budgetSolve, budgetStateOf, reducedSolve, type BudgetIncremental } from '../passes/budgetIncremental.js';
 import { computeHybridStableRanges, computeStableRanges } from '../passes/budgetStable.js';
 import { type HybridIncremental, hybridCollectChunk, hybridPrefChunk, hybridStateOf } from '../passes/hybridIncremental.js';
 import {
@@ -187,6 +187,25 @@ function clusteredCoarsest(st: FrameState, ci: ClusterIndex, cv: ClusterViews, t
   return 1;
 }
 
+/** One incremental budget pass over the visible clusters (budgetIncremental.ts), accumulators reset first. */
+function budgetFeed(st: FrameState, ci: ClusterIndex, cv: ClusterViews, sse: ScreenSpaceScratch, bi: BudgetIncremental, shift: number, budget: number): void {
+  ci.culledCount = 0; ci.visibleClusterCount = 0;
+  bi.items = 0; bi.protectedItems = 0; bi.stableObjects = 0;
+  bi.acc[0] = 0; bi.acc[1] = 0; bi.acc[2] = 0; bi.acc[3] = st.minimumCost; bi.acc[4] = budget;
+  const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (spatial/blockCulling.ts: blocks culled whole)
+  for (let k = 0; k < runs; k++) {
+    for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) budgetFeedChunk(st, ci, cv, sse, bi, shift, c, c + 256 < to ? c + 256 : to);
+  }
+  st.clustersCulled = ci.culledCount;
+}
+
+/** Undoes a pass's stats and debts before another pass (or the full path) redoes the frame. */
+function restartIncremental(st: FrameState, ci: ClusterIndex, hidden: number, invalid: number, minimumCost: number): void {
+  dropOwed(ci); // the next pass writes every visible object's size
+  st.clustersSkipped = 0;
+  st.hidden = hidden; st.invalid = invalid; st.minimumCost = minimumCost; st.objectsEvaluated = 0;
+}
+
 /** The incremental budget frame; returns 0 (stats restored) when the full path must redo it. */
 function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
   used: number, views: EngineView | readonly EngineView[], single: boolean, viewCount: number, cull: boolean, budget: number): number {
@@ -198,24 +217,23 @@ function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: Cluste
   const bi = budgetStateOf(ci);
   bi.ensure(ci.slotId.length, ci.start.length);
   computeStableRanges(st, sse, bi.ranges, table.count);
-  const hidden = st.hidden, invalid = st.invalid;
-  ci.culledCount = 0; ci.visibleClusterCount = 0;
-  bi.items = 0; bi.protectedItems = 0; bi.stableObjects = 0;
-  bi.acc[0] = 0; bi.acc[1] = 0; bi.acc[2] = 0; bi.acc[3] = st.minimumCost; bi.acc[4] = budget;
-  const shift = itemShift(table);
-  const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (spatial/blockCulling.ts: blocks culled whole)
-  for (let k = 0; k < runs; k++) {
-    for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) budgetFeedChunk(st, ci, cv, sse, bi, shift, c, c + 256 < to ? c + 256 : to);
-  }
-  st.clustersCulled = ci.culledCount;
+  const hidden = st.hidden, invalid = st.invalid, minimumCost = st.minimumCost, shift = itemShift(table);
+  budgetFeed(st, ci, cv, sse, bi, shift, budget);
   bi.frames++;
   // Below the minimum cost the full path draws every object at its coarsest (drawCoarsest).
-  if (!(bi.acc[0] <= budget) || budgetSolve(st, sse, bi, shift) === 0) {
-    bi.fallbacks++;
-    dropOwed(ci); // the full path writes every visible object's size
-    st.clustersSkipped = 0;
-    st.hidden = hidden; st.invalid = invalid; st.minimumCost = bi.acc[3]; st.objectsEvaluated = 0;
-    return 0;
+  if (!(bi.acc[0] <= budget)) { restartIncremental(st, ci, hidden, invalid, minimumCost); bi.fallbacks++; return 0; }
+  if (budgetSolve(st, sse, bi, shift) === 0) {
+    // The stable objects' kept levels do not fit (a budget that tightens: objects entering close
+    // to the camera). The pass again with no stable range gives every adjustable object its chain:
+    // the full path's item list, over the clusters (module comment of budgetIncremental.ts), at a
+    // fraction of the full path's cost (by id: 45 ms a frame at 1M trees walking back).
+    restartIncremental(st, ci, hidden, invalid, minimumCost);
+    bi.reruns++;
+    const any = bi.ranges.any;
+    bi.ranges.any = false;
+    budgetFeed(st, ci, cv, sse, bi, shift, budget);
+    bi.ranges.any = any;
+    budgetSolve(st, sse, bi, shift); // (no stable object: it cannot fail with the base cost within the budget)
   }
   bi.stableTotal += bi.stableObjects;
   budgetFinalize(st, ci, bi);

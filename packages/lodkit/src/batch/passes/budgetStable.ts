@@ -76,9 +76,13 @@ export class IncrementalState {
   items = 0;
   protectedItems = 0;
   stableObjects = 0;
-  /** Frames solved with stable objects / redone by the full path; objects whose chain was not built, summed (tests and the bench). */
+  /**
+   * Frames solved with stable objects / redone by the full path / redone over the clusters without
+   * stable ranges (budget: kept levels that do not fit); objects whose chain was not built, summed (tests and the bench).
+   */
   frames = 0;
   fallbacks = 0;
+  reruns = 0;
   stableTotal = 0;
 }
 
