@@ -99,8 +99,8 @@ export function clusteredRankQuota(st: FrameState, ci: ClusterIndex, cv: Cluster
  * budget over the clusters. With `thresholdsFirst` (budgetRegime.ts) the thresholds' selection
  * first (hybrid's pass A, {@link preferredPass}): drawn when it fits. Else — or when it does not fit
  * — the incremental pass (budgetIncremental.ts: chains only for objects outside a stable range of
- * their (profile, previous level), budgetStable.ts; the reduced solve); when it does not apply or
- * its proof fails, the full clustered path below — culled clusters hidden whole, every visible
+ * their (profile, previous level), budgetStable.ts; the reduced solve), redone without stable
+ * ranges when its proof fails; when it does not apply, or below the minimum, the full clustered path below — culled clusters hidden whole, every visible
  * object classified, below the minimum cost every object at its coarsest allowed level, else every
  * visible object's chain — with the same chains, solver and price as the per-object `budgetPolicy`.
  */
