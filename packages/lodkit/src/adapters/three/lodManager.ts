@@ -317,7 +317,8 @@ export class LodManager {
     let touched = 0;
     for (let k = 0; k < cc; k++) { const id = changed[k]; this.apply(id, levels[id], blend === null ? 0 : blend[id]); touched++; }
     if (blend !== null) touched += this.applyBlends(levels, blend);
-    touched += this.advanceFades() + this.instancedLODs.after(set, stats);
+    touched += this.advanceFades();
+    this.instancedLODs.after(set, stats); // (its changed instances are counted in the loop above)
     touched += this.updateShadowCasters();
     this.touched = touched;
     return stats;

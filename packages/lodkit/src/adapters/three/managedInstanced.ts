@@ -35,18 +35,15 @@ export class ManagedInstanced {
     for (const inst of this.list) inst.beforeFrame();
   }
 
-  /** After the frame: each object's changed instances into their pools; returns how many moved. */
-  after(set: LodSet, stats: LodFrameStats): number {
+  /** After the frame: each object's changed instances into their pools. */
+  after(set: LodSet, stats: LodFrameStats): void {
     const changed = set.changed, cc = set.changedCount;
     if (this.own.length < cc) this.own = new Uint32Array(Math.max(cc, 2 * this.own.length)); // (grows, then reused)
     const own = this.own;
-    let touched = 0;
     for (const inst of this.list) {
       let n = 0;
       for (let k = 0; k < cc; k++) { const id = changed[k]; if (inst.hasInstance(id)) own[n++] = id; }
       inst.afterFrame(stats, own, n);
-      touched += n;
     }
-    return touched;
   }
 }

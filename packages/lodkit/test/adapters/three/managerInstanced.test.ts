@@ -66,8 +66,9 @@ describe('LodManager.addInstancedLOD', () => {
     for (let f = 0; f < 12; f++) {
       look(camera, [f * 20, 20, 40 - f * 10], [f * 20 + 30, 0, -200]);
       spy.mockClear();
-      manager.update(camera);
+      const stats = manager.update(camera);
       expect(spy).toHaveBeenCalledTimes(1);
+      expect(manager.touched).toBe(stats.changes); // every changed LOD or instance once
       const three = new Frustum().setFromProjectionMatrix(new Matrix4().multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse));
       for (let k = 0; k < 2; k++) {
         alone[k].update(camera);
