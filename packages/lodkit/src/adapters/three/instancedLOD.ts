@@ -86,6 +86,7 @@ export class InstancedLOD extends Object3D {
   readonly set: LodSet;
   /** True when {@link set} is shared (`options.set`): the manager's update decides the instances. */
   readonly shared: boolean;
+  /** The metric of `thresholds` (`options.metric`). */
   readonly metric: SphereMetric;
   /** One mesh per level (children of this object), finest first. */
   readonly levelMeshes: InstancedMesh[];
