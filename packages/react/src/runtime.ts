@@ -98,14 +98,6 @@ export class LodRuntime {
   private readonly lastCounts: number[] = [];
   private lastLevels = 0;
   private stale = false;
-  // This frame's sums over the manager and the instanced objects (fields, not locals in a closure:
-  // a frame allocates nothing unless the published stats change).
-  private sumCost = 0;
-  private sumChanges = 0;
-  private sumHidden = 0;
-  private sumMet = true;
-  private readonly sumCounts: number[] = [];
-  private sumLevels = 0;
   private readonly pending = new Map<ScreenSizeLOD, LodCostOptions>();
   private readonly listeners = new Set<() => void>();
   private readonly moving = new DynamicSet();
@@ -175,37 +167,27 @@ export class LodRuntime {
     m.viewportHeight = viewportHeight > 0 ? viewportHeight : null;
     this.moving.sync(this.reread);
     const stats = m.update(camera, this.options);
-    this.sumCost = 0; this.sumChanges = 0; this.sumHidden = 0; this.sumMet = true; this.sumLevels = 0;
-    let objects = 0;
-    if (m.count > 0) { this.add(stats); objects += this.registered; }
+    let objects = this.registered;
     for (const inst of this.instanced) objects += inst.instanceCount;
-    this.publish(objects);
+    this.publish(m.count > 0 ? stats : null, objects);
     return stats;
   }
 
-  /** Adds one update's stats to this frame's sums. */
-  private add(s: LodFrameStats): void {
-    this.sumCost += s.totalCost; this.sumChanges += s.changes; this.sumHidden += s.hidden; this.sumMet &&= s.budgetMet;
-    const counts = this.sumCounts, n = s.levelCounts.length;
-    for (let l = this.sumLevels; l < n; l++) counts[l] = 0;
-    if (n > this.sumLevels) this.sumLevels = n;
-    for (let l = 0; l < n; l++) counts[l] += s.levelCounts[l];
-  }
-
   /**
-   * Records this frame's sums when they differ from the last recorded ones and tells the
-   * subscribers; the snapshot object itself is made by `getSnapshot`, so frames that nobody reads
-   * (no `useLodStats`, or several changes between two renders) allocate nothing.
+   * Records this frame's stats (`null`: nothing registered, all zero) when they differ from the last
+   * recorded ones and tells the subscribers; the snapshot object itself is made by `getSnapshot`, so
+   * frames that nobody reads (no `useLodStats`, or several changes between two renders) allocate nothing.
    */
-  private publish(objects: number): void {
-    const counts = this.sumCounts, n = this.sumLevels, last = this.lastCounts;
-    let same = this.lastCost === this.sumCost && this.lastChanges === this.sumChanges && this.lastHidden === this.sumHidden &&
-      this.lastMet === this.sumMet && this.lastObjects === objects && this.lastLevels === n;
-    for (let l = 0; same && l < n; l++) same = last[l] === counts[l];
+  private publish(s: LodFrameStats | null, objects: number): void {
+    const cost = s === null ? 0 : s.totalCost, changes = s === null ? 0 : s.changes, hidden = s === null ? 0 : s.hidden;
+    const met = s === null || s.budgetMet, n = s === null ? 0 : s.levelCounts.length, last = this.lastCounts;
+    let same = this.lastCost === cost && this.lastChanges === changes && this.lastHidden === hidden &&
+      this.lastMet === met && this.lastObjects === objects && this.lastLevels === n;
+    for (let l = 0; same && l < n; l++) same = last[l] === s!.levelCounts[l];
     if (same) return;
-    this.lastCost = this.sumCost; this.lastChanges = this.sumChanges; this.lastHidden = this.sumHidden;
-    this.lastMet = this.sumMet; this.lastObjects = objects; this.lastLevels = n; this.lastFrame = this.frames;
-    for (let l = 0; l < n; l++) last[l] = counts[l];
+    this.lastCost = cost; this.lastChanges = changes; this.lastHidden = hidden;
+    this.lastMet = met; this.lastObjects = objects; this.lastLevels = n; this.lastFrame = this.frames;
+    for (let l = 0; l < n; l++) last[l] = s!.levelCounts[l];
     this.stale = true;
     for (const listener of this.listeners) listener();
   }

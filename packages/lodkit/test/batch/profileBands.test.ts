@@ -201,6 +201,9 @@ describe('profile bands on every path', () => {
 
   it('hybrid over budget, clustered = per object (its preferred levels hold by the bands)', () => {
     const a = scene(() => new LodSet(64), 11, 6000), b = scene(() => new LodSet(64), 11, 6000);
+    const probe = scene(() => new LodSet(64), 11, 6000);
+    expect(probe.update(path(0), { policy: 'thresholds' }).totalCost).toBeGreaterThan(3 * 150_000); // the budget binds
+    probe.dispose();
     compareRuns(a, b, { policy: 'hybrid', budget: 150_000 }, { policy: 'hybrid', budget: 150_000, clusters: false }, 24, 'hybrid');
     a.dispose(); b.dispose();
   });
