@@ -216,15 +216,19 @@ function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: Cluste
   op[3] = block[27]; op[4] = block[29]; op[5] = st.bias; op[6] = sse.viewportMax;
   const bi = budgetStateOf(ci);
   bi.ensure(ci.slotId.length, ci.start.length);
+  bi.raiseFloor(st.frame);
   computeStableRanges(st, sse, bi.ranges, table.count);
   const hidden = st.hidden, invalid = st.invalid, minimumCost = st.minimumCost, shift = itemShift(table);
   budgetFeed(st, ci, cv, sse, bi, shift, budget);
   bi.frames++;
   // Below the minimum cost the full path draws every object at its coarsest (drawCoarsest).
   if (!(bi.acc[0] <= budget)) { restartIncremental(st, ci, hidden, invalid, minimumCost); bi.fallbacks++; return 0; }
-  if (budgetSolve(st, sse, bi, shift) === 0) {
-    // The stable objects' kept levels do not fit (a budget that tightens: objects entering close
-    // to the camera). The pass again with no stable range gives every adjustable object its chain:
+  const solved = budgetSolve(st, sse, bi, shift);
+  if (solved === 2) { bi.cuts++; bi.noteCut(st.frame); }
+  if (solved === 0) {
+    if (bi.stableObjects > 0) bi.noteCut(st.frame);
+    // The stable objects' kept levels may not all be bought (a budget that tightens, cutting the
+    // protected tier at or above the stable steps' floor). The pass again with no stable range gives every adjustable object its chain:
     // the full path's item list, over the clusters (module comment of budgetIncremental.ts), at a
     // fraction of the full path's cost (by id: 45 ms a frame at 1M trees walking back).
     restartIncremental(st, ci, hidden, invalid, minimumCost);
@@ -256,7 +260,7 @@ function preferredPass(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table
   hy.ensure(ci.slotId.length, ci.start.length, st.stride);
   hy.keptCounts.fill(0);
   ci.visibleCount = 0; ci.culledCount = 0; ci.visibleClusterCount = 0;
-  if (collect) computeHybridStableRanges(st, sse, hy.ranges, table.count);
+  if (collect) { hy.raiseFloor(st.frame); computeHybridStableRanges(st, sse, hy.ranges, table.count); }
   const kern = hy.kernel;
   kern.on = collect && hy.ranges.any; kern.vmax = sse.viewportMax; kern.acc.fill(0);
   const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (spatial/blockCulling.ts: blocks culled whole)
@@ -280,7 +284,7 @@ function drawPreferred(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, 
  * the preferred levels; below the minimum cost every adjustable object at its quality floor;
  * otherwise the coarsening items without the chains of stable objects (whole clusters where
  * possible), solved with their protected cost taken off the capacity — collected again with every
- * chain when not all protected items fit. Same chains, solver and price as the per-object `hybridPolicy`.
+ * chain when the stable steps may not all be bought (reducedSolve). Same chains, solver and price as the per-object `hybridPolicy`.
  */
 export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
   used: number, views: EngineView | readonly EngineView[], single: boolean, viewCount: number, cull: boolean, budget: number, exactSizes: boolean): void {
@@ -313,8 +317,11 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     if (pass === 0) addKernelSettled(hy, st.stride);
     st.minimumCost = acc[0];
     acc[4] = budget;
-    if (reducedSolve(st, sse, acc, hy.items, hy.protectedItems, hy.stableObjects, shift, ci.idSlot) === 1) break; // (next by slot)
+    const solved = reducedSolve(st, sse, acc, hy.items, hy.protectedItems, hy.stableObjects, shift, ci.idSlot); // (next by slot)
+    if (solved === 2) { hy.cuts++; hy.noteCut(st.frame); }
+    if (solved !== 0) break;
     hy.fallbacks++;
+    hy.noteCut(st.frame);
   }
   hy.stableTotal += hy.stableObjects;
   hybridFinalize(st, ci, hy);

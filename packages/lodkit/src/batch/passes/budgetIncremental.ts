@@ -14,13 +14,16 @@
  * objects' protected steps. Protected items come first in the solver's order ("key descending,
  * then item"), so when all of them fit (`Σ protected ≤ capacity`), the bought prefix is all
  * protected items, then the same regular prefix as with the reduced list and the capacity less
- * the stable objects' protected cost; the price (largest raw key left out) is a regular key of a
- * computed object; the stable objects end at their previous level. The reduced solve shows whether
- * all protected items fit (capacity ≥ 0 and every computed protected item bought); when not, or
- * when the base cost exceeds the budget, the frame is redone by the full path (clusterDrivers.ts),
- * which recomputes the same `sizes` and classification. The offset of the protected tier is taken
- * over the computed items only: it only orders protected items among themselves and maps their
- * keys back in the price, which matters only when the boundary lies inside that tier.
+ * the stable objects' protected cost; the stable objects end at their previous level. When the
+ * budget cuts the protected tier (it tightens: objects enter close to the camera), the first item
+ * left out is a computed protected one; if its key is below every stable step's (the frame's
+ * stable floor, raised after such cuts: budgetStable.ts `setStableFloor`), every stable step still comes before it and the bought
+ * prefix is again the reduced one plus every stable step. Otherwise (or capacity < 0, or the base
+ * cost over the budget) the frame is redone (clusterDrivers.ts), which recomputes the same
+ * `sizes` and classification. The price (largest raw key left out) is the same: the stable steps
+ * are all bought. Both lists put the protected tier at the same offset (a bound from the frame's
+ * profiles, not their largest key), so their keys round alike and keep one order; a protected key
+ * in the price is read back from its chain.
  *
  * Contributor notes:
  * - Costs are summed in another order than the reference: integer costs sum exactly; other costs
@@ -40,7 +43,7 @@ import type { ClusterViews } from '../spatial/clusterViews.js';
 import { classify, clusterInterval, clusterMetric, eyeOutsideCluster } from './clusterPass.js';
 import type { FrameState } from '../core/frameState.js';
 import { VB_EYE, VB_PERSPECTIVE, VB_PIXEL_SCALE, VB_WINDOW_HEIGHT } from '../core/layout.js';
-import { applyScreenSpaceUpgrades, type ScreenSpaceScratch, updatePrice } from './screenSpacePasses.js';
+import { applyScreenSpaceUpgrades, protectedCut, type ScreenSpaceScratch, setTierOffset, updatePrice } from './screenSpacePasses.js';
 import { IncrementalState, STABLE_MAX_RANGES } from './budgetStable.js';
 import { clusterStateGetter } from '../spatial/clusterState.js';
 import { oweCluster } from '../outputs/owedSizes.js';
@@ -48,7 +51,7 @@ import { oweCluster } from '../outputs/owedSizes.js';
 /** Per-set state of the incremental budget path and its scratch. */
 export class BudgetIncremental extends IncrementalState {
   // `kindS`: per slot kind (see the notes); `acc`: base cost, stable objects' protected cost,
-  // largest raw key, [3] the minimum cost before the pass, [4] the frame's budget.
+  // [2] unused, [3] the minimum cost before the pass, [4] the frame's budget.
   /** Per slot: the fixed level (see the notes). */
   lvS: Uint8Array = new Uint8Array(0);
 
@@ -103,7 +106,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
   const ceilKey = band > 0 ? (1 + band) * lambda : 0;
   let q = ci.culledCount, vc = ci.visibleClusterCount, m = bi.items, prot = bi.protectedItems, stable = bi.stableObjects;
-  let base = acc[0], protCost = acc[1], maxKey = acc[2];
+  let base = acc[0], protCost = acc[1];
   // The last stable range hit and its two costs (as hybridCollectChunk: neighbours share them).
   let lastRow = -1, lastHit = 0, lastC0 = 0, lastProt = 0;
   const owed = ci.owed;
@@ -255,7 +258,6 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       for (let j = 0; j < steps; j++) {
         const key = outSlope[s * cs + j];
         if (prev !== 255 && outLevel[s * cs + j] < prev && key < ceilKey) break;
-        if (key > maxKey) maxKey = key;
         const protect = floorKey > 0 && prev !== 255 && outLevel[s * cs + j] >= prev && key >= floorKey;
         if (protect) prot++;
         keys[m] = protect ? -key : key;
@@ -265,7 +267,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   }
   ci.culledCount = q; ci.visibleClusterCount = vc;
   bi.items = m; bi.protectedItems = prot; bi.stableObjects = stable;
-  acc[0] = base; acc[1] = protCost; acc[2] = maxKey;
+  acc[0] = base; acc[1] = protCost;
   st.hidden += hidden; st.invalid += invalid; st.minimumCost += minimumCost; st.objectsEvaluated += evaluated;
   st.clustersSkipped += skipped;
 }
@@ -282,22 +284,18 @@ export function budgetSolve(st: FrameState, sc: ScreenSpaceScratch, bi: BudgetIn
 
 /**
  * The solve shared by the incremental budget and hybrid paths: `acc` = [cost before upgrades,
- * stable objects' protected cost, largest raw key, -, budget], `m` items of which `protectedItems` protected,
- * `stableObjects` objects without a chain. Returns 0 when not every protected item fits (or
- * nothing can be bought while stable objects rely on their protected steps): the caller redoes the
- * frame with every chain built.
+ * stable objects' protected cost, -, -, budget], `m` items of which `protectedItems` protected,
+ * `stableObjects` objects without a chain. Returns 1 (solved), 2 (solved, the cut inside the
+ * protected tier but below every stable step) or 0 when the stable objects' steps may not all be
+ * bought (or nothing can be bought while stable objects rely on their protected steps): the
+ * caller redoes the frame with every chain built.
  */
 export function reducedSolve(st: FrameState, sc: ScreenSpaceScratch, acc: Float64Array, m: number, protectedItems: number,
   stableObjects: number, shift: number, idSlot: Uint32Array | null = null): number {
   const keys = st.keys, budget = acc[4];
-  const floorKey = sc.band > 0 && sc.lambda > 0 ? (1 - sc.band) * sc.lambda : 0;
-  if (floorKey > 0) {
-    const offset = acc[2] * 2 + 1e-300;
-    sc.offset = offset;
-    for (let k = 0; k < m; k++) { const v = keys[k]; if (v < 0) keys[k] = offset - v; }
-  } else {
-    sc.offset = Number.POSITIVE_INFINITY;
-  }
+  setTierOffset(st, sc);
+  const offset = sc.offset;
+  if (offset !== Number.POSITIVE_INFINITY) for (let k = 0; k < m; k++) { const v = keys[k]; if (v < 0) keys[k] = offset - v; }
   const base = acc[0];
   const withStable = stableObjects > 0;
   if (!(base <= budget)) {
@@ -307,10 +305,26 @@ export function reducedSolve(st: FrameState, sc: ScreenSpaceScratch, acc: Float6
   }
   const capacity = withStable ? budget - base - acc[1] : budget - base;
   const bought = selectAffordablePrefix(keys, st.items, m, capacity, st.chainOf, sc.chains.deltaCost, shift);
-  if (withStable && !(capacity >= 0 && bought >= protectedItems)) return 0;
+  let solved = 1;
+  if (withStable && bought < protectedItems) solved = capacity >= 0 && cutBelowStable(st, sc, bought, m, shift) ? 2 : 0;
+  else if (withStable && !(capacity >= 0)) solved = 0;
+  if (solved === 0) return 0;
   applyScreenSpaceUpgrades(st, sc, bought, shift, idSlot);
-  updatePrice(st, sc, bought, m);
-  return 1;
+  updatePrice(st, sc, bought, m, shift);
+  return solved;
+}
+
+/**
+ * Whether the first item left out — a protected one: the solver's order puts the tier first — has
+ * a key below the frame's stable floor (`sc.stableFloor`), which every stable object's steps reach
+ * (budgetStable.ts), also as tiered keys `offset + key` (rounded: the full list rounds them the same
+ * way, screenSpacePasses.ts `setTierOffset`): then every stable step comes before it in the full
+ * list, whose bought prefix is the reduced one plus every stable step.
+ */
+function cutBelowStable(st: FrameState, sc: ScreenSpaceScratch, bought: number, m: number, shift: number): boolean {
+  protectedCut(st, sc, bought, m, shift);
+  const offset = sc.offset;
+  return sc.cutKey >= 0 && offset + sc.cutKey < offset + sc.stableFloor;
 }
 
 /** Levels by kind over the visible clusters (`levelsS` kept in step), the changed list (reset first), histogram, total cost. */

@@ -3,8 +3,9 @@
  * `L`, the projected diameters `w` (px, after bias and the viewport clamp) for which an adjustable
  * object's chain ({@link buildObjectChain}, this frame's tolerance, band and price) is *stable*:
  *
- * - the steps from its start `s0` up to `L` all have a key ≥ `(1 − band) λ` (the protected tier of
- *   collectScreenSpaceItems: bought before every other item) and reach `L` exactly, and
+ * - the steps from its start `s0` up to `L` all have a key ≥ the frame's stable floor
+ *   ({@link setStableFloor}: `(1 − band) λ`, the protected tier of collectScreenSpaceItems, bought
+ *   before every other item, or raised above it) and reach `L` exactly, and
  * - the first step finer than `L` (if any) has a key < `(1 + band) λ`, so it is not offered.
  *
  * Such an object offers only protected steps toward `L`; when every protected item of the frame is
@@ -41,6 +42,25 @@ export const STABLE_MAX_LEVELS = 8;
 /** Ranges kept per (profile, previous level). */
 export const STABLE_MAX_RANGES = 24;
 
+/**
+ * The least key of a stable object's steps: the protected tier's floor `(1 − band) λ`, or, raised
+ * (for {@link RAISED_FRAMES} frames after the budget cut the tier), `(1 − band / 4) λ`. A frame whose
+ * budget tightens (objects entering close to the camera) cuts the protected tier; when the cut
+ * item's key is below this floor every stable step still comes before it and the reduced solve
+ * stands (budgetIncremental.ts `reducedSolve`); at `(1 − band) λ`, where the tier starts, no cut
+ * can be. Raised, fewer objects are stable in other frames: walking a 1M tree field backward the
+ * frames redone fell from 12 in 80 to 0, but with random spatial order a binding frame cost
+ * 1.36–1.42 → 1.67–1.72 × a thresholds frame at 100k, so the floor is raised only after cuts.
+ */
+export function setStableFloor(sc: ScreenSpaceScratch, raised: boolean): void {
+  // (written into the scratch: a returned double would be a fresh heap number per frame)
+  const band = sc.band, lambda = sc.lambda;
+  sc.stableFloor = band > 0 && lambda > 0 ? (raised ? 1 - band * 0.25 : 1 - band) * lambda : 0;
+}
+
+/** Frames after a cut of the protected tier during which the stable floor stays raised. */
+export const RAISED_FRAMES = 32;
+
 /** Per-frame stable ranges, `[lo, hi]` with start level `start`, `count` of them per (profile, level). */
 export class StableRanges {
   lo: Float64Array = new Float64Array(0);
@@ -51,6 +71,8 @@ export class StableRanges {
   stride = 1;
   /** False when this frame has no protected tier (no object can be stable). */
   any = false;
+  /** Input: this frame's stable steps reach the raised floor ({@link setStableFloor}). */
+  raised = false;
 
   /** Sizes the table for `rows` rows (budget: profile × level; hybrid: profile × preferred × level). */
   ensure(rows: number, stride: number): void {
@@ -84,6 +106,15 @@ export class IncrementalState {
   fallbacks = 0;
   reruns = 0;
   stableTotal = 0;
+  /** Frames solved with stable objects although the budget cut the protected tier (below their steps). */
+  cuts = 0;
+  /** The last frame whose budget cut the protected tier (solved so, or redone), −1 before any. */
+  cutFrame = -1;
+
+  /** Notes that the budget cut the protected tier in frame `frame`. */
+  noteCut(frame: number): void { this.cutFrame = frame; }
+  /** Sets whether frame `frame`'s stable ranges take the raised floor ({@link RAISED_FRAMES} after a cut). */
+  raiseFloor(frame: number): void { this.ranges.raised = this.cutFrame >= 0 && frame - this.cutFrame <= RAISED_FRAMES; }
 }
 
 // Scratch of one evaluation: benefits, whether each is independent of w, the steps.
@@ -115,7 +146,7 @@ export function stableEval(st: FrameState, sc: ScreenSpaceScratch, p: number, fi
   keepFlat: boolean): number {
   const costs = st.costs, errors = st.errors, off = p * st.stride, w = evalIn[0];
   const tolerance = sc.tolerance, band = sc.band, lambda = sc.lambda;
-  const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
+  const floorKey = sc.stableFloor; // (stable steps: at least this; the protected tier starts there or lower)
   const ceilKey = band > 0 ? (1 + band) * lambda : 0;
   let ok = 1;
   // ben[l]: the builder's benefit; mag[l]: the sum of the magnitudes of its terms (rounding scale).
@@ -194,6 +225,7 @@ export function computeStableRanges(st: FrameState, sc: ScreenSpaceScratch, sr: 
   sr.ensure(profiles * stride, stride);
   sr.count.fill(0, 0, profiles * stride);
   sr.any = sc.band > 0 && sc.lambda > 0;
+  setStableFloor(sc, sr.raised);
   if (!sr.any) return;
   for (let p = 0; p < profiles; p++) {
     const finest = st.lo[p], coarsest = st.hi[p];
@@ -211,6 +243,7 @@ export function computeHybridStableRanges(st: FrameState, sc: ScreenSpaceScratch
   sr.ensure(profiles * stride * stride, stride);
   sr.count.fill(0, 0, profiles * stride * stride);
   sr.any = sc.band > 0 && sc.lambda > 0;
+  setStableFloor(sc, sr.raised);
   if (!sr.any) return;
   for (let p = 0; p < profiles; p++) {
     const floor = st.floor[p];

@@ -23,8 +23,9 @@
  *    quality floor to the preferred level, flat steps kept) offers only protected steps up to its
  *    previous level; a whole uniform-P cluster at one previous level whose diameter interval lies
  *    in such a range needs no per-object work at all. The solve takes their protected cost off the
- *    capacity (as budgetIncremental.ts explains); when not every protected item fits, the items are
- *    collected again with every chain built and solved as the per-object path does.
+ *    capacity (as budgetIncremental.ts explains); when the stable steps may not all be bought (the
+ *    tier cut at or above their floor), the items are collected again with every chain built and
+ *    solved as the per-object path does.
  * 3. Finalize by list (hybridFinalize.ts). Over budget, the collection already knows the final level of most objects
  *    of a cluster with chains (not adjustable, at or past the floor, stable): it counts those that
  *    keep their displayed level and have no blend to clear, and lists the others (chains, changes,
@@ -35,7 +36,7 @@
  * 4. Settled in the kernel. With the fused kernel, the first pass also classifies each object as
  *    the collection would (fusedCollect.ts); a cluster with no chain and no finalize entry is
  *    skipped by the first collection, which adds the kernel's counts (re-collected per object
- *    when not every protected item fits).
+ *    when the frame is collected again).
  *
  * Contributor notes:
  * - The per-object bodies mirror the per-object hybrid (thresholdPass, collectScreenSpaceItems,
@@ -107,7 +108,7 @@ export class KernelSettled {
 /** Per-set state of the incremental hybrid path and its scratch. */
 export class HybridIncremental extends IncrementalState {
   // `kindS`: per slot 3 when the object's coarsening is stable (keeps its previous level), else 0;
-  // `acc`: minimum cost, stable objects' protected cost, largest raw key, the listed clusters'
+  // `acc`: minimum cost, stable objects' protected cost, [2] unused, the listed clusters'
   // settled cost, the budget.
   /** Per cluster: the preferred level of every object (shortcut 1), or 255. */
   upref: Uint8Array = new Uint8Array(0);
@@ -334,7 +335,7 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
   const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
   const ceilKey = band > 0 ? (1 + band) * lambda : 0;
   let m = hy.items, prot = hy.protectedItems, stable = hy.stableObjects, ln = lst.count;
-  let base = acc[0], protCost = acc[1], maxKey = acc[2], settledCost = acc[3];
+  let base = acc[0], protCost = acc[1], settledCost = acc[3];
   // The last stable range hit and its two costs: neighbours in a cluster mostly share the row and
   // the range (any range holding w gives the same start: ranges meet only at points both proved).
   let lastRow = -1, lastHit = 0, lastC0 = 0, lastProt = 0;
@@ -438,7 +439,6 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
       for (let j = 0; j < steps; j++) {
         const key = outSlope[s * cs + j];
         if (prev !== 255 && outLevel[s * cs + j] < prev && key < ceilKey) break;
-        if (key > maxKey) maxKey = key;
         const protect = floorKey > 0 && prev !== 255 && outLevel[s * cs + j] >= prev && key >= floorKey;
         if (protect) prot++;
         keys[m] = protect ? -key : key;
@@ -447,5 +447,5 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
     }
   }
   hy.items = m; hy.protectedItems = prot; hy.stableObjects = stable; lst.count = ln;
-  acc[0] = base; acc[1] = protCost; acc[2] = maxKey; acc[3] = settledCost;
+  acc[0] = base; acc[1] = protCost; acc[3] = settledCost;
 }

@@ -68,6 +68,10 @@ export class ScreenSpaceScratch {
   lambda = 0.5;
   /** Key offset of the protected tier this frame (∞ when none). */
   offset = 0.5;
+  /** The least key of this frame's stable objects' steps (budgetStable.ts `setStableFloor`). */
+  stableFloor = 0.5;
+  /** After a solve: the largest raw key of the protected items left out, −1 when none ({@link protectedCut}). */
+  cutKey = 0.5;
   /** Largest viewport height of the frame's views: projected diameters are clamped to it. */
   viewportMax = 1080.5;
   /** budget: which regime the last frame drew and when the next tries the thresholds' selection (budgetRegime.ts). */
@@ -100,7 +104,7 @@ export function collectScreenSpaceItems(
   const outLevel = ch.level, outCost = ch.deltaCost, outSlope = ch.slope, lambda = sc.lambda;
   const params = chainParams;
   params[1] = tolerance; params[2] = band; params[3] = lambda;
-  let base = 0, m = 0, maxKey = 0;
+  let base = 0, m = 0;
   const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
   const ceilKey = band > 0 ? (1 + band) * lambda : 0;
   for (let i = 0; i < n; i++) {
@@ -135,27 +139,56 @@ export function collectScreenSpaceItems(
       const key = outSlope[i * cs + j];
       // An upgrade past the previous level must beat the last price by the band (else no pop for it).
       if (prev !== 255 && outLevel[i * cs + j] < prev && key < ceilKey) break;
-      if (key > maxKey) maxKey = key;
       keys[m] = floorKey > 0 && prev !== 255 && outLevel[i * cs + j] >= prev && key >= floorKey ? -key : key;
       items[m++] = ((i << shift) | j) >>> 0;
     }
   }
-  finishItems(st, sc, m, maxKey, floorKey > 0);
+  finishItems(st, sc, m);
   if (hybrid) st.minimumCost = base;
   else st.baseCost = base;
   return m;
 }
 
-/** Moves the protected tier (negative keys) above every other key; records the offset in `sc.offset`. */
-function finishItems(st: FrameState, sc: ScreenSpaceScratch, m: number, maxKey: number, tiered: boolean): void {
-  if (tiered) {
-    const keys = st.keys;
-    const offset = maxKey * 2 + 1e-300;
-    sc.offset = offset;
-    for (let q = 0; q < m; q++) { const k = keys[q]; if (k < 0) keys[q] = offset - k; }
-  } else {
-    sc.offset = Number.POSITIVE_INFINITY;
+/** Moves the protected tier (negative keys) above every other key ({@link setTierOffset}). */
+function finishItems(st: FrameState, sc: ScreenSpaceScratch, m: number): void {
+  setTierOffset(st, sc);
+  const offset = sc.offset;
+  if (offset === Number.POSITIVE_INFINITY) return;
+  const keys = st.keys;
+  for (let q = 0; q < m; q++) { const k = keys[q]; if (k < 0) keys[q] = offset - k; }
+}
+
+/**
+ * This frame's offset of the protected tier into `sc.offset` (∞ without a tier: band or price 0):
+ * twice an upper bound of every chain step's key, from the profiles, the band, the price, the
+ * tolerance and the viewport clamp. A step's key is Δbenefit / Δcost (buildObjectChain): Δbenefit
+ * is at most the keep bonus `band · max(e·w, tolerance)`, plus a loss `e·w`, plus the price term
+ * `band · λ · (cost range)`; Δcost at least the profile's smallest gap between two costs. Why a
+ * bound and not the largest key collected: the tier's keys `offset + key` are then rounded the same
+ * way whichever objects have chains, so the incremental paths order them as the per-object path
+ * does (budgetIncremental.ts `reducedSolve`).
+ */
+export function setTierOffset(st: FrameState, sc: ScreenSpaceScratch): void {
+  const band = sc.band, lambda = sc.lambda;
+  if (!(band > 0 && lambda > 0)) { sc.offset = Number.POSITIVE_INFINITY; return; }
+  const costs = st.costs, errors = st.errors, s = st.stride, counts = st.levelCount, w = sc.viewportMax, tolerance = sc.tolerance;
+  let bound = 0;
+  for (let p = 0; p < counts.length; p++) {
+    const n = counts[p], off = p * s;
+    let eMax = 0, cMin = costs[off], cMax = costs[off], gap = Number.POSITIVE_INFINITY;
+    for (let a = 0; a < n; a++) {
+      const e = errors[off + a], c = costs[off + a];
+      if (e > eMax) eMax = e;
+      if (c < cMin) cMin = c;
+      if (c > cMax) cMax = c;
+      for (let b = 0; b < a; b++) { const d = c - costs[off + b], g = d < 0 ? -d : d; if (g > 0 && g < gap) gap = g; }
+    }
+    if (!(gap < Number.POSITIVE_INFINITY)) continue; // (one cost: no step)
+    const sse = eMax * w, keep = band * (sse > tolerance ? sse : tolerance);
+    const k = (keep + sse + band * lambda * (cMax - cMin)) / gap;
+    if (k > bound) bound = k;
   }
+  sc.offset = bound * 2 + 1e-300;
 }
 
 /**
@@ -175,7 +208,7 @@ export function collectScreenSpaceItemsList(
   const outLevel = ch.level, outCost = ch.deltaCost, outSlope = ch.slope, lambda = sc.lambda;
   const params = chainParams;
   params[1] = tolerance; params[2] = band; params[3] = lambda;
-  let base = 0, m = 0, maxKey = 0;
+  let base = 0, m = 0;
   const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
   const ceilKey = band > 0 ? (1 + band) * lambda : 0;
   for (let k = 0; k < count; k++) {
@@ -208,12 +241,11 @@ export function collectScreenSpaceItemsList(
     for (let j = 0; j < steps; j++) {
       const key = outSlope[i * cs + j];
       if (prev !== 255 && outLevel[i * cs + j] < prev && key < ceilKey) break;
-      if (key > maxKey) maxKey = key;
       keys[m] = floorKey > 0 && prev !== 255 && outLevel[i * cs + j] >= prev && key >= floorKey ? -key : key;
       items[m++] = ((i << shift) | j) >>> 0;
     }
   }
-  finishItems(st, sc, m, maxKey, floorKey > 0);
+  finishItems(st, sc, m);
   if (hybrid) st.minimumCost = base;
   else st.baseCost = base;
   return m;
@@ -271,7 +303,7 @@ export function buyUpgrades(st: FrameState, sc: ScreenSpaceScratch, m: number, b
   if (base <= budget) {
     const bought = selectAffordablePrefix(st.keys, st.items, m, budget - base, st.chainOf, sc.chains.deltaCost, shift);
     applyScreenSpaceUpgrades(st, sc, bought, shift);
-    updatePrice(st, sc, bought, m);
+    updatePrice(st, sc, bought, m, shift);
   } else {
     sc.lambda = 0; sc.regime.boughtAll = false;
   }
@@ -282,15 +314,34 @@ export function buyUpgrades(st: FrameState, sc: ScreenSpaceScratch, m: number, b
  * bought (`bought … m`), or, when every offered item was bought, the last price × (1 − band) / (1 + band).
  * Writes the field instead of returning the double: a returned double is a fresh heap number per frame.
  */
-export function updatePrice(st: FrameState, sc: ScreenSpaceScratch, bought: number, m: number): void {
+export function updatePrice(st: FrameState, sc: ScreenSpaceScratch, bought: number, m: number, shift: number): void {
   sc.regime.boughtAll = bought >= m;
   if (bought >= m) { sc.lambda = sc.lambda * ((1 - sc.band) / (1 + sc.band)); return; }
   const keys = st.keys, offset = sc.offset;
   let k = 0;
-  for (let q = bought; q < m; q++) {
-    let v = keys[q];
-    if (v >= offset) v -= offset;
-    if (v > k) k = v;
+  for (let q = bought; q < m; q++) { const v = keys[q]; if (v < offset && v > k) k = v; }
+  protectedCut(st, sc, bought, m, shift);
+  sc.lambda = sc.cutKey > k ? sc.cutKey : k;
+}
+
+/**
+ * Sets `sc.cutKey` to the largest raw key of the protected items in `bought … m` (−1 when none),
+ * read from their chains, not as `tiered key − offset`: that can be off by an ulp of the offset, and
+ * the offset depends on which objects have chains (budgetIncremental.ts), so the price would
+ * depend on the path. The largest raw key has the largest tiered key (adding the offset keeps the
+ * order), so only the items with that tiered key are read.
+ */
+export function protectedCut(st: FrameState, sc: ScreenSpaceScratch, bought: number, m: number, shift: number): void {
+  const keys = st.keys, items = st.items, chainOf = st.chainOf, slope = sc.chains.slope, mask = (1 << shift) - 1;
+  let top = 0;
+  for (let q = bought; q < m; q++) if (keys[q] > top) top = keys[q];
+  let k = -1;
+  if (top >= sc.offset) {
+    for (let q = bought; q < m; q++) {
+      if (keys[q] !== top) continue;
+      const it = items[q], v = slope[chainOf[it >>> shift] + (it & mask)];
+      if (v > k) k = v;
+    }
   }
-  sc.lambda = k;
+  sc.cutKey = k;
 }
