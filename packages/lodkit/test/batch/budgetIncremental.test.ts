@@ -150,6 +150,17 @@ describe('the reduced solve with the protected tier cut (budgetIncremental.ts re
   });
 });
 
+/** `s` with a 48 × 48 grid (4 m apart, jittered by `seed`, radii 0.8 + up to `spread`) of one 3-level pixel profile. */
+function jitteredGrid(s: LodSet, seed: number, spread: number): LodSet {
+  s.addProfile({ metric: 'pixels', thresholds: [120, 30], costs: [600, 150, 20], errors: [0.001, 0.01, 0.05] });
+  const rand = lcg(seed), side = 48, sp = new Float32Array(side * side * 4);
+  for (let i = 0; i < side * side; i++) {
+    sp[i * 4] = ((i % side) - side / 2) * 4 + rand(); sp[i * 4 + 1] = 1; sp[i * 4 + 2] = 20 + Math.floor(i / side) * 4 + rand(); sp[i * 4 + 3] = 0.8 + rand() * spread;
+  }
+  s.addMany(sp, 0);
+  return s;
+}
+
 function view(eye: number[], yaw: number): LodView {
   const rotation = lookAtRotation(eye, [eye[0] + Math.cos(yaw) * 50, eye[1] - 2, eye[2] + Math.sin(yaw) * 50]);
   return { frustum: Frustum.perspective({ fovY: 60, aspect: 16 / 9, near: 0.1, far: 900, position: eye, rotation }), viewportHeight: 1080 };
@@ -214,15 +225,7 @@ describe('incremental budget over clusters = per-object path', () => {
     // protected tier (budgetIncremental.ts reducedSolve). Where the cut item's key is below every
     // stable step's (budgetStable.ts setStableFloor) the frame stands without the stable objects'
     // chains; where not, it is redone.
-    const fill = (s: LodSet) => {
-      s.addProfile({ metric: 'pixels', thresholds: [120, 30], costs: [600, 150, 20], errors: [0.001, 0.01, 0.05] });
-      const rand = lcg(11), side = 48, sp = new Float32Array(side * side * 4);
-      for (let i = 0; i < side * side; i++) {
-        sp[i * 4] = ((i % side) - side / 2) * 4 + rand(); sp[i * 4 + 1] = 1; sp[i * 4 + 2] = 20 + Math.floor(i / side) * 4 + rand(); sp[i * 4 + 3] = 0.8 + rand() * 1.2;
-      }
-      s.addMany(sp, 0);
-      return s;
-    };
+    const fill = (s: LodSet) => jitteredGrid(s, 11, 1.2);
     let cuts = 0, redone = 0, stable = 0;
     for (const wasm of [true, false]) {
       const a = fill(newLodSet(64, { wasm })), b = fill(newLodSet(64, { wasm })), oracle = fill(new LodSet(64));
@@ -251,16 +254,7 @@ describe('incremental budget over clusters = per-object path', () => {
     // and 13 get the minimum cost as budget: the kept levels do not fit and the pass runs again
     // without stable ranges, which rewrites levels without marking clusters edited. (Trusting the marks after such a frame — dropping `completedFrame`
     // — still passes here: the frame after the drop finds no whole-stable cluster to trust.)
-    const make = () => {
-      const s = new LodSet(64);
-      s.addProfile({ metric: 'pixels', thresholds: [120, 30], costs: [600, 150, 20], errors: [0.001, 0.01, 0.05] });
-      const rand = lcg(7), side = 48, sp = new Float32Array(side * side * 4);
-      for (let i = 0; i < side * side; i++) {
-        sp[i * 4] = ((i % side) - side / 2) * 4 + rand(); sp[i * 4 + 1] = 1; sp[i * 4 + 2] = 20 + Math.floor(i / side) * 4 + rand(); sp[i * 4 + 3] = 0.8 + rand() * 0.4;
-      }
-      s.addMany(sp, 0);
-      return s;
-    };
+    const make = () => jitteredGrid(new LodSet(64), 7, 0.4);
     const a = make(), b = make(), oracle = make();
     for (let f = 0; f < 20; f++) {
       const v = view([0, 3, -f * 0.02], Math.PI / 2);
