@@ -248,6 +248,31 @@ describe('incremental budget over clusters = per-object path', () => {
     expect(redone).toBeGreaterThan(0);
     expect(stable).toBeGreaterThan(10_000);
   });
+  it('budget and hybrid walking back through random grids, speeds, budgets and bands = per-object path (fast-check)', () => {
+    // The tier cut of the test above over many scenes: each frame stands or is redone, and either
+    // way equals the per-object path (levels, blend, changed set, sizes, stats and price).
+    let cuts = 0, redone = 0;
+    fc.assert(fc.property(
+      fc.integer({ min: 1, max: 1e6 }), fc.constantFrom('budget', 'hybrid'), fc.constantFrom(0.2, 0.3, 0.6, 1),
+      fc.constantFrom(0.2, 0.3, 0.5), fc.constantFrom(0.2, 0.4, 0.8), fc.double({ min: -0.3, max: 0.3, noNaN: true }), fc.boolean(),
+      (seed, policy, speed, share, band, yaw, wasm) => {
+        const fill = (s: LodSet) => jitteredGrid(s, seed, 1.2);
+        const a = fill(newLodSet(64, { wasm })), b = fill(newLodSet(64, { wasm })), oracle = fill(new LodSet(64));
+        const at = (f: number) => view([0, 3, 120 - f * speed], Math.PI / 2 + yaw);
+        const preferred = oracle.update(at(0), { policy: 'thresholds', clusters: false }).totalCost;
+        const cheapest = oracle.update(at(0), { policy: 'budget', budget: 0, clusters: false }).minimumCost;
+        const options: LodUpdateOptions = { policy, budget: Math.round(cheapest + share * (preferred - cheapest)), stabilityBand: band, tolerance: 1 };
+        for (let f = 0; f < 30; f++) {
+          const ra = a.update(at(f), options);
+          const sa = { ...ra, levelCounts: Array.from(ra.levelCounts) };
+          const sb = b.update(at(f), { ...options, clusters: false });
+          expectSameBudgetFrame(a, b, sa, sb, `seed ${seed} ${policy} frame ${f}`);
+        }
+        const state = policy === 'budget' ? budgetStateOf(engineOf(a).ci) : hybridStateOf(engineOf(a).ci);
+        cuts += state.cuts; redone += state.reruns + state.fallbacks;
+      }), { numRuns: 24 });
+    expectNonVacuous({ cuts, redone }, { cuts: 75, redone: 214 }); // exact for the suite's fixed seed
+  });
   it('a budget that drops for one frame (redone without stable ranges) and comes back = per-object path', () => {
     // A jittered grid seen from a slow walk: most clusters are whole-stable frame after frame (the
     // budget path then skips their objects' checks, budgetIncremental.ts `stableFrame`). Frames 6
