@@ -326,10 +326,10 @@ export function updatePrice(st: FrameState, sc: ScreenSpaceScratch, bought: numb
 
 /**
  * Sets `sc.cutKey` to the largest raw key of the protected items in `bought … m` (−1 when none),
- * read from their chains, not as `tiered key − offset`: that can be off by an ulp of the offset, and
- * the offset depends on which objects have chains (budgetIncremental.ts), so the price would
- * depend on the path. The largest raw key has the largest tiered key (adding the offset keeps the
- * order), so only the items with that tiered key are read.
+ * read from their chains, not as `tiered key − offset`: the offset is a bound that can exceed the
+ * keys by orders of magnitude ({@link setTierOffset}), and the difference keeps only the bits its
+ * ulp leaves. The largest raw key has the largest tiered key (adding the offset keeps the order),
+ * so only the items with that tiered key are read.
  */
 export function protectedCut(st: FrameState, sc: ScreenSpaceScratch, bought: number, m: number, shift: number): void {
   const keys = st.keys, items = st.items, chainOf = st.chainOf, slope = sc.chains.slope, mask = (1 << shift) - 1;
