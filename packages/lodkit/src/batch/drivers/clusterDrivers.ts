@@ -182,7 +182,7 @@ function clusteredCoarsest(st: FrameState, ci: ClusterIndex, cv: ClusterViews, t
   noteBelowMinimum(st, sse);
   st.clustersCulled = ci.culledCount; st.clustersSkipped = acc[1];
   coarsestFinalizeWhole(st, ci, co.whole, acc[1]);
-  coarsestFinalizePerObject(st, ci, co, sse.viewportMax);
+  coarsestFinalizePerObject(st, ci, co, sse);
   hideCulled(st, ci);
   return 1;
 }

@@ -30,6 +30,7 @@ import type { FrameState } from '../core/frameState.js';
 import { VB_PERSPECTIVE } from '../core/layout.js';
 import { oweCluster } from '../outputs/owedSizes.js';
 import { clusterStateGetter } from '../spatial/clusterState.js';
+import type { ScreenSpaceScratch } from './screenSpacePasses.js';
 
 /** Per-set scratch of the pass: the whole clusters, the clusters decided per object, and [minimum cost, whole count, per-object count]. */
 export class CoarsestScratch {
@@ -98,11 +99,14 @@ export function coarsestFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterV
  * diameter × bias, clamped to `viewportMax`. Levels, changes, histogram, cost, hidden and invalid
  * counts added.
  */
-export function coarsestFinalizePerObject(st: FrameState, ci: ClusterIndex, co: CoarsestScratch, viewportMax: number): void {
+export function coarsestFinalizePerObject(st: FrameState, ci: ClusterIndex, co: CoarsestScratch, sc: ScreenSpaceScratch): void {
   const startA = ci.start, endA = ci.end, flagsS = ci.flagsS, forcedS = ci.forcedS, profS = ci.profS, workS = ci.workS;
   const slotId = ci.slotId, levelsS = ci.levelsS, blendS = ci.blendS, perObject = co.perObject;
   const levels = st.levels, blend = st.blend, sizes = st.sizes, changed = st.changed, lastChange = st.lastChange;
   const costs = st.costs, stride = st.stride, hiA = st.hi, lc = st.levelCount, levelCounts = st.levelCounts, frame = st.frame, bias = st.bias;
+  // The cap read from its double field: as a parameter (a small integer arrives as a Smi) the
+  // clamp below made V8 box every size, ≈ 400 kB of garbage a frame at 100k objects in two views.
+  const viewportMax = sc.viewportMax;
   let changedCount = st.changedCount, totalCost = 0, hidden = 0, invalid = 0, evaluated = 0;
   for (let k = 0, n = co.acc[2]; k < n; k++) {
     const c = perObject[k];
