@@ -33,7 +33,7 @@ import { computeHybridStableRanges, computeStableRanges } from '../passes/budget
 import { type HybridIncremental, hybridCollectChunk, hybridPrefChunk, hybridStateOf } from '../passes/hybridIncremental.js';
 import {
   addKernelSettled, hybridFinalize, hybridFinalizeAtFloor, minimumLowerBound, minimumUpperBound, preferredFinalize, preferredHistogramBound,
-  preferredMinimumWithin,
+  preferredMinimumWithin, writeFlooredSizes,
 } from '../passes/hybridFinalize.js';
 import { rankCutsOf, rankFeedChunk, rankFinalize, resolveRanks } from '../passes/rankCuts.js';
 import { itemShift } from './policyDrivers.js';
@@ -263,12 +263,33 @@ function preferredPass(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table
   if (collect) { hy.raiseFloor(st.frame); computeHybridStableRanges(st, sse, hy.ranges, table.count); }
   const kern = hy.kernel;
   kern.on = collect && hy.ranges.any; kern.vmax = sse.viewportMax; kern.acc.fill(0);
+  hy.flooredCount = 0; hy.flooredLeast = 0; hy.flooring = collect; // (a budget frame's pass A needs every preferred level)
   const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (spatial/blockCulling.ts: blocks culled whole)
   for (let k = 0; k < runs; k++) {
-    for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) hybridPrefChunk(st, ci, cv, hy, c, c + 256 < to ? c + 256 : to);
+    for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) hybridPrefChunk(st, ci, cv, hy, c, c + 256 < to ? c + 256 : to, null);
   }
   st.clustersCulled = ci.culledCount;
   return hy;
+}
+
+/**
+ * Hybrid below its minimum cost after pass A: every adjustable object at its quality floor is over
+ * the budget. Bounds first (pass A's histogram, per cluster); the per-object sum only when they do
+ * not decide it (it leaves the minimum in `st.minimumCost`).
+ */
+function hybridBelowMinimum(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, profiles: number, budget: number): boolean {
+  if (minimumUpperBound(st, ci) <= budget) return false;
+  if ((st.minFrames === 0 && preferredHistogramBound(st, profiles) > budget) || minimumLowerBound(st, ci, hy) > budget) return true;
+  preferredMinimumWithin(st, ci, hy, st.floor);
+  return !(st.minimumCost <= budget);
+}
+
+/** Pass A per object over this frame's floored clusters (hybridIncremental.ts `PREF_FINER`), their stand-in counts taken back first. */
+function redoFloored(st: FrameState, ci: ClusterIndex, cv: ClusterViews, hy: HybridIncremental): void {
+  const list = hy.floored, n = hy.flooredCount, live = ci.live, profile = ci.profile, floorA = st.floor, levelCounts = st.levelCounts;
+  for (let k = 0; k < n; k++) { const c = list[k]; levelCounts[floorA[profile[c]] - 1] -= live[c]; st.objectsEvaluated -= live[c]; }
+  hy.flooredCount = 0; hy.flooredRedone += n;
+  for (let k = 0; k < n; k += 256) hybridPrefChunk(st, ci, cv, hy, k, k + 256 < n ? k + 256 : n, list);
 }
 
 /** The preferred levels fit the budget: price 0, the minimum cost (adjustable objects at `minLevels`), finalize. */
@@ -281,7 +302,8 @@ function drawPreferred(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, 
 
 /**
  * hybrid over the clusters (hybridIncremental.ts): pass A ({@link preferredPass}); within budget
- * the preferred levels; below the minimum cost every adjustable object at its quality floor;
+ * the preferred levels; below the minimum cost every adjustable object at its quality floor (the
+ * floored clusters pass A took whole kept as they are, else redone per object first);
  * otherwise the coarsening items without the chains of stable objects (whole clusters where
  * possible), solved with their protected cost taken off the capacity — collected again with every
  * chain when the stable steps may not all be bought (reducedSolve). Same chains, solver and price as the per-object `hybridPolicy`.
@@ -290,24 +312,28 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   used: number, views: EngineView | readonly EngineView[], single: boolean, viewCount: number, cull: boolean, budget: number, exactSizes: boolean): void {
   const hy = preferredPass(st, ci, cv, table, sse, used, views, single, viewCount, cull, exactSizes, true);
   hy.frames++;
-  if (st.totalCost <= budget) {
-    drawPreferred(st, ci, hy, sse, st.floor);
-    return;
+  // Floored clusters stand only below the minimum again (their preferred cost is then over the
+  // budget too: at least `flooredLeast`); otherwise pass A runs over them per object.
+  let below = false;
+  if (hy.flooredCount > 0) {
+    below = st.totalCost + hy.flooredLeast > budget && hybridBelowMinimum(st, ci, hy, table.count, budget);
+    if (below) writeFlooredSizes(st, ci, hy); else redoFloored(st, ci, cv, hy);
   }
-  const histogramBound = st.minFrames === 0 ? preferredHistogramBound(st, table.count) : 0;
-  st.levelCounts.fill(0);
-  // Below the minimum (every adjustable object at its floor over budget): no collection. Bounds
-  // first (pass A's histogram, per cluster); the per-object sum only when they do not decide it.
-  if (!(minimumUpperBound(st, ci) <= budget)) {
-    const surelyOver = histogramBound > budget || minimumLowerBound(st, ci, hy) > budget;
-    if (!surelyOver) preferredMinimumWithin(st, ci, hy, st.floor);
-    if (surelyOver || !(st.minimumCost <= budget)) {
-      sse.lambda = 0;
-      hybridFinalizeAtFloor(st, ci, hy);
-      st.minimumCost = st.totalCost; // (what it drew is the minimum: every adjustable object at its floor or coarser)
-      hideCulled(st, ci);
+  if (!below) {
+    if (st.totalCost <= budget) {
+      drawPreferred(st, ci, hy, sse, st.floor);
       return;
     }
+    below = hybridBelowMinimum(st, ci, hy, table.count, budget);
+  }
+  st.levelCounts.fill(0);
+  // Below the minimum (every adjustable object at its floor over budget): no collection.
+  if (below) {
+    sse.lambda = 0;
+    hybridFinalizeAtFloor(st, ci, hy);
+    st.minimumCost = st.totalCost; // (what it drew is the minimum: every adjustable object at its floor or coarser)
+    hideCulled(st, ci);
+    return;
   }
   const shift = itemShift(table), visible = ci.visibleClusterCount, acc = hy.acc;
   for (let pass = 0; pass < 2; pass++) {

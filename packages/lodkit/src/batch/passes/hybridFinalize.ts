@@ -7,7 +7,7 @@
  */
 import { STATE_COARSENED, type ClusterIndex } from '../spatial/clusters.js';
 import type { FrameState } from '../core/frameState.js';
-import type { HybridIncremental } from './hybridIncremental.js';
+import { PREF_FINER, type HybridIncremental } from './hybridIncremental.js';
 
 /**
  * Every live object of cluster `c` not yet at level `L` moves there: levels by id and slot, the
@@ -278,17 +278,36 @@ export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncre
 }
 
 /**
+ * Below the minimum: the floored clusters pass A took whole (hybridIncremental.ts `PREF_FINER`)
+ * get their sizes — pass A's values in `workS` × bias, as the uniform clusters get theirs (their
+ * levels and blend 0 stand: hybridFinalizeAtFloor keeps them).
+ */
+export function writeFlooredSizes(st: FrameState, ci: ClusterIndex, hy: HybridIncremental): void {
+  const list = hy.floored, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId, workS = ci.workS;
+  const bySlot = ci.sizesInSlots, sizes = bySlot ? ci.sizesS : st.sizes, bias = st.bias, live = ci.live;
+  let objects = 0;
+  for (let k = 0, n = hy.flooredCount; k < n; k++) {
+    const c = list[k];
+    for (let s = startA[c], e = endA[c]; s < e; s++) if ((flagsS[s] & 2) === 0) sizes[bySlot ? s : slotId[s]] = workS[s] * bias;
+    objects += live[c];
+  }
+  hy.flooredTotal += objects;
+}
+
+/**
  * hybrid below the minimum cost (every adjustable object at its quality floor is already over the
  * budget; no collection ran): as {@link hybridFinalize} within budget, but adjustable objects finer
  * than their floor end at it with blend 0 (coarsenToFloor, clearCoarsenedBlend). A cluster keeps
- * the thresholds path's state only when no object of it moved.
+ * the thresholds path's state only when no object of it moved; one of a single profile whose every
+ * object preferred a level finer than its floor is left floored (`PREF_FINER`, pass A may take it
+ * whole next frame), as are the floored clusters pass A took whole.
  */
 export function hybridFinalizeAtFloor(st: FrameState, ci: ClusterIndex, hy: HybridIncremental): void {
   const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
   const levelsS = ci.levelsS, blendS = ci.blendS, profS = ci.profS, profile = ci.profile, live = ci.live, state = ci.state;
   const upref = hy.upref, chainsA = hy.chains, prefCost = hy.prefCost, ulevel = hy.ulevel;
   const levels = st.levels, next = st.next, fixed = st.fixed, blend = st.blend;
-  const changed = st.changed, lastChange = st.lastChange, costs = st.costs, stride = st.stride, floorA = st.floor;
+  const changed = st.changed, lastChange = st.lastChange, costs = st.costs, stride = st.stride, floorA = st.floor, hiA = st.hi;
   const levelCounts = st.levelCounts, frame = st.frame;
   let changedCount = 0, totalCost = 0;
   for (let k = 0; k < ci.visibleClusterCount; k++) {
@@ -298,9 +317,9 @@ export function hybridFinalizeAtFloor(st: FrameState, ci: ClusterIndex, hy: Hybr
       if (L === u) {
         if (state[c] !== u) { changedCount = moveCluster(st, ci, c, u, changedCount); state[c] = u; }
       } else {
-        // (state STATE_COARSENED here: pass A skipped it, every object already at clevel)
+        // (state STATE_COARSENED here: pass A skipped it, every object already at clevel; floored: upref F − 1 stands for finer)
         if (state[c] !== STATE_COARSENED || hy.clevel[c] !== L) changedCount = moveCluster(st, ci, c, L, changedCount);
-        coarsened(hy, state, c, L, u);
+        coarsened(hy, state, c, L, hy.skippedA[c] === 2 ? PREF_FINER : u);
       }
       levelCounts[L] += live[c];
       totalCost += live[c] * costs[profile[c] * stride + L];
@@ -311,8 +330,37 @@ export function hybridFinalizeAtFloor(st: FrameState, ci: ClusterIndex, hy: Hybr
       if (ulevel[c] !== 255) state[c] = ulevel[c];
       continue;
     }
-    const ul = ulevel[c];
-    let allAt = ul !== 255 ? 1 : 0;
+    const ul = ulevel[c], p0 = profile[c];
+    let allAt = ul !== 255 ? 1 : 0, finer = p0 !== 0xffff && ci.forcedCount[c] === 0 ? 1 : 0;
+    if (finer === 1 && floorA[p0] === hiA[p0]) {
+      // One profile whose floor is its coarsest level, no forced object: every adjustable object
+      // ends at F (the loop below, with its cost and histogram per cluster instead of per object).
+      const F = floorA[p0];
+      let atF = 0;
+      for (let s = startA[c], e = endA[c]; s < e; s++) {
+        if (flagsS[s] & 2) continue;
+        const pref = next[s];
+        let level = F;
+        if (fixed[s] === 0) {
+          atF++;
+          if (pref < F) { if (blendS[s] !== 0) { blendS[s] = 0; blend[slotId[s]] = 0; } } else finer = 0;
+        } else {
+          level = pref; finer = 0;
+          if (level !== ul) allAt = 0;
+          if (level !== 255) { levelCounts[level]++; totalCost += costs[p0 * stride + level]; }
+        }
+        if (level !== levelsS[s]) {
+          const i = slotId[s];
+          changed[changedCount++] = i; lastChange[i] = frame; levels[i] = level; levelsS[s] = level;
+        }
+      }
+      if (atF > 0 && F !== ul) allAt = 0;
+      levelCounts[F] += atF;
+      totalCost += atF * costs[p0 * stride + F];
+      if (finer === 1) coarsened(hy, state, c, F, PREF_FINER);
+      else state[c] = allAt === 1 ? ul : 254;
+      continue;
+    }
     for (let s = startA[c], e = endA[c]; s < e; s++) {
       if (flagsS[s] & 2) continue;
       const i = slotId[s], pref = next[s];
@@ -320,7 +368,7 @@ export function hybridFinalizeAtFloor(st: FrameState, ci: ClusterIndex, hy: Hybr
       if (fixed[s] === 0 && pref < floorA[profS[s]]) {
         level = floorA[profS[s]];
         if (blendS[s] !== 0) { blend[i] = 0; blendS[s] = 0; }
-      }
+      } else finer = 0;
       if (level !== levelsS[s]) {
         changed[changedCount++] = i; lastChange[i] = frame; levels[i] = level; levelsS[s] = level;
       }
@@ -330,7 +378,8 @@ export function hybridFinalizeAtFloor(st: FrameState, ci: ClusterIndex, hy: Hybr
         totalCost += costs[profS[s] * stride + level];
       }
     }
-    state[c] = allAt === 1 ? ul : 254;
+    if (finer === 1) coarsened(hy, state, c, floorA[profile[c]], PREF_FINER);
+    else state[c] = allAt === 1 ? ul : 254;
   }
   const kc = hy.keptCounts;
   for (let l = 0; l < st.stride; l++) levelCounts[l] += kc[l];

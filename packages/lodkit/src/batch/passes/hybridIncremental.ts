@@ -62,6 +62,19 @@ import { IncrementalState, STABLE_MAX_RANGES } from './budgetStable.js';
 import { clusterStateGetter } from '../spatial/clusterState.js';
 
 /**
+ * `cpref` of a cluster hybrid left below the minimum with every object finer than its floor
+ * (hybridFinalize.ts `hybridFinalizeAtFloor`): STATE_COARSENED, displayed at `clevel` = the floor
+ * F with blend 0, each object preferring some level finer than F. Pass A then takes it whole
+ * ("floored") while every value and both of its hysteresis probes lie above the threshold between
+ * F − 1 and F (so each prefers a level finer than F again, and no hold can keep F): only `sizes`
+ * are computed, into `workS`; `upref` F − 1 stands for "finer than F". clusterDrivers.ts
+ * `clusteredHybrid` keeps that only when the frame is below the minimum again (each ends at F,
+ * blend 0: writeFlooredSizes) and otherwise runs pass A over these clusters per object
+ * (`redoFloored`: they wrote nothing, so the kernel reads last frame's sizes as it would have).
+ */
+export const PREF_FINER = 254;
+
+/**
  * Over budget, the clusters with chains (`chains` 1, no one level): per cluster 1 in `listed` when
  * the collection already counted its settled objects (ending at a level known before the solve,
  * unchanged, nothing to clear) into `counts` (per level) / `acc[3]`, and listed every other of its
@@ -144,6 +157,17 @@ export class HybridIncremental extends IncrementalState {
   settledTotal = 0;
   /** Coarsened clusters pass A skipped whole (STATE_COARSENED). */
   coarsenedTotal = 0;
+  /**
+   * Pass A's floored clusters (see {@link PREF_FINER}): `floored[0 … flooredCount)`, and the least
+   * preferred cost their objects can have (kept out of `st.totalCost`: a lower bound, not a sum).
+   */
+  floored: Uint32Array = new Uint32Array(0);
+  flooredCount = 0;
+  flooring = false;
+  flooredLeast = 0.5; // (0.5: a double field for V8; reset every pass A)
+  /** Objects of floored clusters whose frame stood below the minimum, and floored clusters redone per object (tests: not vacuous). */
+  flooredTotal = 0;
+  flooredRedone = 0;
 
   ensure(slots: number, clusters: number, levels: number): void {
     this.listing.ensure(slots, clusters, levels);
@@ -155,7 +179,7 @@ export class HybridIncremental extends IncrementalState {
     if (this.upref.length < clusters) {
       this.upref = new Uint8Array(clusters); this.ustable = new Uint8Array(clusters);
       this.chains = new Uint8Array(clusters); this.prefCost = new Float64Array(clusters); this.ulevel = new Uint8Array(clusters);
-      this.skippedA = new Uint8Array(clusters);
+      this.skippedA = new Uint8Array(clusters); this.floored = new Uint32Array(clusters);
       // (ci.state keeps STATE_COARSENED across growth: its levels too)
       const clevel = new Uint8Array(clusters), cpref = new Uint8Array(clusters);
       clevel.set(this.clevel); cpref.set(this.cpref);
@@ -169,10 +193,13 @@ export const hybridStateOf: (ci: ClusterIndex) => HybridIncremental = clusterSta
 
 /**
  * Pass A over clusters `[from, to)`: culled ones to `ci.culledList`; uniform-preferred clusters
- * (shortcut 1) get sizes and blend 0; the others the thresholds decision into `st.next`/`st.fixed`
- * with the nextKernels.ts kernels. Adds the preferred histogram / cost and the hidden / invalid counts.
+ * (shortcut 1) get sizes and blend 0; floored ones ({@link PREF_FINER}) their values in `workS`;
+ * the others the thresholds decision into `st.next`/`st.fixed` with the nextKernels.ts kernels.
+ * Adds the preferred histogram / cost and the hidden / invalid counts. With `list` (the floored
+ * clusters of this frame, already visible): clusters `list[from … to)`, none of them floored again.
  */
-export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews, hy: HybridIncremental, from: number, to: number): void {
+export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews, hy: HybridIncremental, from: number, to: number,
+  list: Uint32Array | null): void {
   const live = ci.live, bounds = ci.bounds, culledList = ci.culledList, flagsS = ci.flagsS, blendS = ci.blendS;
   const profile = ci.profile, forcedCount = ci.forcedCount, slotId = ci.slotId, sp = ci.sp, workS = ci.workS;
   const state = ci.state, startA = ci.start, endA = ci.end, clusters = ci.visibleClusters, upref = hy.upref, kern = hy.kernel;
@@ -182,14 +209,17 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const ex = block[VB_EYE], ey = block[VB_EYE + 1], ez = block[VB_EYE + 2], wh = block[VB_WINDOW_HEIGHT], vh = block[VB_PIXEL_SCALE], persp = block[VB_PERSPECTIVE] !== 0;
   const floorA = st.floor;
   let q = ci.culledCount, vc = ci.visibleClusterCount, uniformObjects = 0, evaluated = 0, skipped = 0, settled = 0;
-  let totalCost = 0, minimumCost = 0;
-  for (let c = from; c < to; c++) {
+  let totalCost = 0, minimumCost = 0, least = hy.flooredLeast, fc = hy.flooredCount;
+  const thresholds = st.thresholds, loA = st.lo, floored = hy.floored, redo = list !== null;
+  for (let k = from; k < to; k++) {
+    const c = redo ? list[k] : k;
     if (live[c] === 0) continue;
     const R = bounds[c * 6 + 3];
-    if (R === R && cv.cull && classify(ci, cv, c) === 1) { culledList[q++] = c; continue; }
-    const prevState = state[c];
+    if (redo) { if (cv.cull) classify(ci, cv, c); } // (visible: the per-view classes only)
+    else if (R === R && cv.cull && classify(ci, cv, c) === 1) { culledList[q++] = c; continue; }
+    const prevState = redo ? 254 : state[c];
     state[c] = 254;
-    clusters[vc++] = c;
+    if (!redo) clusters[vc++] = c;
     ci.markSizes(c);
     upref[c] = 255; hy.skippedA[c] = 0; kern.settled[c] = 0;
     const p0 = profile[c], a = startA[c], e = endA[c];
@@ -227,7 +257,11 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
           uniformObjects += n; skipped++; hy.coarsenedTotal++;
           continue;
         }
-        if (P >= 0) {
+        // Floored ({@link PREF_FINER}): every probe above t[F − 1], so each prefers a level finer than F.
+        const F = floorA[p0];
+        const flooring = P < 0 && hy.flooring && prevState === STATE_COARSENED && hy.cpref[c] === PREF_FINER && hy.clevel[c] === F && F > loA[p0]
+          && !cv.exactSizes && scr[0] > thresholds[p0 * stride + F - 1];
+        if (P >= 0 || flooring) {
           // One perspective view wholly containing the cluster: the kernel's value without its plane
           // tests (all pass), same operations (metricKernels.ts heightPerspectiveKernel).
           const inline = singleView && klass[0] === 2 && persp && code !== 3;
@@ -251,6 +285,16 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
               if (!(x >= 0 && x < 1e308)) { clean = 0; break; }
             }
             n++;
+          }
+          if (clean === 1 && flooring) { // (sizes from workS once the frame is below the minimum; blend already 0)
+            let m = costs[p0 * stride + loA[p0]];
+            for (let l = loA[p0] + 1; l < F; l++) if (costs[p0 * stride + l] < m) m = costs[p0 * stride + l];
+            least += n * m;
+            upref[c] = F - 1; state[c] = STATE_COARSENED; hy.skippedA[c] = 2;
+            floored[fc++] = c;
+            levelCounts[F - 1] += n;
+            evaluated += n;
+            continue;
           }
           if (clean === 1) {
             for (let s = a; s < e; s++) {
@@ -306,7 +350,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     }
     evaluated += live[c];
   }
-  ci.culledCount = q; ci.visibleClusterCount = vc;
+  ci.culledCount = q; ci.visibleClusterCount = vc; hy.flooredCount = fc; hy.flooredLeast = least;
   hy.uniformTotal += uniformObjects; hy.settledTotal += settled;
   st.totalCost += totalCost; st.minimumCost += minimumCost; st.objectsEvaluated += evaluated; st.clustersSkipped += skipped;
 }
