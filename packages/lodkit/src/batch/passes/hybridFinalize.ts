@@ -146,6 +146,9 @@ export function preferredFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIn
   const upref = hy.upref, chainsA = hy.chains, prefCost = hy.prefCost, ulevel = hy.ulevel;
   const levels = st.levels, next = st.next, fixed = st.fixed, changed = st.changed, lastChange = st.lastChange;
   const costs = st.costs, stride = st.stride, levelCounts = st.levelCounts, frame = st.frame;
+  // A budget frame's try (minLevels: the coarsest levels) keeps pass A's minimum: the kernels sum
+  // it as this loop would, adjustable objects at the coarsest level, fixed ones at theirs.
+  const passA = !hy.hybridPass;
   let changedCount = 0, totalCost = 0, minimumCost = 0;
   for (let k = 0; k < ci.visibleClusterCount; k++) {
     const c = clusters[k], u = upref[c];
@@ -162,8 +165,9 @@ export function preferredFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIn
     }
     if (chainsA[c] === 2) { // every object keeps its level (histogram: keptCounts); none prefers finer than its floor
       totalCost += prefCost[c];
-      minimumCost += minLevels === st.floor ? prefCost[c] : clusterMinimum(st, ci, c, minLevels);
       if (ulevel[c] !== 255) state[c] = ulevel[c]; // one level, decided freely: the thresholds path's state
+      // (a budget try's kernel ran without a floor: there chains 2 only tells that nothing moved)
+      if (!passA) minimumCost += minLevels === st.floor ? prefCost[c] : clusterMinimum(st, ci, c, minLevels);
       continue;
     }
     // The thresholds path's state when every object is at the one level all of them prefer freely (ulevel).
@@ -190,7 +194,7 @@ export function preferredFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIn
   for (let l = 0; l < st.stride; l++) levelCounts[l] += kc[l];
   st.changedCount = changedCount;
   st.totalCost = totalCost;
-  st.minimumCost = minimumCost;
+  if (!passA) st.minimumCost = minimumCost;
 }
 
 /**

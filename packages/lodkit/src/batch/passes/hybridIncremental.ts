@@ -163,7 +163,8 @@ export class HybridIncremental extends IncrementalState {
    */
   floored: Uint32Array = new Uint32Array(0);
   flooredCount = 0;
-  flooring = false;
+  /** Hybrid's own pass A (else a budget frame's thresholds try: no floor, no floored cluster). */
+  hybridPass = false;
   flooredLeast = 0.5; // (0.5: a double field for V8; reset every pass A)
   /** Objects of floored clusters whose frame stood below the minimum, and floored clusters redone per object (tests: not vacuous). */
   flooredTotal = 0;
@@ -259,7 +260,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
         }
         // Floored ({@link PREF_FINER}): every probe above t[F − 1], so each prefers a level finer than F.
         const F = floorA[p0];
-        const flooring = P < 0 && hy.flooring && prevState === STATE_COARSENED && hy.cpref[c] === PREF_FINER && hy.clevel[c] === F && F > loA[p0]
+        const flooring = P < 0 && hy.hybridPass && prevState === STATE_COARSENED && hy.cpref[c] === PREF_FINER && hy.clevel[c] === F && F > loA[p0]
           && !cv.exactSizes && scr[0] > thresholds[p0 * stride + F - 1];
         if (P >= 0 || flooring) {
           // One perspective view wholly containing the cluster: the kernel's value without its plane
@@ -326,7 +327,8 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       }
       const before = st.totalCost, cb = hy.countsBefore, lc = st.levelCount[p0];
       for (let l = 0; l < lc; l++) cb[l] = levelCounts[l];
-      const kind = fusedNextCluster(st, ci, fused, c, p0, code, cv.count, fusedCull(cv, R === R && cv.cull), floorA[p0]); // (classified above when culling)
+      // (classified above when culling; a budget frame's try has no floor: chains 0 or 2, see preferredFinalize)
+      const kind = fusedNextCluster(st, ci, fused, c, p0, code, cv.count, fusedCull(cv, R === R && cv.cull), hy.hybridPass ? floorA[p0] : 0);
       hy.chains[c] = kind & 3;
       hy.ulevel[c] = kind >= 4 ? (kind >> 2) - 1 : 255;
       if ((kind & 3) === 1 && takeFusedCollected(st, fused, p0, kern.acc) === 1) {
