@@ -114,6 +114,8 @@ describe('zero allocation per frame (100k objects, 1,000 updates, 2 views)', () 
     ['hybrid', { policy: 'hybrid', budget: 3_000_000, hysteresis: 0.05 }],
     ['budget below the minimum', { policy: 'budget', budget: 1 }],
     ['hybrid below the minimum', { policy: 'hybrid', budget: 1, hysteresis: 0.05 }],
+    ['budget that never binds', { policy: 'budget', budget: 1e12 }],
+    ['hybrid that never binds', { policy: 'hybrid', budget: 1e12, hysteresis: 0.05 }],
   ];
   for (const [name, options] of cases) {
     it(`${name}: heap flat after GC, ≤ 256 B garbage per frame, none per object`, async () => {
@@ -121,10 +123,11 @@ describe('zero allocation per frame (100k objects, 1,000 updates, 2 views)', () 
       const first = set.update(VIEW_PAIRS[0], options);
       expect(first.invalid).toBe(1);
       // The probes measure the clustered paths (clusters culled whole) and, for the budgets, a binding
-      // budget (a price > 0 after the measured frames) and one below the minimum cost (price 0).
+      // budget (a price > 0 after the measured frames), one below the minimum cost and one that never
+      // binds (price 0).
       if (options.policy !== 'thresholds') expect(set.clusterStats.culled).toBeGreaterThan(0);
       const big = await measure(set, options);
-      if (options.policy === 'budget' || options.policy === 'hybrid') expect(set.budgetPrice > 0).toBe(options.budget !== 1);
+      if (options.policy === 'budget' || options.policy === 'hybrid') expect(set.budgetPrice > 0).toBe(options.budget === 3_000_000);
       const small = await measure(makeSet(N / 10), options);
       console.info(`${name}: retained ${big.retained} B after 1,000 frames; median garbage ${big.perFrame} B/frame at 100k objects, ${small.perFrame} B/frame at 10k; GCs during the loop ${big.gcs}`);
       expect(big.retained).toBeLessThan(RETAINED_TOLERANCE);

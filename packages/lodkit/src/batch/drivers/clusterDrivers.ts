@@ -263,7 +263,7 @@ function preferredPass(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table
   if (collect) { hy.raiseFloor(st.frame); computeHybridStableRanges(st, sse, hy.ranges, table.count); }
   const kern = hy.kernel;
   kern.on = collect && hy.ranges.any; kern.vmax = sse.viewportMax; kern.acc.fill(0);
-  hy.flooredCount = 0; hy.flooredLeast = 0; hy.hybridPass = collect;
+  hy.flooredCount = 0; hy.flooredLeast = 0; hy.hybridPass = collect; hy.free.reset();
   const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (spatial/blockCulling.ts: blocks culled whole)
   for (let k = 0; k < runs; k++) {
     for (let c = r[2 * k], to = r[2 * k + 1]; c < to; c += 256) hybridPrefChunk(st, ci, cv, hy, c, c + 256 < to ? c + 256 : to, null);

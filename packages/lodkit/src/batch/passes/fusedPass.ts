@@ -26,6 +26,7 @@ import { decideAscendingMapped } from '../kernels/mappedKernels.js';
 import { decideDescendingSingle } from '../kernels/singleKernels.js';
 import { decideAscendingNext, decideDescendingNext } from '../kernels/nextKernels.js';
 import { OWE_BLENDS, SP_OFFSET, type FusedKernel } from '../wasm/wasmKernels.js';
+import type { FreeClusters } from './hybridScratch.js';
 import {
   F64_BIAS, F64_BLEND_THRESHOLDS, F64_HYSTERESIS, F64_MARKER, F64_THRESHOLDS, I32_COLLECT, I32_DESCENDING, I32_EXACT, I32_HELD,
   I32_HELD_COUNTS, I32_HI, I32_HIDDEN, I32_HOLDS, I32_LEVEL_COUNTS, I32_LO, I32_MOVED, I32_N, I32_NB, I32_NEXT_MODE, I32_NEXT_OUT,
@@ -110,9 +111,13 @@ export function fusedCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c
  * displayed level with mark 1; the kernel's left-over slots run that kernel (or decideAscendingNext). Returns 1 when some adjustable
  * object prefers a level finer than `floor` (the hybrid's quality floor: it has a coarsening chain),
  * else 2 when every object prefers its displayed level (nothing changes), else 0; plus (L + 1) · 4
- * when every object prefers one level L, each decided freely outside every blend window.
+ * when every object prefers one level L, each decided freely outside every blend window; with chains
+ * (1), plus 256 when the kernel decided every drawn object (none left over: their histogram and
+ * minimum, adjustable ones at their preferred level or `floor`, held ones at theirs, are added to
+ * `fc`), plus 512 when, moreover, no object prefers a level other than its displayed one.
  */
-export function fusedNextCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c: number, p: number, code: number, views: number, cull: number, floor: number): number {
+export function fusedNextCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c: number, p: number, code: number, views: number, cull: number, floor: number,
+  fc: FreeClusters): number {
   const a = ci.start[c], e = ci.end[c];
   const redo = f.run(SP_OFFSET, ci.workOffset, a, e, views, code, cull);
   const q = f.i32, levelsS = ci.levelsS;
@@ -148,6 +153,17 @@ export function fusedNextCluster(st: FrameState, ci: ClusterIndex, f: FusedKerne
     const k = a + q[I32_REDO_SLOTS + r];
     if (fixed[k] === 0 && next[k] < floor) chains = 1;
     if (next[k] !== levelsS[k]) moved = 1;
+  }
+  if (chains === 1 && redo === 0) { // FreeClusters: the kernel decided every drawn object
+    const held = q[I32_HELD] !== 0, counts = fc.counts;
+    let m = 0;
+    for (let l = 0; l < lcp && l < 5; l++) {
+      const n = q[I32_LEVEL_COUNTS + l], h = held ? q[I32_HELD_COUNTS + l] : 0;
+      counts[l] += n + h;
+      m += n * costs[off + (l < floor ? floor : l)] + h * costs[off + l];
+    }
+    fc.minimum += m;
+    return 1 | (uniform ? (one + 1) << 2 : 0) | 256 | (moved === 0 ? 512 : 0);
   }
   return (chains === 1 ? 1 : moved !== 0 ? 0 : 2) | (uniform ? (one + 1) << 2 : 0);
 }

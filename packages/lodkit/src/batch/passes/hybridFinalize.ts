@@ -148,7 +148,7 @@ export function preferredFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIn
   const costs = st.costs, stride = st.stride, levelCounts = st.levelCounts, frame = st.frame;
   // A budget frame's try (minLevels: the coarsest levels) keeps pass A's minimum: the kernels sum
   // it as this loop would, adjustable objects at the coarsest level, fixed ones at theirs.
-  const passA = !hy.hybridPass;
+  const passA = !hy.hybridPass, um = hy.free, freeA = um.flag;
   let changedCount = 0, totalCost = 0, minimumCost = 0;
   for (let k = 0; k < ci.visibleClusterCount; k++) {
     const c = clusters[k], u = upref[c];
@@ -172,6 +172,23 @@ export function preferredFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIn
     }
     // The thresholds path's state when every object is at the one level all of them prefer freely (ulevel).
     const ul = ulevel[c];
+    const fr = passA ? 0 : freeA[c]; // (FreeClusters: their histogram and minimum are added below)
+    if (fr === 2) { totalCost += prefCost[c]; state[c] = ul !== 255 ? ul : 254; continue; }
+    if (fr === 1) {
+      totalCost += prefCost[c];
+      let allAt = ul !== 255 ? 1 : 0;
+      for (let s = startA[c], e = endA[c]; s < e; s++) {
+        if (flagsS[s] & 2) continue;
+        const level = next[s];
+        if (level !== levelsS[s]) {
+          const i = slotId[s];
+          changed[changedCount++] = i; lastChange[i] = frame; levels[i] = level; levelsS[s] = level;
+        }
+        if (level !== ul) allAt = 0;
+      }
+      state[c] = allAt === 1 ? ul : 254;
+      continue;
+    }
     let allAt = ul !== 255 ? 1 : 0;
     for (let s = startA[c], e = endA[c]; s < e; s++) {
       if (flagsS[s] & 2) continue;
@@ -192,6 +209,7 @@ export function preferredFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIn
   }
   const kc = hy.keptCounts;
   for (let l = 0; l < st.stride; l++) levelCounts[l] += kc[l];
+  if (!passA) { const uc = um.counts; for (let l = 0; l < st.stride; l++) levelCounts[l] += uc[l]; minimumCost += um.minimum; }
   st.changedCount = changedCount;
   st.totalCost = totalCost;
   if (!passA) st.minimumCost = minimumCost;

@@ -60,6 +60,7 @@ import { loadFusedCollect, settledAt, takeFusedCollected } from './fusedCollect.
 import type { ScreenSpaceScratch } from './screenSpacePasses.js';
 import { IncrementalState, STABLE_MAX_RANGES } from './budgetStable.js';
 import { clusterStateGetter } from '../spatial/clusterState.js';
+import { FinalizeList, FreeClusters, KernelSettled } from './hybridScratch.js';
 
 /**
  * `cpref` of a cluster hybrid left below the minimum with every object finer than its floor
@@ -73,50 +74,6 @@ import { clusterStateGetter } from '../spatial/clusterState.js';
  * (`redoFloored`: they wrote nothing, so the kernel reads last frame's sizes as it would have).
  */
 export const PREF_FINER = 254;
-
-/**
- * Over budget, the clusters with chains (`chains` 1, no one level): per cluster 1 in `listed` when
- * the collection already counted its settled objects (ending at a level known before the solve,
- * unchanged, nothing to clear) into `counts` (per level) / `acc[3]`, and listed every other of its
- * slots in `slots` (chains, changes, blends to clear) — all finalize visits of it (hybridFinalize.ts).
- */
-export class FinalizeList {
-  listed: Uint8Array = new Uint8Array(0);
-  slots: Int32Array = new Int32Array(0);
-  count = 0;
-  counts: Float64Array = new Float64Array(0);
-
-  ensure(slots: number, clusters: number, levels: number): void {
-    if (this.slots.length < slots) this.slots = new Int32Array(slots);
-    if (this.listed.length < clusters) this.listed = new Uint8Array(clusters);
-    if (this.counts.length < levels) this.counts = new Float64Array(levels);
-  }
-
-  /** Empties the list and its counts (before each collection). */
-  reset(): void {
-    this.count = 0; this.counts.fill(0);
-  }
-}
-
-/**
- * Pass A's collection in the fused kernel (fusedCollect.ts): whether it runs this frame (`on`:
- * stable ranges computed before pass A, a protected tier) and its viewport clamp `vmax`; per
- * cluster 1 in `settled` when the kernel settled it (no chain, no finalize entry; the first
- * collection skips it) and the state finalize leaves it in (`state`); this frame's totals of such
- * clusters in `acc` ([0] base cost, [1] settled cost, [2] stable objects, [3 + l] objects ending at l).
- */
-export class KernelSettled {
-  on = false;
-  vmax = 0.5;
-  settled: Uint8Array = new Uint8Array(0);
-  state: Uint8Array = new Uint8Array(0);
-  acc: Float64Array = new Float64Array(3);
-
-  ensure(clusters: number, levels: number): void {
-    if (this.settled.length < clusters) { this.settled = new Uint8Array(clusters); this.state = new Uint8Array(clusters); }
-    if (this.acc.length < 3 + levels) this.acc = new Float64Array(3 + levels);
-  }
-}
 
 /** Per-set state of the incremental hybrid path and its scratch. */
 export class HybridIncremental extends IncrementalState {
@@ -145,6 +102,8 @@ export class HybridIncremental extends IncrementalState {
   skippedA: Uint8Array = new Uint8Array(0);
   /** The clusters the kernel settled in pass A, and whether it collects this frame. */
   readonly kernel = new KernelSettled();
+  /** Pass A's clusters with chains whose every drawn object the kernel decided freely (their counts for a frame within budget). */
+  readonly free = new FreeClusters();
   /** The one preferred level of every object when each was decided freely with blend 0, else 255 (finalize: the cluster state when every object ends there). */
   ulevel: Uint8Array = new Uint8Array(0);
   /** Pass A: the preferred histogram of the clusters with `chains` 2 (finalize adds it); scratch of one cluster's. */
@@ -172,7 +131,7 @@ export class HybridIncremental extends IncrementalState {
 
   ensure(slots: number, clusters: number, levels: number): void {
     this.listing.ensure(slots, clusters, levels);
-    this.kernel.ensure(clusters, levels);
+    this.kernel.ensure(clusters, levels); this.free.ensure(clusters, levels);
     if (this.kindS.length < slots) this.kindS = new Uint8Array(slots);
     if (this.keptCounts.length < levels) {
       this.keptCounts = new Float64Array(levels); this.countsBefore = new Float64Array(levels);
@@ -211,7 +170,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const floorA = st.floor;
   let q = ci.culledCount, vc = ci.visibleClusterCount, uniformObjects = 0, evaluated = 0, skipped = 0, settled = 0;
   let totalCost = 0, minimumCost = 0, least = hy.flooredLeast, fc = hy.flooredCount;
-  const thresholds = st.thresholds, loA = st.lo, floored = hy.floored, redo = list !== null;
+  const thresholds = st.thresholds, loA = st.lo, floored = hy.floored, redo = list !== null, um = hy.free, freeA = um.flag;
   for (let k = from; k < to; k++) {
     const c = redo ? list[k] : k;
     if (live[c] === 0) continue;
@@ -222,7 +181,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     state[c] = 254;
     if (!redo) clusters[vc++] = c;
     ci.markSizes(c);
-    upref[c] = 255; hy.skippedA[c] = 0; kern.settled[c] = 0;
+    upref[c] = 255; hy.skippedA[c] = 0; kern.settled[c] = 0; freeA[c] = 0;
     const p0 = profile[c], a = startA[c], e = endA[c];
     if (useUniform && R === R && p0 !== 0xffff && forcedCount[c] === 0 && metricCode[p0] !== 0) {
       const code = metricCode[p0];
@@ -328,9 +287,9 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       const before = st.totalCost, cb = hy.countsBefore, lc = st.levelCount[p0];
       for (let l = 0; l < lc; l++) cb[l] = levelCounts[l];
       // (classified above when culling; a budget frame's try has no floor: chains 0 or 2, see preferredFinalize)
-      const kind = fusedNextCluster(st, ci, fused, c, p0, code, cv.count, fusedCull(cv, R === R && cv.cull), hy.hybridPass ? floorA[p0] : 0);
+      const kind = fusedNextCluster(st, ci, fused, c, p0, code, cv.count, fusedCull(cv, R === R && cv.cull), hy.hybridPass ? floorA[p0] : 0, um);
       hy.chains[c] = kind & 3;
-      hy.ulevel[c] = kind >= 4 ? (kind >> 2) - 1 : 255;
+      hy.ulevel[c] = (kind & 255) >= 4 ? ((kind & 255) >> 2) - 1 : 255;
       if ((kind & 3) === 1 && takeFusedCollected(st, fused, p0, kern.acc) === 1) {
         // Settled: finalize leaves it in the thresholds path's state L when every object ends at
         // the one level L all of them prefer freely (ulevel), else 254.
@@ -339,6 +298,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       }
       hy.prefCost[c] = st.totalCost - before; // exact for integer costs, as every per-cluster sum here
       if ((kind & 3) === 2) { const kc = hy.keptCounts; for (let l = 0; l < lc; l++) kc[l] += levelCounts[l] - cb[l]; }
+      if ((kind & 256) !== 0) freeA[c] = (kind & 512) !== 0 ? 2 : 1; // (FreeClusters: counted by the kernel's pass)
       evaluated += live[c];
       continue;
     }
