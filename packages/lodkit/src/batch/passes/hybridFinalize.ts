@@ -174,21 +174,7 @@ export function preferredFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIn
     const ul = ulevel[c];
     const fr = passA ? 0 : freeA[c]; // (FreeClusters: their histogram and minimum are added below)
     if (fr === 2) { totalCost += prefCost[c]; state[c] = ul !== 255 ? ul : 254; continue; }
-    if (fr === 1) {
-      totalCost += prefCost[c];
-      let allAt = ul !== 255 ? 1 : 0;
-      for (let s = startA[c], e = endA[c]; s < e; s++) {
-        if (flagsS[s] & 2) continue;
-        const level = next[s];
-        if (level !== levelsS[s]) {
-          const i = slotId[s];
-          changed[changedCount++] = i; lastChange[i] = frame; levels[i] = level; levelsS[s] = level;
-        }
-        if (level !== ul) allAt = 0;
-      }
-      state[c] = allAt === 1 ? ul : 254;
-      continue;
-    }
+    if (fr === 1) totalCost += prefCost[c]; // (its objects visited for the changes only)
     let allAt = ul !== 255 ? 1 : 0;
     for (let s = startA[c], e = endA[c]; s < e; s++) {
       if (flagsS[s] & 2) continue;
@@ -198,7 +184,7 @@ export function preferredFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIn
         changed[changedCount++] = i; lastChange[i] = frame; levels[i] = level; levelsS[s] = level;
       }
       if (level !== ul) allAt = 0;
-      if (level !== 255) {
+      if (fr === 0 && level !== 255) {
         const p = profS[s], m = minLevels[p];
         levelCounts[level]++;
         totalCost += costs[p * stride + level];
