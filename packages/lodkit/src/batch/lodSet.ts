@@ -349,9 +349,10 @@ export class LodSet {
   /**
    * budget / hybrid: the budget's price after the last update, px of screen-space loss per unit of
    * cost — the best ratio among the upgrades left out (0 when everything wanted fitted; decays by
-   * `(1 − band) / (1 + band)` a frame while budget is left). The stability band works around it.
+   * `(1 − band) / (1 + band)` a frame while budget is left). The stability band works around it,
+   * following its rises by at most `(1 + band) / (1 − band)` a frame.
    */
-  get budgetPrice(): number { return this.e.sse.lambda; }
+  get budgetPrice(): number { return this.e.sse.price; }
 
   /**
    * Reports the measured time (ms) of the frame selected by the last update, for `budget: { frameMs }`.

@@ -32,7 +32,7 @@
  *   profile as the v0.1 benefit model allowed.
  * - Temporal stability (`band`, relative, default 0.4): an object keeps its previous level unless
  *   a change improves its `loss + λ·cost` by more than `band × max(sse, tolerance)` px and, at the
- *   budget's edge, by more than `band × λ × |Δcost|` (λ: last frame's price per unit of cost). The
+ *   budget's edge, by more than `band × λ × |Δcost|` (λ: last frame's price per unit of cost, risen by at most (1 + band) / (1 − band) a frame). The
  *   first is the thresholds policy's hysteresis in screen-space-error terms, the second the same
  *   hysteresis on the price. The budget constraint is untouched (never exceeded); the stated
  *   optimality gap is in {@link buildObjectChain}.

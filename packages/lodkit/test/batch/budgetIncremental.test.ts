@@ -217,7 +217,7 @@ describe('incremental budget over clusters = per-object path', () => {
     // Not vacuous: chains were skipped for many objects, and some frames needed the full path
     // (exact for the suite's fixed seed, the same with and without the kernel).
     // (the redone frames: by the full path below the minimum, else over the clusters without stable ranges)
-    expectNonVacuous({ frames, stable, redone: fallbacks + reruns }, { frames: 92, stable: 124761, redone: 3 }); // (frames where the thresholds' selection fits skip the knapsack: budgetRegime.ts)
+    expectNonVacuous({ frames, stable, redone: fallbacks + reruns }, { frames: 92, stable: 116429, redone: 7 }); // (frames where the thresholds' selection fits skip the knapsack: budgetRegime.ts)
   });
   for (const policy of ['budget', 'hybrid'] as const) it(`${policy}: a budget that tightens frame after frame (the protected tier cut below the stable steps: not redone) = per-object path`, () => {
     // A jittered grid, the camera inside it walking back, the budget of the first pose: objects
@@ -271,7 +271,7 @@ describe('incremental budget over clusters = per-object path', () => {
         const state = policy === 'budget' ? budgetStateOf(engineOf(a).ci) : hybridStateOf(engineOf(a).ci);
         cuts += state.cuts; redone += state.reruns + state.fallbacks;
       }), { numRuns: 24 });
-    expectNonVacuous({ cuts, redone }, { cuts: 75, redone: 214 }); // exact for the suite's fixed seed
+    expectNonVacuous({ cuts, redone }, { cuts: 126, redone: 218 }); // exact for the suite's fixed seed
   });
   it('a budget that drops for one frame (redone without stable ranges) and comes back = per-object path', () => {
     // A jittered grid seen from a slow walk: most clusters are whole-stable frame after frame (the

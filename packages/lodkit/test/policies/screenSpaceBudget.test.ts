@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LodSet } from '../../src/batch/lodSet.js';
+import { engineOf } from '../../src/batch/engineSeam.js';
 import { defaultLevelErrors, screenSpaceLoss } from '../../src/policies/screenSpaceError.js';
 import { camera, lcg, randomSpheres } from '../batch/helpers.js';
 import { lpOptimum } from '../helpers/knapsack.js';
@@ -100,8 +101,9 @@ function randomScene(seed: number, n: number): Scene {
 }
 
 describe('budget stability band: never over budget, within the stated gap of the LP optimum', () => {
-  // The stated gap (docs/simulate.md, policies/screenSpaceError.ts), with band h, the price λp
-  // before and λn after the update (LodSet.budgetPrice), unspent budget U, R = Σ cost ranges of the
+  // The stated gap (docs/simulate.md, policies/screenSpaceError.ts), with band h, the band's price
+  // λp (last frame's price, risen at most (1 + h) / (1 − h): the engine's `sse.lambda`) and the price
+  // λn after the update (LodSet.budgetPrice), unspent budget U, R = Σ cost ranges of the
   // objects that had a previous level, K = Σ max(sse, 1 px) over objects kept at their previous level:
   //   loss − LP ≤ h·K + h·λp·R + max(λn·U + (|λn − λp| + h·λp)·R, (1 + h)·λp·R)
   // where LP is the exact LP-relaxation optimum of this frame's loss (≤ the integer optimum).
@@ -130,7 +132,7 @@ describe('budget stability band: never over budget, within the stated gap of the
           }
           if (budget < 0) budget = Math.round(minCost + u * (maxCost - minCost));
           const previous = Uint8Array.from(sc.set.levels.subarray(0, n));
-          const lambdaBefore = sc.set.budgetPrice;
+          const lambdaBefore = engineOf(sc.set).sse.lambda; // (the band's price: the price it works with)
           const stats = sc.set.update({ frustum, viewportHeight: 1080 }, { policy: 'budget', budget, stabilityBand: band, trimOverdraw: true });
           if (minCost > budget) { expect(stats.budgetMet).toBe(false); continue; }
           expect(stats.totalCost).toBeLessThanOrEqual(budget);

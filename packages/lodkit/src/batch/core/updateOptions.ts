@@ -79,7 +79,7 @@ export interface LodUpdateOptions {
   /**
    * budget / hybrid: relative stability band `h` in [0, 1). An object keeps its previous level
    * unless a change improves its screen-space loss + λ·cost by more than `h × max(its SSE, tolerance)`
-   * px and, when the budget binds, by more than `h × λ × |Δcost|` (λ: last frame's price). Default 0.4.
+   * px and, when the budget binds, by more than `h × λ × |Δcost|` (λ: last frame's price, risen by at most `(1 + h) / (1 − h)` a frame). Default 0.4.
    * The band damps changes while the camera moves: on frames whose inputs repeat the last one's (the
    * same views, budget and options, no edit of the set) it narrows to 0 within 8 frames, so a still
    * picture reaches the selection without history.

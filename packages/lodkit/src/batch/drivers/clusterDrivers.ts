@@ -295,7 +295,7 @@ function redoFloored(st: FrameState, ci: ClusterIndex, cv: ClusterViews, hy: Hyb
 /** The preferred levels fit the budget: price 0, the minimum cost (adjustable objects at `minLevels`), finalize. */
 function drawPreferred(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, sse: ScreenSpaceScratch, minLevels: Uint8Array): void {
   st.levelCounts.fill(0);
-  sse.lambda = 0; // issue 14: the budget did not bind
+  sse.noPrice(); // issue 14: the budget did not bind
   preferredFinalize(st, ci, hy, minLevels);
   hideCulled(st, ci);
 }
@@ -329,7 +329,7 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   st.levelCounts.fill(0);
   // Below the minimum (every adjustable object at its floor over budget): no collection.
   if (below) {
-    sse.lambda = 0;
+    sse.noPrice();
     hybridFinalizeAtFloor(st, ci, hy);
     st.minimumCost = st.totalCost; // (what it drew is the minimum: every adjustable object at its floor or coarser)
     hideCulled(st, ci);

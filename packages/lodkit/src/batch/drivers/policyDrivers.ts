@@ -105,7 +105,7 @@ export function budgetPolicy(st: FrameState, table: ProfileTable, sse: ScreenSpa
     const fits = st.totalCost <= budget;
     noteThresholdsTry(sse.regime, st.totalCost, fits);
     if (fits) {
-      sse.lambda = 0;
+      sse.noPrice();
       st.levelCounts.fill(0);
       preferredMinimumCost(st, n, st.hi);
       finalizePass(st, n);
@@ -136,12 +136,12 @@ export function hybridPolicy(st: FrameState, table: ProfileTable, sse: ScreenSpa
   st.levelCounts.fill(0);
   preferredMinimumCost(st, n, st.floor);
   if (preferredCost <= budget) {
-    sse.lambda = 0; // issue 14: the budget did not bind
+    sse.noPrice(); // issue 14: the budget did not bind
     finalizePass(st, n);
     return;
   }
   if (!(st.minimumCost <= budget)) { // below the minimum: every adjustable object at its quality floor, no chain
-    sse.lambda = 0;
+    sse.noPrice();
     coarsenToFloor(st, n);
     clearCoarsenedBlend(st, n);
     finalizePass(st, n);

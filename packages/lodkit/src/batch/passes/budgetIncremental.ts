@@ -300,7 +300,7 @@ export function reducedSolve(st: FrameState, sc: ScreenSpaceScratch, acc: Float6
   const withStable = stableObjects > 0;
   if (!(base <= budget)) {
     if (withStable) return 0; // nothing is bought: stable objects would stay at their chain start
-    sc.lambda = 0; sc.regime.boughtAll = false;
+    sc.noPrice(); sc.regime.boughtAll = false;
     return 1;
   }
   const capacity = withStable ? budget - base - acc[1] : budget - base;

@@ -64,8 +64,13 @@ export class ScreenSpaceScratch {
   readonly chains = new UpgradeChains();
   tolerance = 1.5;
   band = 0.5;
-  /** The budget's marginal ratio (px per unit of cost) of the last frame; 0 when it did not bind. */
+  /**
+   * The price the stability band works with (px per unit of cost): last frame's {@link price},
+   * rising at most (1 + band) / (1 − band) a frame ({@link updatePrice}); 0 when it did not bind.
+   */
   lambda = 0.5;
+  /** The budget's marginal ratio of the last frame: the best ratio left out (`LodSet.budgetPrice`); 0 when it did not bind. */
+  price = 0.5;
   /** Key offset of the protected tier this frame (∞ when none). */
   offset = 0.5;
   /** The least key of this frame's stable objects' steps (budgetStable.ts `setStableFloor`). */
@@ -78,7 +83,12 @@ export class ScreenSpaceScratch {
   readonly regime = new BudgetRegime();
 
   constructor() {
-    this.lambda = 0; // declared 0.5 above only for V8's double field representation
+    this.lambda = 0; this.price = 0; // declared 0.5 above only for V8's double field representation
+  }
+
+  /** The budget did not bind (or nothing could be bought): no price. */
+  noPrice(): void {
+    this.lambda = 0; this.price = 0;
   }
 
   /** Sizes the chains for `capacity` objects of at most `stride` levels (no-op when large enough). */
@@ -275,7 +285,7 @@ export function drawCoarsest(st: FrameState, sc: ScreenSpaceScratch, diameters: 
 /** A budget frame below its minimum cost (`st.minimumCost`): nothing bought, price 0, regime 2 (budgetRegime.ts). */
 export function noteBelowMinimum(st: FrameState, sc: ScreenSpaceScratch): void {
   st.baseCost = st.minimumCost;
-  sc.lambda = 0; sc.regime.boughtAll = false; sc.regime.drawn = 2;
+  sc.noPrice(); sc.regime.boughtAll = false; sc.regime.drawn = 2;
 }
 
 /**
@@ -305,23 +315,31 @@ export function buyUpgrades(st: FrameState, sc: ScreenSpaceScratch, m: number, b
     applyScreenSpaceUpgrades(st, sc, bought, shift);
     updatePrice(st, sc, bought, m, shift);
   } else {
-    sc.lambda = 0; sc.regime.boughtAll = false;
+    sc.noPrice(); sc.regime.boughtAll = false;
   }
 }
 
 /**
- * Sets the budget's price after a solve (`sc.lambda`): the largest raw key among the items not
- * bought (`bought … m`), or, when every offered item was bought, the last price × (1 − band) / (1 + band).
+ * Sets the budget's price after a solve (`sc.price`): the largest raw key among the items not
+ * bought (`bought … m`), or, when every offered item was bought, the last price × (1 − band) / (1 + band);
+ * and the band's price (`sc.lambda`): the same, at most the last one × (1 + band) / (1 − band).
  * Writes the field instead of returning the double: a returned double is a fresh heap number per frame.
  */
 export function updatePrice(st: FrameState, sc: ScreenSpaceScratch, bought: number, m: number, shift: number): void {
   sc.regime.boughtAll = bought >= m;
-  if (bought >= m) { sc.lambda = sc.lambda * ((1 - sc.band) / (1 + sc.band)); return; }
+  if (bought >= m) { sc.lambda = sc.lambda * ((1 - sc.band) / (1 + sc.band)); sc.price = sc.lambda; return; }
   const keys = st.keys, offset = sc.offset;
   let k = 0;
   for (let q = bought; q < m; q++) { const v = keys[q]; if (v < offset && v > k) k = v; }
   protectedCut(st, sc, bought, m, shift);
-  sc.lambda = sc.cutKey > k ? sc.cutKey : k;
+  const price = sc.cutKey > k ? sc.cutKey : k, last = sc.lambda, band = sc.band;
+  sc.price = price;
+  // The band's price rises at most (1 + band) / (1 − band) a frame, as it decays by the inverse:
+  // after a frame whose budget cut the kept levels, the best ratio left out is often a newcomer's
+  // passed over for them (≈ 25 × the last price walking back), and at such a price few objects
+  // would stay stable and the band would protect few of the levels shown.
+  const cap = last * ((1 + band) / (1 - band));
+  sc.lambda = band > 0 && last > 0 && price > cap ? cap : price;
 }
 
 /**
