@@ -16,7 +16,7 @@ import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lod
 import { Frustum } from '../../src/metrics/frustum.js';
 import { lookAtRotation } from '../../src/metrics/vector.js';
 import { FrameState } from '../../src/batch/core/frameState.js';
-import { ScreenSpaceScratch } from '../../src/batch/passes/screenSpacePasses.js';
+import { ScreenSpaceScratch, updatePrice } from '../../src/batch/passes/screenSpacePasses.js';
 import { computeHybridStableRanges, computeStableRanges, STABLE_MAX_RANGES, StableRanges } from '../../src/batch/passes/budgetStable.js';
 import { buildObjectChain } from '../../src/policies/screenSpaceError.js';
 import { budgetStateOf, reducedSolve } from '../../src/batch/passes/budgetIncremental.js';
@@ -114,6 +114,27 @@ describe('stable ranges of the budget chains', () => {
       }
     }
     expect(checked).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('the budget\'s price and the band\'s (screenSpacePasses.ts updatePrice)', () => {
+  // Hand-worked, no protected tier: the items left out have keys `left`; the last price (the band's)
+  // is `last`. The price is the largest key left out; the band's price the same, at most
+  // last × (1 + band) / (1 − band) — 1 × 1.4 / 0.6 = 2.333… for band 0.4. All bought: both decay by
+  // (1 − band) / (1 + band).
+  const price = (left: number[], last: number, band: number) => {
+    const st = new FrameState(), sc = new ScreenSpaceScratch();
+    sc.band = band; sc.lambda = last; sc.price = last; sc.offset = Number.POSITIVE_INFINITY; sc.ensure(4, 4);
+    st.keys = new Float64Array([9, ...left]); st.items = new Uint32Array(left.length + 1); st.chainOf = new Uint32Array(4);
+    updatePrice(st, sc, 1, left.length + 1, 3);
+    return { price: sc.price, band: sc.lambda };
+  };
+  it('rises by at most (1 + band) / (1 − band) a frame; the reported price is the best ratio left out', () => {
+    expect(price([3, 0.5], 1, 0.4)).toEqual({ price: 3, band: 1 * (1.4 / 0.6) });
+    expect(price([2, 0.5], 1, 0.4)).toEqual({ price: 2, band: 2 }); // (below the cap)
+    expect(price([3], 1, 0)).toEqual({ price: 3, band: 3 }); // no band: no cap
+    expect(price([3], 0, 0.4)).toEqual({ price: 3, band: 3 }); // no last price: the first binding frame
+    expect(price([], 1, 0.4)).toEqual({ price: 0.6 / 1.4, band: 0.6 / 1.4 }); // everything bought
   });
 });
 
@@ -226,7 +247,7 @@ describe('incremental budget over clusters = per-object path', () => {
     // stable step's (budgetStable.ts setStableFloor) the frame stands without the stable objects'
     // chains; where not, it is redone.
     const fill = (s: LodSet) => jitteredGrid(s, 11, 1.2);
-    let cuts = 0, redone = 0, stable = 0;
+    let cuts = 0, redone = 0, stable = 0, capped = 0;
     for (const wasm of [true, false]) {
       const a = fill(newLodSet(64, { wasm })), b = fill(newLodSet(64, { wasm })), oracle = fill(new LodSet(64));
       const at = (f: number) => view([0, 3, 120 - f * 0.3], Math.PI / 2); // (inside the grid, walking back: objects enter close by)
@@ -235,10 +256,15 @@ describe('incremental budget over clusters = per-object path', () => {
       const options: LodUpdateOptions = { policy, budget: Math.round(cheapest + 0.3 * (preferred - cheapest)), stabilityBand: 0.4, tolerance: 1 };
       for (let f = 0; f < 40; f++) {
         const v = at(f);
+        const last = engineOf(a).sse.lambda;
         const ra = a.update(v, options);
         const sa = { ...ra, levelCounts: Array.from(ra.levelCounts) };
         const sb = b.update(v, { ...options, clusters: false });
         expectSameBudgetFrame(a, b, sa, sb, `${wasm ? 'wasm' : 'js'} frame ${f}`);
+        // The band's price rose by at most 1.4 / 0.6 (updatePrice); budgetPrice is the best ratio left out.
+        const bandPrice = engineOf(a).sse.lambda;
+        if (last > 0) expect(bandPrice).toBeLessThanOrEqual(last * (1.4 / 0.6));
+        if (bandPrice < a.budgetPrice) capped++;
       }
       const state = policy === 'budget' ? budgetStateOf(engineOf(a).ci) : hybridStateOf(engineOf(a).ci);
       cuts += state.cuts; redone += state.reruns + state.fallbacks; stable += state.stableTotal;
@@ -247,6 +273,7 @@ describe('incremental budget over clusters = per-object path', () => {
     expect(cuts).toBeGreaterThanOrEqual(10);
     expect(redone).toBeGreaterThan(0);
     expect(stable).toBeGreaterThan(10_000);
+    expect(capped).toBeGreaterThan(0); // (frames whose best ratio left out rose past the cap)
   });
   it('budget and hybrid walking back through random grids, speeds, budgets and bands = per-object path (fast-check)', () => {
     // The tier cut of the test above over many scenes: each frame stands or is redone, and either
