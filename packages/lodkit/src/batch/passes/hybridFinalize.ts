@@ -148,7 +148,7 @@ export function preferredFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIn
   const costs = st.costs, stride = st.stride, levelCounts = st.levelCounts, frame = st.frame;
   // A budget frame's try (minLevels: the coarsest levels) keeps pass A's minimum: the kernels sum
   // it as this loop would, adjustable objects at the coarsest level, fixed ones at theirs.
-  const passA = !hy.hybridPass, um = hy.free, freeA = um.flag;
+  const budgetTry = !hy.hybridPass, um = hy.free, freeA = um.flag;
   let changedCount = 0, totalCost = 0, minimumCost = 0;
   for (let k = 0; k < ci.visibleClusterCount; k++) {
     const c = clusters[k], u = upref[c];
@@ -167,12 +167,12 @@ export function preferredFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIn
       totalCost += prefCost[c];
       if (ulevel[c] !== 255) state[c] = ulevel[c]; // one level, decided freely: the thresholds path's state
       // (a budget try's kernel ran without a floor: there chains 2 only tells that nothing moved)
-      if (!passA) minimumCost += minLevels === st.floor ? prefCost[c] : clusterMinimum(st, ci, c, minLevels);
+      if (!budgetTry) minimumCost += minLevels === st.floor ? prefCost[c] : clusterMinimum(st, ci, c, minLevels);
       continue;
     }
     // The thresholds path's state when every object is at the one level all of them prefer freely (ulevel).
     const ul = ulevel[c];
-    const fr = passA ? 0 : freeA[c]; // (FreeClusters: their histogram and minimum are added below)
+    const fr = budgetTry ? 0 : freeA[c]; // (FreeClusters: their histogram and minimum are added below)
     if (fr === 2) { totalCost += prefCost[c]; state[c] = ul !== 255 ? ul : 254; continue; }
     if (fr === 1) totalCost += prefCost[c]; // (its objects visited for the changes only)
     let allAt = ul !== 255 ? 1 : 0;
@@ -195,10 +195,10 @@ export function preferredFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIn
   }
   const kc = hy.keptCounts;
   for (let l = 0; l < st.stride; l++) levelCounts[l] += kc[l];
-  if (!passA) { const uc = um.counts; for (let l = 0; l < st.stride; l++) levelCounts[l] += uc[l]; minimumCost += um.minimum; }
+  if (!budgetTry) { const uc = um.counts; for (let l = 0; l < st.stride; l++) levelCounts[l] += uc[l]; minimumCost += um.minimum; }
   st.changedCount = changedCount;
   st.totalCost = totalCost;
-  if (!passA) st.minimumCost = minimumCost;
+  if (!budgetTry) st.minimumCost = minimumCost;
 }
 
 /**
