@@ -113,7 +113,7 @@ export function clusteredBudget(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     const fits = st.totalCost <= budget;
     noteThresholdsTry(sse.regime, st.totalCost, fits);
     if (fits) {
-      drawPreferred(st, ci, hy, sse, st.hi);
+      drawPreferred(st, ci, hy, sse);
       return;
     }
     restartStats(st);
@@ -292,11 +292,11 @@ function redoFloored(st: FrameState, ci: ClusterIndex, cv: ClusterViews, hy: Hyb
   for (let k = 0; k < n; k += 256) hybridPrefChunk(st, ci, cv, hy, k, k + 256 < n ? k + 256 : n, list);
 }
 
-/** The preferred levels fit the budget: price 0, the minimum cost (adjustable objects at `minLevels`), finalize. */
-function drawPreferred(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, sse: ScreenSpaceScratch, minLevels: Uint8Array): void {
+/** The preferred levels fit the budget: price 0, finalize (hybrid: the minimum cost with its quality floors; budget: pass A's). */
+function drawPreferred(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, sse: ScreenSpaceScratch): void {
   st.levelCounts.fill(0);
   sse.noPrice(); // issue 14: the budget did not bind
-  preferredFinalize(st, ci, hy, minLevels);
+  preferredFinalize(st, ci, hy);
   hideCulled(st, ci);
 }
 
@@ -321,7 +321,7 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   }
   if (!below) {
     if (st.totalCost <= budget) {
-      drawPreferred(st, ci, hy, sse, st.floor);
+      drawPreferred(st, ci, hy, sse);
       return;
     }
     below = hybridBelowMinimum(st, ci, hy, table.count, budget);

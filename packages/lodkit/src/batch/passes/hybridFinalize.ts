@@ -137,18 +137,18 @@ export function preferredHistogramBound(st: FrameState, profiles: number): numbe
 /**
  * Within budget: every object at its preferred level — levels into `levels` over the visible
  * clusters (`levelsS` kept in step), the changed list (reset first), histogram, total cost — and,
- * in the same visit, the minimum cost with adjustable objects at `minLevels[profile]` when coarser
- * than their preferred level (`st.floor`: hybrid; `st.hi`: budget), as preferredMinimumWithin.
+ * for hybrid, in the same visit, the minimum cost with adjustable objects at their quality floor
+ * when coarser than their preferred level, as preferredMinimumWithin. A budget frame's thresholds
+ * try keeps pass A's minimum (adjustable objects at the coarsest level, fixed ones at theirs: the
+ * kernels sum it as this loop would).
  */
-export function preferredFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, minLevels: Uint8Array): void {
+export function preferredFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncremental): void {
   const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
   const levelsS = ci.levelsS, profS = ci.profS, profile = ci.profile, live = ci.live, state = ci.state;
   const upref = hy.upref, chainsA = hy.chains, prefCost = hy.prefCost, ulevel = hy.ulevel;
   const levels = st.levels, next = st.next, fixed = st.fixed, changed = st.changed, lastChange = st.lastChange;
   const costs = st.costs, stride = st.stride, levelCounts = st.levelCounts, frame = st.frame;
-  // A budget frame's try (minLevels: the coarsest levels) keeps pass A's minimum: the kernels sum
-  // it as this loop would, adjustable objects at the coarsest level, fixed ones at theirs.
-  const budgetTry = !hy.hybridPass, um = hy.free, freeA = um.flag;
+  const budgetTry = !hy.hybridPass, um = hy.free, freeA = um.flag, floorA = st.floor;
   let changedCount = 0, totalCost = 0, minimumCost = 0;
   for (let k = 0; k < ci.visibleClusterCount; k++) {
     const c = clusters[k], u = upref[c];
@@ -157,17 +157,16 @@ export function preferredFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIn
         changedCount = moveCluster(st, ci, c, u, changedCount);
         state[c] = u; // each decided freely outside every blend window, blend 0: the thresholds path's state u
       }
-      const p0 = profile[c], m = minLevels[p0];
+      const p0 = profile[c], m = floorA[p0];
       levelCounts[u] += live[c];
       totalCost += live[c] * costs[p0 * stride + u];
-      minimumCost += live[c] * costs[p0 * stride + (u < m ? m : u)];
+      minimumCost += live[c] * costs[p0 * stride + (u < m ? m : u)]; // (unread in a budget try)
       continue;
     }
     if (chainsA[c] === 2) { // every object keeps its level (histogram: keptCounts); none prefers finer than its floor
       totalCost += prefCost[c];
       if (ulevel[c] !== 255) state[c] = ulevel[c]; // one level, decided freely: the thresholds path's state
-      // (a budget try's kernel ran without a floor: there chains 2 only tells that nothing moved)
-      if (!budgetTry) minimumCost += minLevels === st.floor ? prefCost[c] : clusterMinimum(st, ci, c, minLevels);
+      minimumCost += prefCost[c]; // (no object finer than its floor; a budget try's kernel ran without one: unread there)
       continue;
     }
     // The thresholds path's state when every object is at the one level all of them prefer freely (ulevel).
@@ -185,10 +184,10 @@ export function preferredFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIn
       }
       if (level !== ul) allAt = 0;
       if (fr === 0 && level !== 255) {
-        const p = profS[s], m = minLevels[p];
+        const p = profS[s];
         levelCounts[level]++;
         totalCost += costs[p * stride + level];
-        if (fixed[s] !== 2) minimumCost += costs[p * stride + (fixed[s] === 0 && level < m ? m : level)];
+        if (!budgetTry && fixed[s] !== 2) { const m = floorA[p]; minimumCost += costs[p * stride + (fixed[s] === 0 && level < m ? m : level)]; }
       }
     }
     state[c] = allAt === 1 ? ul : 254;
