@@ -190,7 +190,7 @@ function clusteredCoarsest(st: FrameState, ci: ClusterIndex, cv: ClusterViews, t
 /** One incremental budget pass over the visible clusters (budgetIncremental.ts), accumulators reset first. */
 function budgetFeed(st: FrameState, ci: ClusterIndex, cv: ClusterViews, sse: ScreenSpaceScratch, bi: BudgetIncremental, shift: number, budget: number): void {
   ci.culledCount = 0; ci.visibleClusterCount = 0;
-  bi.items = 0; bi.protectedItems = 0; bi.stableObjects = 0;
+  bi.items = 0; bi.protectedItems = 0; bi.stableObjects = 0; bi.listCount = 0; bi.stableCost = 0; bi.stableCounts.fill(0);
   bi.acc[0] = 0; bi.acc[1] = 0; bi.acc[2] = 0; bi.acc[3] = st.minimumCost; bi.acc[4] = budget;
   const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (spatial/blockCulling.ts: blocks culled whole)
   for (let k = 0; k < runs; k++) {
@@ -215,7 +215,7 @@ function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: Cluste
   const op = ci.owed.params;
   op[3] = block[27]; op[4] = block[29]; op[5] = st.bias; op[6] = sse.viewportMax;
   const bi = budgetStateOf(ci);
-  bi.ensure(ci.slotId.length, ci.start.length);
+  bi.ensure(ci.slotId.length, ci.start.length, st.stride);
   bi.raiseFloor(st.frame);
   computeStableRanges(st, sse, bi.ranges, table.count);
   const hidden = st.hidden, invalid = st.invalid, minimumCost = st.minimumCost, shift = itemShift(table);

@@ -32,7 +32,7 @@
  *   operations per object): change them together (test/batch/budgetIncremental.test.ts,
  *   test/batch/clusterPolicies.test.ts compare with `clusters: false` frame by frame).
  * - Literals in loops: flag bits 1 hidden, 2 removed; 255 hidden level / no forced level; kinds
- *   0 chain built, 1 fixed, 2 not drawn, 3 stable.
+ *   of the listed objects 0 chain built, 1 fixed, 2 not drawn (stable objects are counted, not listed).
  *
  * @module
  */
@@ -64,9 +64,19 @@ export class BudgetIncremental extends IncrementalState {
    */
   stableFrame: Uint32Array = new Uint32Array(0);
   completedFrame = -1;
+  /**
+   * What the feed leaves finalize to do: the slots of objects outside a stable range (chain built,
+   * fixed, not drawn), in cluster and slot order — `list[0 … listCount)` — and the stable objects,
+   * which keep their displayed level, counted per level with their cost.
+   */
+  list: Uint32Array = new Uint32Array(0);
+  listCount = 0;
+  stableCounts: Float64Array = new Float64Array(0);
+  stableCost = 0.5; // (0.5: a double field for V8; reset every feed)
 
-  ensure(slots: number, clusters: number): void {
-    if (this.kindS.length < slots) { this.kindS = new Uint8Array(slots); this.lvS = new Uint8Array(slots); }
+  ensure(slots: number, clusters: number, levels: number): void {
+    if (this.kindS.length < slots) { this.kindS = new Uint8Array(slots); this.lvS = new Uint8Array(slots); this.list = new Uint32Array(slots); }
+    if (this.stableCounts.length < levels) this.stableCounts = new Float64Array(levels);
     if (this.uniform.length < clusters) {
       const u = new Uint8Array(clusters), f = new Uint32Array(clusters);
       u.set(this.uniform); f.set(this.stableFrame);
@@ -99,16 +109,18 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const bias = st.bias;
   const ch = sc.chains, cs = ch.stride, vmax = sc.viewportMax, band = sc.band, lambda = sc.lambda;
   const outLevel = ch.level, outCost = ch.deltaCost, outSlope = ch.slope;
-  const kindS = bi.kindS, lvS = bi.lvS, acc = bi.acc;
+  const kindS = bi.kindS, lvS = bi.lvS, acc = bi.acc, list = bi.list, stableCounts = bi.stableCounts;
   const sr = bi.ranges, rCount = sr.count, rLo = sr.lo, rHi = sr.hi, rStart = sr.start, useRanges = sr.any;
   const params = chainParams;
   params[1] = sc.tolerance; params[2] = band; params[3] = lambda;
   const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
   const ceilKey = band > 0 ? (1 + band) * lambda : 0;
   let q = ci.culledCount, vc = ci.visibleClusterCount, m = bi.items, prot = bi.protectedItems, stable = bi.stableObjects;
-  let base = acc[0], protCost = acc[1];
+  let base = acc[0], protCost = acc[1], nl = bi.listCount, stableCost = bi.stableCost;
   // The last stable range hit and its two costs (as hybridCollectChunk: neighbours share them).
-  let lastRow = -1, lastHit = 0, lastC0 = 0, lastProt = 0;
+  let lastRow = -1, lastHit = 0, lastC0 = 0, lastProt = 0, lastCost = 0;
+  // The last profile met and its finest and coarsest levels, and its minimum cost.
+  let lastP = -1, lastLo = 0, lastHi = 0, lastMin = 0;
   const owed = ci.owed;
   const stableFrame = bi.stableFrame, edited = ci.edited, frame = st.frame, prevFrame = frame - 1, prevDone = bi.completedFrame === prevFrame;
   let hidden = 0, invalid = 0, minimumCost = 0, evaluated = 0, skipped = 0;
@@ -204,13 +216,13 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       const i = slotId[s];
       const x = workS[s];
       if (blendS[s] !== 0) { blendS[s] = 0; blend[i] = 0; }
-      if ((fl & 1) !== 0 || x === -1) { kindS[s] = 2; hidden++; sizes[bySlot ? s : i] = Number.NaN; continue; }
+      if ((fl & 1) !== 0 || x === -1) { kindS[s] = 2; hidden++; sizes[bySlot ? s : i] = Number.NaN; list[nl++] = s; continue; }
       const p = profS[s];
       const raw = x * bias; // NaN for invalid spheres: reported as such in `sizes`
       const size = raw > vmax ? vmax : raw;
       if (x !== x) {
         const level = hiA[p];
-        kindS[s] = 1; lvS[s] = level; invalid++;
+        kindS[s] = 1; lvS[s] = level; invalid++; list[nl++] = s;
         const cost = costs[p * stride + level];
         minimumCost += cost; base += cost; sizes[bySlot ? s : i] = size;
         continue;
@@ -218,18 +230,19 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       const fo = forcedS[s];
       if (fo !== 255) {
         const level = fo < lc[p] ? fo : lc[p] - 1;
-        kindS[s] = 1; lvS[s] = level;
+        kindS[s] = 1; lvS[s] = level; list[nl++] = s;
         const cost = costs[p * stride + level];
         minimumCost += cost; base += cost; sizes[bySlot ? s : i] = size;
         continue;
       }
       const prev = levelsS[s];
       // No minFramesBetweenChanges hold here: such frames take the full path (clusterDrivers.ts).
-      minimumCost += costs[p * stride + hiA[p]];
+      if (p !== lastP) { lastP = p; lastLo = loA[p]; lastHi = hiA[p]; lastMin = costs[p * stride + lastHi]; }
+      minimumCost += lastMin;
       sizes[bySlot ? s : i] = size;
       let w = size;
       if (!(w >= 0)) w = 0; // culled in every view but drawn because culling is off
-      if (useRanges && prev !== 255 && prev >= loA[p] && prev <= hiA[p]) {
+      if (useRanges && prev >= lastLo && prev <= lastHi) { // (255, hidden last frame: past every coarsest level)
         const row = p * stride + prev;
         let hit = -1;
         if (row === lastRow && w >= rLo[lastHit] && w <= rHi[lastHit]) hit = lastHit;
@@ -239,12 +252,12 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
           }
           if (hit >= 0) {
             lastRow = row; lastHit = hit;
-            lastC0 = costs[p * stride + rStart[hit]]; lastProt = costs[p * stride + prev] - lastC0;
+            lastCost = costs[p * stride + prev]; lastC0 = costs[p * stride + rStart[hit]]; lastProt = lastCost - lastC0;
           }
         }
         if (hit >= 0) {
           base += lastC0; protCost += lastProt;
-          kindS[s] = 3; stable++;
+          stable++; stableCounts[prev]++; stableCost += lastCost;
           continue;
         }
       }
@@ -254,7 +267,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       next[i] = start;
       base += costs[p * stride + start];
       chainOf[i] = s * cs;
-      kindS[s] = 0;
+      kindS[s] = 0; list[nl++] = s;
       for (let j = 0; j < steps; j++) {
         const key = outSlope[s * cs + j];
         if (prev !== 255 && outLevel[s * cs + j] < prev && key < ceilKey) break;
@@ -266,7 +279,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     }
   }
   ci.culledCount = q; ci.visibleClusterCount = vc;
-  bi.items = m; bi.protectedItems = prot; bi.stableObjects = stable;
+  bi.items = m; bi.protectedItems = prot; bi.stableObjects = stable; bi.listCount = nl; bi.stableCost = stableCost;
   acc[0] = base; acc[1] = protCost;
   st.hidden += hidden; st.invalid += invalid; st.minimumCost += minimumCost; st.objectsEvaluated += evaluated;
   st.clustersSkipped += skipped;
@@ -327,33 +340,35 @@ function cutBelowStable(st: FrameState, sc: ScreenSpaceScratch, bought: number, 
   return sc.cutKey >= 0 && offset + sc.cutKey < offset + sc.stableFloor;
 }
 
-/** Levels by kind over the visible clusters (`levelsS` kept in step), the changed list (reset first), histogram, total cost. */
+/**
+ * Levels by kind (`levelsS` kept in step): the whole-stable clusters' histogram and cost per
+ * cluster, the stable objects' from the feed's counts (each keeps its displayed level: no change),
+ * the listed objects one by one, in cluster and slot order as the changed list wants.
+ */
 export function budgetFinalize(st: FrameState, ci: ClusterIndex, bi: BudgetIncremental): void {
-  const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
-  const levelsS = ci.levelsS, profS = ci.profS, kindS = bi.kindS, lvS = bi.lvS;
-  const uniform = bi.uniform, live = ci.live, profile = ci.profile;
+  const clusters = ci.visibleClusters, slotId = ci.slotId, levelsS = ci.levelsS, profS = ci.profS, kindS = bi.kindS, lvS = bi.lvS;
+  const uniform = bi.uniform, live = ci.live, profile = ci.profile, list = bi.list, stableCounts = bi.stableCounts;
   const levels = st.levels, next = st.next, changed = st.changed, lastChange = st.lastChange;
   const costs = st.costs, stride = st.stride, levelCounts = st.levelCounts, frame = st.frame;
-  let changedCount = 0, totalCost = 0;
+  let changedCount = 0, totalCost = bi.stableCost;
   for (let k = 0; k < ci.visibleClusterCount; k++) {
     const c = clusters[k], u = uniform[c];
     if (u !== 255) { // whole cluster stable: every live object keeps level u
       levelCounts[u] += live[c];
       totalCost += live[c] * costs[profile[c] * stride + u];
-      continue;
     }
-    for (let s = startA[c], e = endA[c]; s < e; s++) {
-      if (flagsS[s] & 2) continue;
-      const kind = kindS[s], old = levelsS[s];
-      const level = kind === 3 ? old : kind === 2 ? 255 : kind === 1 ? lvS[s] : next[slotId[s]];
-      if (level !== old) {
-        const id = slotId[s];
-        changed[changedCount++] = id; lastChange[id] = frame; levels[id] = level; levelsS[s] = level;
-      }
-      if (level !== 255) {
-        levelCounts[level]++;
-        totalCost += costs[profS[s] * stride + level];
-      }
+  }
+  for (let l = 0; l < stride; l++) levelCounts[l] += stableCounts[l];
+  for (let k = 0, n = bi.listCount; k < n; k++) {
+    const s = list[k], kind = kindS[s], old = levelsS[s];
+    const level = kind === 2 ? 255 : kind === 1 ? lvS[s] : next[slotId[s]];
+    if (level !== old) {
+      const id = slotId[s];
+      changed[changedCount++] = id; lastChange[id] = frame; levels[id] = level; levelsS[s] = level;
+    }
+    if (level !== 255) {
+      levelCounts[level]++;
+      totalCost += costs[profS[s] * stride + level];
     }
   }
   st.changedCount = changedCount;
