@@ -65,8 +65,10 @@ export function coarsestFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterV
     if (R === R && cv.cull && classify(ci, cv, c) === 1) { culledList[q++] = c; continue; }
     state[c] = 254; // the policy writes its objects' levels and sizes
     const p0 = profile[c];
+    let classified = R === R && cv.cull; // (cv.klass holds this cluster's classes)
     if (inlineView && R === R && p0 !== 0xffff && forcedCount[c] === 0) {
       if (!cv.cull) classify(ci, cv, c);
+      classified = true;
       if (cv.klass[0] === 2 && eyeOutsideCluster(ci, cv, c)) {
         let clean = 1;
         for (let s = startA[c], e = endA[c]; s < e; s++) if ((flagsS[s] & 3) === 1) { clean = 0; break; }
@@ -79,7 +81,7 @@ export function coarsestFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterV
         }
       }
     }
-    clusterMetric(st, ci, cv, c, 1, false);
+    clusterMetric(st, ci, cv, c, 1, false, classified);
     perObject[po++] = c;
     for (let s = startA[c], e = endA[c]; s < e; s++) {
       const fl = flagsS[s], x = workS[s];

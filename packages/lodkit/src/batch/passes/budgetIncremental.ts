@@ -133,7 +133,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     ci.markSizes(c);
     const kept = prevDone && stableFrame[c] === prevFrame && edited[c] === 0 ? uniform[c] : 255; // (see stableFrame)
     uniform[c] = 255;
-    let measured = false;
+    let measured = false, classified = R === R && cv.cull; // (cv.klass holds this cluster's classes)
     const p0 = profile[c], a0 = startA[c], e0 = endA[c];
     if (useRanges && R === R && forcedCount[c] === 0 && p0 !== 0xffff) {
       // Whole cluster stable: one previous level L for every live object and the cluster's size
@@ -141,6 +141,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       let L = kept;
       if (L === 255) for (let s = a0; s < e0; s++) if (!(flagsS[s] & 2)) { L = levelsS[s]; break; }
       if (!cv.cull) classify(ci, cv, c); // clusterInterval reads the per-view classes
+      classified = true;
       if (L !== 255 && L >= loA[p0] && L <= hiA[p0] && clusterInterval(st, ci, cv, c, 1) === 1) {
         const scr = cv.scr, wLo = scr[0] < vmax ? scr[0] : vmax, wHi = scr[1] < vmax ? scr[1] : vmax;
         const row = p0 * stride + L;
@@ -177,7 +178,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
               }
             }
           }
-          if (!inline) { clusterMetric(st, ci, cv, c, 1, false); measured = true; }
+          if (!inline) { clusterMetric(st, ci, cv, c, 1, false, true); measured = true; }
           let n = 0, clean = 1;
           for (let s = a0; s < e0; s++) {
             const fl = flagsS[s];
@@ -208,7 +209,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
         }
       }
     }
-    if (!measured) clusterMetric(st, ci, cv, c, 1, false);
+    if (!measured) clusterMetric(st, ci, cv, c, 1, false, classified);
     for (let s = a0; s < e0; s++) {
       const fl = flagsS[s];
       if (fl & 2) continue;

@@ -138,18 +138,20 @@ export function hideCluster(st: FrameState, ci: ClusterIndex, c: number): number
 
 /**
  * Metric `code` of cluster `c`'s objects over every view into `ci.workS` (max over views for
- * sizes, min for distances), with the WebAssembly kernel where it applies; `filter`: only objects
- * whose profile has that metric.
+ * sizes, min for distances), with the WebAssembly kernel where it applies; `mixed`: only objects
+ * whose profile has that metric. `classified`: `cv.klass` holds this cluster's classes of this frame
+ * (wholly inside every view, the WebAssembly kernel runs no plane test: see {@link fusedCull}).
  */
-export function clusterMetric(st: FrameState, ci: ClusterIndex, cv: ClusterViews, c: number, code: number, mixed: boolean): void {
-  const a = ci.start[c], e = ci.end[c], block = cv.block;
+export function clusterMetric(st: FrameState, ci: ClusterIndex, cv: ClusterViews, c: number, code: number, mixed: boolean,
+  classified = false): void {
+  const a = ci.start[c], e = ci.end[c], block = cv.block, cull = fusedCull(cv, classified);
   for (let v = 0; v < cv.count; v++) {
     const kv = cv.kv[v], pl = cv.planes[v];
     kv[VIEW_SCALE] = code === 1 ? block[v * VB + VB_PIXEL_SCALE] : 1;
     const mode = v === 0 ? 0 : code === 0 ? 2 : 1;
     const persp = block[v * VB + VB_PERSPECTIVE] !== 0;
     if (persp && (code === 1 || code === 2) && ci.wasm !== null && !mixed) {
-      ci.wasm.heightPerspective(SP_OFFSET, ci.workOffset, a, e, mode, v, code === 1 ? 1 : 0, cv.cull ? 1 : 0);
+      ci.wasm.heightPerspective(SP_OFFSET, ci.workOffset, a, e, mode, v, code === 1 ? 1 : 0, cull);
     } else if (code === 0) distanceKernel(ci.sp, a, e, ci.workS, mode, pl, kv, cv.cull, ci.profS, st.metricCode, code, mixed);
     else if (code === 3) {
       if (persp) areaPerspectiveKernel(ci.sp, a, e, ci.workS, mode, pl, kv, cv.cull, ci.profS, st.metricCode, code, mixed);
@@ -196,7 +198,7 @@ export function processCluster(st: FrameState, ci: ClusterIndex, cv: ClusterView
   }
   for (let code = 0; code < 4; code++) {
     if (mixed ? !(cv.mask & (1 << code)) : st.metricCode[p] !== code) continue;
-    clusterMetric(st, ci, cv, c, code, mixed);
+    clusterMetric(st, ci, cv, c, code, mixed, ci.bounds[c * 6 + 3] === ci.bounds[c * 6 + 3]); // (classified as above)
     st.code = code;
     st.filter = mixed;
     if (code === 0) decideAscendingMapped(st, ci, a, e);

@@ -37,7 +37,7 @@ export function feedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterViews, co
     const R = bounds[c * 6 + 3];
     if (R === R && cv.cull && classify(ci, cv, c) === 1) { culledList[q++] = c; continue; }
     ci.state[c] = 254; // the policy writes its objects' levels and sizes
-    clusterMetric(st, ci, cv, c, code, false);
+    clusterMetric(st, ci, cv, c, code, false, R === R && cv.cull);
     for (let s = ci.start[c], e = ci.end[c]; s < e; s++) {
       if (flagsS[s] & 2) continue;
       work[slotId[s]] = workS[s];

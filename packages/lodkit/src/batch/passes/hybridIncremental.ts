@@ -226,7 +226,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
           // tests (all pass), same operations (metricKernels.ts heightPerspectiveKernel).
           const inline = singleView && klass[0] === 2 && persp && code !== 3;
           const scale = code === 1 ? vh : 1;
-          if (!inline) clusterMetric(st, ci, cv, c, code, false);
+          if (!inline) clusterMetric(st, ci, cv, c, code, false, true);
           // Check every object first (values into workS), write only when the whole cluster qualifies:
           // the per-object kernel below reads last frame's sizes.
           let n = 0, clean = 1;
@@ -305,7 +305,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     hy.chains[c] = 1; hy.ulevel[c] = 255;
     for (let code = 0; code < 4; code++) {
       if (mixed ? !(cv.mask & (1 << code)) : metricCode[p0] !== code) continue;
-      clusterMetric(st, ci, cv, c, code, mixed);
+      clusterMetric(st, ci, cv, c, code, mixed, R === R && cv.cull);
       st.code = code; st.filter = mixed;
       if (code === 0) decideAscendingNext(st, ci, a, e);
       else decideDescendingNext(st, ci, a, e);
@@ -351,6 +351,7 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
     if (u === 255 && chainsA[c] !== 1) { base += prefCost[c]; continue; } // every object at its preferred level
     const ks = ksettledA[c];
     if (ks === 1 && !rerun) { listedA[c] = 1; continue; } // settled by the kernel (its totals: addKernelSettled)
+    let classified = false; // (cv.klass holds this cluster's classes)
     if (u !== 255) {
       const p0 = profile[c], floor = floorA[p0];
       if (u >= floor) { base += live[c] * costs[p0 * stride + u]; continue; } // no items: every object keeps u
@@ -358,7 +359,7 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
         let L = 255;
         for (let s = a; s < e; s++) if (!(flagsS[s] & 2)) { L = levelsS[s]; break; }
         if (L !== 255 && L >= u && L <= floor) {
-          classify(ci, cv, c); // the per-view classes for clusterInterval (overwritten by later clusters in pass A)
+          classify(ci, cv, c); classified = true; // the per-view classes for clusterInterval (overwritten by later clusters in pass A)
           if (clusterInterval(st, ci, cv, c, 1) === 1) {
             const scr = cv.scr, wLo = scr[0] < vmax ? scr[0] : vmax, wHi = scr[1] < vmax ? scr[1] : vmax;
             const row = (p0 * stride + u) * stride + L;
@@ -385,7 +386,7 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
     // else the pixels kernel runs.
     const pc = profile[c], mc = pc === 0xffff ? -1 : metricCode[pc];
     const reuse = hy.skippedA[c] === 0 && (mc === 1 || (mc === 2 && singleView));
-    if (!reuse) clusterMetric(st, ci, cv, c, 1, false);
+    if (!reuse) clusterMetric(st, ci, cv, c, 1, false, classified);
     const scale = reuse && mc === 2 ? vh : 1;
     // Finalize's work for this cluster done here where the final level is known now (see `FinalizeList`).
     const listing = u === 255 && ulevel[c] === 255;

@@ -44,6 +44,7 @@
   (global $sc (mut v128) (v128.const i64x2 0 0))
   (global $cv (mut v128) (v128.const i64x2 0 0))
   (global $mode (mut i32) (i32.const 0))
+  (global $planes (mut i32) (i32.const 1))
 
   ;; Metric of the two spheres in $a and $b (x, y, z, r float32 each), combined with $old.
   (func $pair (param $a v128) (param $b v128) (param $old v128) (result v128)
@@ -60,7 +61,9 @@
       (f64x2.ne (f64x2.sub (local.get $check) (local.get $check)) (v128.const f64x2 0 0))
       (f64x2.lt (local.get $r) (v128.const f64x2 0 0))))
     (local.set $nr (f64x2.neg (local.get $r)))
-    (local.set $culled (v128.or (v128.or (v128.or
+    ;; (planes off: the cluster lies wholly inside every view, so no object can fail a plane test)
+    (local.set $culled (if (result v128) (global.get $planes) (then
+      (v128.or (v128.or (v128.or
       (f64x2.lt
         (f64x2.add (f64x2.add (f64x2.add (f64x2.mul (global.get $p0) (local.get $x)) (f64x2.mul (global.get $p1) (local.get $y)))
           (f64x2.mul (global.get $p2) (local.get $z))) (global.get $p3))
@@ -86,6 +89,7 @@
         (f64x2.add (f64x2.add (f64x2.add (f64x2.mul (global.get $p20) (local.get $x)) (f64x2.mul (global.get $p21) (local.get $y)))
           (f64x2.mul (global.get $p22) (local.get $z))) (global.get $p23))
         (local.get $nr)))))
+      (else (v128.const i64x2 0 0))))
     (local.set $dx (f64x2.sub (local.get $x) (global.get $ex)))
     (local.set $dy (f64x2.sub (local.get $y) (global.get $ey)))
     (local.set $dz (f64x2.sub (local.get $z) (global.get $ez)))
@@ -107,7 +111,8 @@
     (v128.bitselect (local.get $badRes) (local.get $res) (local.get $bad)))
 
   ;; Objects [start, end): spheres at sp + 16·i, values at work + 8·i; mode 0 write, 1 max;
-  ;; view index, pixels (1: scale by the viewport height), cull (1: culled → −1, else 0).
+  ;; view index, pixels (1: scale by the viewport height), cull (1: culled → −1, else 0; 2: the
+  ;; objects lie wholly inside the view, no plane test).
   (func (export "heightPerspective") (param $sp i32) (param $work i32) (param $start i32) (param $end i32)
     (param $mode i32) (param $view i32) (param $px i32) (param $cull i32)
     (local $p i32) (local $i i32) (local $s i32) (local $w i32) (local $a v128)
@@ -143,6 +148,7 @@
     (global.set $sc (select (f64x2.splat (f64.load offset={8 * WV_PIXEL_SCALE} (local.get $p))) (v128.const f64x2 1 1) (local.get $px)))
     (global.set $cv (select (v128.const f64x2 -1 -1) (v128.const f64x2 0 0) (local.get $cull)))
     (global.set $mode (local.get $mode))
+    (global.set $planes (i32.ne (local.get $cull) (i32.const 2)))
     (local.set $i (local.get $start))
     (block $done
       (loop $next
