@@ -191,6 +191,7 @@ function clusteredCoarsest(st: FrameState, ci: ClusterIndex, cv: ClusterViews, t
 function budgetFeed(st: FrameState, ci: ClusterIndex, cv: ClusterViews, sse: ScreenSpaceScratch, bi: BudgetIncremental, shift: number, budget: number): void {
   ci.culledCount = 0; ci.visibleClusterCount = 0;
   bi.items = 0; bi.protectedItems = 0; bi.stableObjects = 0; bi.listCount = 0; bi.stableCost = 0; bi.stableCounts.fill(0);
+  bi.kernelProfile = -1; bi.kernelObjects = 0; // (this frame's ranges: loaded again)
   bi.acc[0] = 0; bi.acc[1] = 0; bi.acc[2] = 0; bi.acc[3] = st.minimumCost; bi.acc[4] = budget;
   const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (spatial/blockCulling.ts: blocks culled whole)
   for (let k = 0; k < runs; k++) {
@@ -239,7 +240,7 @@ function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: Cluste
     bi.ranges.any = any;
     budgetSolve(st, sse, bi, shift); // (no stable object: it cannot fail with the base cost within the budget)
   }
-  bi.stableTotal += bi.stableObjects;
+  bi.stableTotal += bi.stableObjects; bi.kernelStable += bi.kernelObjects;
   budgetFinalize(st, ci, bi);
   hideCulled(st, ci);
   bi.completedFrame = st.frame;

@@ -25,11 +25,15 @@
  * profiles, not their largest key), so their keys round alike and keep one order; a protected key
  * in the price is read back from its chain.
  *
+ * With the WebAssembly kernels, a cluster of one profile without forced objects is classified by
+ * the fused kernel's module (budgetKernel.ts): the stable objects counted there, this pass's loop
+ * runs over the objects it lists.
+ *
  * Contributor notes:
  * - Costs are summed in another order than the reference: integer costs sum exactly; other costs
  *   may differ in the last bits (as for the clustered thresholds path).
  * - The per-object body mirrors classifyList and collectScreenSpaceItemsList (same literals, same
- *   operations per object): change them together (test/batch/budgetIncremental.test.ts,
+ *   operations per object), and wasm/budgetLanes.part.wat its stable case: change them together (test/batch/budgetIncremental.test.ts,
  *   test/batch/clusterPolicies.test.ts compare with `clusters: false` frame by frame).
  * - Literals in loops: flag bits 1 hidden, 2 removed; 255 hidden level / no forced level; kinds
  *   of the listed objects 0 chain built, 1 fixed, 2 not drawn (stable objects are counted, not listed).
@@ -47,6 +51,7 @@ import { applyScreenSpaceUpgrades, protectedCut, type ScreenSpaceScratch, setTie
 import { IncrementalState, STABLE_MAX_RANGES } from './budgetStable.js';
 import { clusterStateGetter } from '../spatial/clusterState.js';
 import { oweCluster } from '../outputs/owedSizes.js';
+import { addBudgetStable, BUDGET_KERNEL_LEVELS, LISTED, loadBudgetKernel } from './budgetKernel.js';
 
 /** Per-set state of the incremental budget path and its scratch. */
 export class BudgetIncremental extends IncrementalState {
@@ -64,6 +69,11 @@ export class BudgetIncremental extends IncrementalState {
    */
   stableFrame: Uint32Array = new Uint32Array(0);
   completedFrame = -1;
+  /** The profile whose rows the budget kernel holds this frame (−1: none; budgetKernel.ts). */
+  kernelProfile = -1;
+  /** The stable objects the kernel classified: this pass, and summed over solved frames as `stableTotal` (tests: not vacuous). */
+  kernelObjects = 0;
+  kernelStable = 0;
   /**
    * What the feed leaves finalize to do: the slots of objects outside a stable range (chain built,
    * fixed, not drawn), in cluster and slot order — `list[0 … listCount)` — and the stable objects,
@@ -89,6 +99,9 @@ export class BudgetIncremental extends IncrementalState {
 export const budgetStateOf: (ci: ClusterIndex) => BudgetIncremental = clusterStateGetter(() => new BudgetIncremental());
 
 const chainParams = new Float64Array(4);
+/** The stable objects' sums of one kernel call (budgetKernel.ts addBudgetStable). */
+const kernelAcc = new Float64Array(4);
+const noKernel = new Int32Array(0);
 
 /**
  * Clusters `[from, to)`: culled ones (culling on) to `ci.culledList`; for the others the pass of
@@ -121,7 +134,7 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   let lastRow = -1, lastHit = 0, lastC0 = 0, lastProt = 0, lastCost = 0;
   // The last profile met and its finest and coarsest levels, and its minimum cost.
   let lastP = -1, lastLo = 0, lastHi = 0, lastMin = 0;
-  const owed = ci.owed;
+  const owed = ci.owed, fused = ci.wasm === null ? null : ci.wasm.fused, kernelOut = fused === null ? noKernel : fused.i32;
   const stableFrame = bi.stableFrame, edited = ci.edited, frame = st.frame, prevFrame = frame - 1, prevDone = bi.completedFrame === prevFrame;
   let hidden = 0, invalid = 0, minimumCost = 0, evaluated = 0, skipped = 0;
   for (let c = from; c < to; c++) {
@@ -210,7 +223,20 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       }
     }
     if (!measured) clusterMetric(st, ci, cv, c, 1, false, classified);
-    for (let s = a0; s < e0; s++) {
+    // The kernel classifies the cluster's objects where it can (budgetKernel.ts): the stable
+    // ones counted there, the loop below runs over the others, which it lists.
+    let listed = -1;
+    if (fused !== null && bySlot && useRanges && p0 !== 0xffff && forcedCount[c] === 0 && hiA[p0] < BUDGET_KERNEL_LEVELS) {
+      if (bi.kernelProfile !== p0) { loadBudgetKernel(st, fused, p0, sr, vmax); bi.kernelProfile = p0; cv.fusedProfile = -1; }
+      listed = fused.budget(ci.workOffset, a0, e0);
+      const ka = kernelAcc;
+      ka[0] = 0; ka[1] = 0; ka[2] = 0; ka[3] = 0;
+      const n = addBudgetStable(st, fused, p0, ka, stableCounts);
+      base += ka[0]; protCost += ka[1]; stableCost += ka[2]; minimumCost += ka[3];
+      stable += n; evaluated += n; bi.kernelObjects += n;
+    }
+    for (let k = 0, n = listed >= 0 ? listed : e0 - a0; k < n; k++) {
+      const s = listed >= 0 ? kernelOut[LISTED + k] : a0 + k;
       const fl = flagsS[s];
       if (fl & 2) continue;
       evaluated++;

@@ -1,6 +1,7 @@
 ;; lodkit fused WebAssembly SIMD kernel (source; compiled by scripts/generate.mjs with the npm
-;; package `wabt` into fusedKernel.generated.ts, with its parts fusedState.part.wat — the globals —
-;; and fusedLanes.part.wat — per-frame entries, re-checks, the scalar lane path — in place). It shares the memory of heightKernel.wat's instance
+;; package `wabt` into fusedKernel.generated.ts, with its parts fusedState.part.wat — the globals —,
+;; fusedLanes.part.wat — per-frame entries, re-checks, the scalar lane path — and budgetLanes.part.wat
+;; — the budget policy's classification of a cluster's objects — in place). It shares the memory of heightKernel.wat's instance
 ;; (imported as env.memory) and runs the per-object path of one evaluated cluster of one profile:
 ;; for 4 objects at a time, the plane tests of every view in f32x4 lanes, the metric of every view in
 ;; float64 (combined over views as LodSet does: max for sizes, min for distances), then the decision
@@ -54,6 +55,7 @@
   (import "env" "memory" (memory 1))
   ;; @include fusedState.part.wat
   ;; @include fusedLanes.part.wat
+  ;; @include budgetLanes.part.wat
 
   ;; Slots [start, end) (at most 64) of one cluster: spheres at $sp, metric values at $work, metric
   ;; $code (0 distance, 1 pixels, 2 screenHeight, 3 screenArea) over views [0, views), culling $cull

@@ -45,7 +45,8 @@ export { FUSED_BLOCK, OWE_BLENDS, OWED_BLEND_COUNT, SP_OFFSET, WASM_MAX_VIEWS } 
  * the displayed one (int32, per call) 1304, sizes in slot order (int32, `bindSizes`) 1308; held slots per level (int32) 1312–1331;
  * changed blends of steady slots owed instead of stored at their ids (int32, `bindOwed`) 1332, and
  * the number of owed slots listed (int32, kept across calls; owedBlends.ts) 1336; hybrid's
- * collection in the kernel 1344–1415 and its rows 2032–6175 (fusedCollect.ts).
+ * collection in the kernel 1344–1415 and its rows 2032–6175 (fusedCollect.ts); the budget
+ * policy's classification (`budget`) 1424–1447, with those counts and rows (budgetKernel.ts).
  */
 export interface FusedKernel {
   setup(views: number): void;
@@ -56,6 +57,8 @@ export interface FusedKernel {
   bindOwed(owed: number, list: number): void;
   profile(): void;
   run(sp: number, work: number, start: number, end: number, views: number, code: number, cull: number): number;
+  /** The budget policy's classification of slots `[start, end)` (wasm/budgetLanes.part.wat, passes/budgetKernel.ts). */
+  budget(work: number, start: number, end: number): number;
   f64: Float64Array;
   i32: Int32Array;
 }
@@ -251,7 +254,7 @@ export function attachKernels(memory: WebAssembly.Memory, shared: boolean, choic
     if (choice.fused && fm !== null) {
       const x = new WebAssembly.Instance(fm, env).exports as unknown as FusedKernel;
       k.fused = {
-        setup: x.setup, bind: x.bind, bindIds: x.bindIds, bindNext: x.bindNext, bindSizes: x.bindSizes, bindOwed: x.bindOwed, profile: x.profile, run: x.run,
+        setup: x.setup, bind: x.bind, bindIds: x.bindIds, bindNext: x.bindNext, bindSizes: x.bindSizes, bindOwed: x.bindOwed, profile: x.profile, run: x.run, budget: x.budget,
         f64: new Float64Array(0), i32: new Int32Array(0),
       };
       remapFused(k);

@@ -1,0 +1,80 @@
+/**
+ * The budget policy's per-object classification in the fused kernel's module
+ * (wasm/budgetLanes.part.wat `budget`): budgetIncremental.ts budgetFeedChunk's loop over one
+ * cluster's objects, for the objects it finds stable.
+ *
+ * Over a binding budget most visible objects are stable (their projected diameter in a stable
+ * range of their previous level, budgetStable.ts): on the 100k tree field walking forward
+ * ≈ 22,000 of ≈ 26,000 evaluated a frame, each costing the JavaScript loop ≈ 20 ns. The kernel
+ * runs that loop for a cluster of one profile with no forced object, sizes in slot order (as
+ * every clustered frame with the kernel's memory keeps them, outputs/slotSizes.ts): it clears every object's
+ * blend, and for a stable object stores its size and counts it by previous level and by range
+ * start; the others (hidden, culled, invalid, a previous level outside the profile's, no range
+ * among the first {@link KERNEL_RANGES} of the row) it lists, and the JavaScript loop runs over
+ * those only ({@link LISTED}). {@link addBudgetStable} adds what the JavaScript loop would
+ * have added for the stable ones: costs as `count × cost`, exact for integer costs (the
+ * clustered paths' rule, clusterPass.ts).
+ *
+ * Frame block: the budget inputs (core/layout.ts `FB_BUDGET_*`) and row `L` (previous level) of
+ * hybrid's collection rows (fusedCollect.ts) — a budget frame collects nothing there; loading them
+ * marks the fused kernel's profile as unknown (`cv.fusedProfile`), so a later fused call reloads.
+ *
+ * @module
+ */
+import type { FrameState } from '../core/frameState.js';
+import type { FusedKernel } from '../wasm/wasmKernels.js';
+import { STABLE_MAX_RANGES, type StableRanges } from './budgetStable.js';
+import { KERNEL_RANGES } from './fusedCollect.js';
+import {
+  F64_BUDGET_BIAS, F64_BUDGET_VMAX, F64_ROW_RANGES, I32_BUDGET_HI, I32_BUDGET_LO, I32_REDO_SLOTS,
+  I32_ROW_COUNTS, I32_ROW_STARTS, I32_STABLE, I32_STABLE_PREV, I32_STABLE_START,
+} from '../core/layout.js';
+
+/** Levels of a profile the kernel classifies (its rows and counts: previous levels 0–4). */
+export const BUDGET_KERNEL_LEVELS = 5;
+
+/**
+ * Loads profile `p`'s inputs: its finest and coarsest level, this frame's stable ranges of each
+ * previous level (`sr`, the first {@link KERNEL_RANGES}), the bias and the largest diameter `vmax`.
+ */
+export function loadBudgetKernel(st: FrameState, f: FusedKernel, p: number, sr: StableRanges, vmax: number): void {
+  const q = f.i32, d = f.f64, stride = st.stride;
+  d[F64_BUDGET_BIAS] = st.bias; d[F64_BUDGET_VMAX] = vmax;
+  q[I32_BUDGET_LO] = st.lo[p]; q[I32_BUDGET_HI] = st.hi[p];
+  for (let L = 0; L < BUDGET_KERNEL_LEVELS; L++) {
+    let n = 0;
+    if (L < stride) {
+      const row = p * stride + L, r0 = row * STABLE_MAX_RANGES;
+      n = sr.count[row] < KERNEL_RANGES ? sr.count[row] : KERNEL_RANGES;
+      for (let r = 0; r < n; r++) {
+        d[F64_ROW_RANGES + L * 2 * KERNEL_RANGES + 2 * r] = sr.lo[r0 + r];
+        d[F64_ROW_RANGES + L * 2 * KERNEL_RANGES + 2 * r + 1] = sr.hi[r0 + r];
+        q[I32_ROW_STARTS + L * KERNEL_RANGES + r] = sr.start[r0 + r];
+      }
+    }
+    q[I32_ROW_COUNTS + L] = n;
+  }
+}
+
+/** Int32 index (`FusedKernel.i32`) of the last call's listed slots (as many as it returned). */
+export const LISTED = I32_REDO_SLOTS;
+
+/**
+ * After a call on a cluster of profile `p`: adds its stable objects into `acc` — [0] base cost
+ * (their range starts), [1] protected cost (previous level's cost − start's), [2] their previous
+ * levels' cost, [3] their minimum cost (coarsest level) — and their count per previous level into
+ * `counts`; returns how many there were.
+ */
+export function addBudgetStable(st: FrameState, f: FusedKernel, p: number, acc: Float64Array, counts: Float64Array): number {
+  const q = f.i32, n = q[I32_STABLE];
+  if (n === 0) return 0;
+  const costs = st.costs, off = p * st.stride, hi = st.hi[p];
+  let base = 0, kept = 0;
+  for (let l = 0; l <= hi; l++) {
+    const atPrev = q[I32_STABLE_PREV + l], atStart = q[I32_STABLE_START + l];
+    if (atPrev !== 0) { kept += atPrev * costs[off + l]; counts[l] += atPrev; }
+    if (atStart !== 0) base += atStart * costs[off + l];
+  }
+  acc[0] += base; acc[1] += kept - base; acc[2] += kept; acc[3] += n * costs[off + hi];
+  return n;
+}
