@@ -52,6 +52,7 @@ import { IncrementalState, STABLE_MAX_RANGES } from './budgetStable.js';
 import { clusterStateGetter } from '../spatial/clusterState.js';
 import { oweCluster } from '../outputs/owedSizes.js';
 import { addBudgetStable, BUDGET_KERNEL_LEVELS, LISTED, loadBudgetKernel } from './budgetKernel.js';
+import { KERNEL_RANGES } from './fusedCollect.js';
 
 /** Per-set state of the incremental budget path and its scratch. */
 export class BudgetIncremental extends IncrementalState {
@@ -269,7 +270,8 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       sizes[bySlot ? s : i] = size;
       let w = size;
       if (!(w >= 0)) w = 0; // culled in every view but drawn because culling is off
-      if (useRanges && prev >= lastLo && prev <= lastHi) { // (255, hidden last frame: past every coarsest level)
+      // (255, hidden last frame: past every coarsest level; listed by the kernel, which tested the row's ranges when it holds at most KERNEL_RANGES: none holds w)
+      if (useRanges && prev >= lastLo && prev <= lastHi && !(listed >= 0 && rCount[p * stride + prev] <= KERNEL_RANGES)) {
         const row = p * stride + prev;
         let hit = -1;
         if (row === lastRow && w >= rLo[lastHit] && w <= rHi[lastHit]) hit = lastHit;

@@ -52,8 +52,10 @@
           (local.set $sa (i32.add (i32.const {FUSED_BLOCK + FB_ROW_STARTS}) (i32.shl (local.get $prev) (i32.const 5))))
           (local.set $re (i32.add (local.get $ra)
             (i32.shl (i32.load offset={FB_ROW_COUNTS} (i32.add (i32.const {FUSED_BLOCK}) (i32.shl (local.get $prev) (i32.const 2)))) (i32.const 4))))
+          ;; (ranges ascend: budgetStable.ts fillRow — past w's place, no later one holds it)
           (block $found (loop $ranges
             (br_if $list (i32.ge_u (local.get $ra) (local.get $re)))
+            (br_if $list (f64.lt (local.get $w) (f64.load (local.get $ra))))
             (br_if $found (i32.and (f64.ge (local.get $w) (f64.load (local.get $ra))) (f64.le (local.get $w) (f64.load offset=8 (local.get $ra)))))
             (local.set $ra (i32.add (local.get $ra) (i32.const 16)))
             (local.set $sa (i32.add (local.get $sa) (i32.const 4)))
