@@ -6,9 +6,42 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions } from '../../src/batch/lodSet.js';
 import { heightPerspectiveKernel } from '../../src/batch/kernels/metricKernels.js';
-import { attachKernels, setWasmKernels, SP_OFFSET } from '../../src/batch/wasm/wasmKernels.js';
+import { attachKernels, type HeightKernel, setWasmKernels, SP_OFFSET } from '../../src/batch/wasm/wasmKernels.js';
+import type { Frustum } from '../../src/metrics/frustum.js';
 import { kernelsOf, newLodSet } from '../../src/batch/engineSeam.js';
 import { camera, randomSpheres } from './helpers.js';
+
+const VIEWS = [camera([0, 8, 0], [30, 0, 40], 50), camera([2, 9, 1], [-20, 0, 50], 70)];
+
+/**
+ * Runs `heightPerspective` (cull argument `wasmCull`) and `heightPerspectiveKernel` (planes
+ * `jsPlanes(view)`, culling `jsCull`) on `spheres[start …)` over {@link VIEWS} (the second view
+ * combined with the first); throws at the first value that differs.
+ */
+function compareKernels(k: HeightKernel, spheres: Float32Array, start: number, pixels: boolean, wasmCull: number, jsCull: boolean,
+  jsPlanes: (f: Frustum) => Float64Array): void {
+  const n = spheres.length >> 2;
+  k.memory.grow(Math.max(0, Math.ceil((SP_OFFSET + n * 24) / 65536) - k.memory.buffer.byteLength / 65536));
+  const sp = new Float32Array(k.memory.buffer, SP_OFFSET, n * 4);
+  sp.set(spheres);
+  const workOffset = SP_OFFSET + n * 16;
+  const wasmOut = new Float64Array(k.memory.buffer, workOffset, n);
+  const params = new Float64Array(k.memory.buffer, 0, 64);
+  const jsOut = new Float64Array(n), kv = new Float64Array(8), profileIds = new Uint16Array(n), metric = new Uint8Array(1);
+  for (let v = 0; v < 2; v++) {
+    const f = VIEWS[v];
+    params.set(f.planes, v * 32); params.set(f.position, v * 32 + 24);
+    params[v * 32 + 27] = f.windowMax[1] - f.windowMin[1]; params[v * 32 + 28] = 1080;
+    kv.set(f.position, 0); kv.set(f.windowMin, 3); kv.set(f.windowMax, 5); kv[7] = pixels ? 1080 : 1;
+    heightPerspectiveKernel(sp, start, n, jsOut, v === 0 ? 0 : 1, jsPlanes(f), kv, jsCull, profileIds, metric, 0, false);
+    k.heightPerspective(SP_OFFSET, workOffset, start, n, v === 0 ? 0 : 1, v, pixels ? 1 : 0, wasmCull);
+    for (let i = start; i < n; i++) {
+      if (!Object.is(wasmOut[i], jsOut[i]) && !(Number.isNaN(wasmOut[i]) && Number.isNaN(jsOut[i]))) {
+        throw new Error(`view ${v} object ${i}: wasm ${wasmOut[i]}, js ${jsOut[i]}`);
+      }
+    }
+  }
+}
 
 describe('WebAssembly SIMD kernel', () => {
   afterAll(() => { setWasmKernels(true); });
@@ -27,29 +60,7 @@ describe('WebAssembly SIMD kernel', () => {
         spheres[((seed >> 3) % n) * 4 + 3] = -1;
         spheres[((seed >> 5) % n) * 4 + 1] = Infinity;
         const inside = (seed >> 7) % n; spheres[inside * 4] = 0.5; spheres[inside * 4 + 1] = 8; spheres[inside * 4 + 2] = 0.5; spheres[inside * 4 + 3] = 3;
-        const views = [camera([0, 8, 0], [30, 0, 40], 50), camera([2, 9, 1], [-20, 0, 50], 70)];
-        k.memory.grow(Math.max(0, Math.ceil((SP_OFFSET + n * 24) / 65536) - k.memory.buffer.byteLength / 65536));
-        const sp = new Float32Array(k.memory.buffer, SP_OFFSET, n * 4);
-        sp.set(spheres);
-        const workOffset = SP_OFFSET + n * 16;
-        const wasmOut = new Float64Array(k.memory.buffer, workOffset, n);
-        const params = new Float64Array(k.memory.buffer, 0, 64);
-        const jsOut = new Float64Array(n);
-        const kv = new Float64Array(8);
-        const profileIds = new Uint16Array(n), metric = new Uint8Array(1);
-        for (let v = 0; v < 2; v++) {
-          const f = views[v];
-          params.set(f.planes, v * 32); params.set(f.position, v * 32 + 24);
-          params[v * 32 + 27] = f.windowMax[1] - f.windowMin[1]; params[v * 32 + 28] = 1080;
-          kv.set(f.position, 0); kv.set(f.windowMin, 3); kv.set(f.windowMax, 5); kv[7] = pixels ? 1080 : 1;
-          heightPerspectiveKernel(sp, start, n, jsOut, v === 0 ? 0 : 1, f.planes, kv, cull, profileIds, metric, 0, false);
-          k.heightPerspective(SP_OFFSET, workOffset, start, n, v === 0 ? 0 : 1, v, pixels ? 1 : 0, cull ? 1 : 0);
-          for (let i = start; i < n; i++) {
-            if (!Object.is(wasmOut[i], jsOut[i]) && !(Number.isNaN(wasmOut[i]) && Number.isNaN(jsOut[i]))) {
-              throw new Error(`view ${v} object ${i}: wasm ${wasmOut[i]}, js ${jsOut[i]}`);
-            }
-          }
-        }
+        compareKernels(k, spheres, start, pixels, cull ? 1 : 0, cull, (f) => f.planes);
       }), { numRuns: 200 });
   });
 
@@ -58,41 +69,22 @@ describe('WebAssembly SIMD kernel', () => {
     const k = attachKernels(new WebAssembly.Memory({ initial: 1 }), false, { wasm: true, fused: false })!;
     const open = new Float64Array(24);
     for (let j = 3; j < 24; j += 4) open[j] = 1e300;
+    let outside = 0;
     fc.assert(fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 1, max: 300 }), fc.boolean(),
       (seed, start, count, pixels) => {
         const n = start + count;
         const spheres = randomSpheres(n, seed, 60, 0.1, 9);
         spheres[(seed % n) * 4] = Number.NaN;
         spheres[((seed >> 5) % n) * 4 + 1] = Infinity;
-        const views = [camera([0, 8, 0], [30, 0, 40], 50), camera([2, 9, 1], [-20, 0, 50], 70)];
-        k.memory.grow(Math.max(0, Math.ceil((SP_OFFSET + n * 24) / 65536) - k.memory.buffer.byteLength / 65536));
-        const sp = new Float32Array(k.memory.buffer, SP_OFFSET, n * 4);
-        sp.set(spheres);
-        const workOffset = SP_OFFSET + n * 16;
-        const wasmOut = new Float64Array(k.memory.buffer, workOffset, n);
-        const params = new Float64Array(k.memory.buffer, 0, 64);
-        const jsOut = new Float64Array(n);
-        const kv = new Float64Array(8);
-        const profileIds = new Uint16Array(n), metric = new Uint8Array(1);
-        let outside = 0;
-        for (let v = 0; v < 2; v++) {
-          const f = views[v];
-          params.set(f.planes, v * 32); params.set(f.position, v * 32 + 24);
-          params[v * 32 + 27] = f.windowMax[1] - f.windowMin[1]; params[v * 32 + 28] = 1080;
-          kv.set(f.position, 0); kv.set(f.windowMin, 3); kv.set(f.windowMax, 5); kv[7] = pixels ? 1080 : 1;
-          heightPerspectiveKernel(sp, start, n, jsOut, v === 0 ? 0 : 1, open, kv, true, profileIds, metric, 0, false);
-          k.heightPerspective(SP_OFFSET, workOffset, start, n, v === 0 ? 0 : 1, v, pixels ? 1 : 0, 2);
+        compareKernels(k, spheres, start, pixels, 2, true, () => open);
+        for (const f of VIEWS) { // (not vacuous: some of these spheres fail a real plane)
           for (let i = start; i < n; i++) {
-            if (!Object.is(wasmOut[i], jsOut[i]) && !(Number.isNaN(wasmOut[i]) && Number.isNaN(jsOut[i]))) {
-              throw new Error(`view ${v} object ${i}: wasm ${wasmOut[i]}, js ${jsOut[i]}`);
-            }
+            const o = i * 4, pl = f.planes;
+            for (let j = 0; j < 24; j += 4) if (pl[j] * spheres[o] + pl[j + 1] * spheres[o + 1] + pl[j + 2] * spheres[o + 2] + pl[j + 3] < -spheres[o + 3]) { outside++; break; }
           }
-          const culled = new Float64Array(n);
-          heightPerspectiveKernel(sp, start, n, culled, 0, f.planes, kv, true, profileIds, metric, 0, false);
-          for (let i = start; i < n; i++) if (culled[i] === -1) outside++;
         }
-        return count < 20 || outside > 0; // (not vacuous: some of these spheres fail a real plane)
       }), { numRuns: 200 });
+    expect(outside).toBeGreaterThan(1000);
   });
 
   it('frames with and without the kernel are identical (levels, blend, sizes, changed set, stats)', () => {

@@ -10,7 +10,7 @@
  * every clustered frame with the kernel's memory keeps them, outputs/slotSizes.ts): it clears every object's
  * blend, and for a stable object stores its size and counts it by previous level and by range
  * start; the others (hidden, culled, invalid, a previous level outside the profile's, no range
- * among the first {@link KERNEL_RANGES} of the row) it lists, and the JavaScript loop runs over
+ * among the first `KERNEL_RANGES` of the row, fusedCollect.ts) it lists, and the JavaScript loop runs over
  * those only ({@link LISTED}). {@link addBudgetStable} adds what the JavaScript loop would
  * have added for the stable ones: costs as `count × cost`, exact for integer costs (the
  * clustered paths' rule, clusterPass.ts).
@@ -23,11 +23,10 @@
  */
 import type { FrameState } from '../core/frameState.js';
 import type { FusedKernel } from '../wasm/wasmKernels.js';
-import { STABLE_MAX_RANGES, type StableRanges } from './budgetStable.js';
-import { KERNEL_RANGES } from './fusedCollect.js';
+import type { StableRanges } from './budgetStable.js';
+import { loadKernelRow } from './fusedCollect.js';
 import {
-  F64_BUDGET_BIAS, F64_BUDGET_VMAX, F64_ROW_RANGES, I32_BUDGET_HI, I32_BUDGET_LO, I32_REDO_SLOTS,
-  I32_ROW_COUNTS, I32_ROW_STARTS, I32_STABLE, I32_STABLE_PREV, I32_STABLE_START,
+  F64_BUDGET_BIAS, F64_BUDGET_VMAX, I32_BUDGET_HI, I32_BUDGET_LO, I32_REDO_SLOTS, I32_STABLE, I32_STABLE_PREV, I32_STABLE_START,
 } from '../core/layout.js';
 
 /** Levels of a profile the kernel classifies (its rows and counts: previous levels 0–4). */
@@ -35,25 +34,13 @@ export const BUDGET_KERNEL_LEVELS = 5;
 
 /**
  * Loads profile `p`'s inputs: its finest and coarsest level, this frame's stable ranges of each
- * previous level (`sr`, the first {@link KERNEL_RANGES}), the bias and the largest diameter `vmax`.
+ * previous level (`sr`, the first `KERNEL_RANGES`), the bias and the largest diameter `vmax`.
  */
 export function loadBudgetKernel(st: FrameState, f: FusedKernel, p: number, sr: StableRanges, vmax: number): void {
   const q = f.i32, d = f.f64, stride = st.stride;
   d[F64_BUDGET_BIAS] = st.bias; d[F64_BUDGET_VMAX] = vmax;
   q[I32_BUDGET_LO] = st.lo[p]; q[I32_BUDGET_HI] = st.hi[p];
-  for (let L = 0; L < BUDGET_KERNEL_LEVELS; L++) {
-    let n = 0;
-    if (L < stride) {
-      const row = p * stride + L, r0 = row * STABLE_MAX_RANGES;
-      n = sr.count[row] < KERNEL_RANGES ? sr.count[row] : KERNEL_RANGES;
-      for (let r = 0; r < n; r++) {
-        d[F64_ROW_RANGES + L * 2 * KERNEL_RANGES + 2 * r] = sr.lo[r0 + r];
-        d[F64_ROW_RANGES + L * 2 * KERNEL_RANGES + 2 * r + 1] = sr.hi[r0 + r];
-        q[I32_ROW_STARTS + L * KERNEL_RANGES + r] = sr.start[r0 + r];
-      }
-    }
-    q[I32_ROW_COUNTS + L] = n;
-  }
+  for (let L = 0; L < BUDGET_KERNEL_LEVELS; L++) loadKernelRow(f, L, sr, L < stride ? p * stride + L : -1);
 }
 
 /** Int32 index (`FusedKernel.i32`) of the last call's listed slots (as many as it returned). */

@@ -47,21 +47,27 @@ export function loadFusedCollect(st: FrameState, f: FusedKernel, p: number, sr: 
   q[COLLECT_ON] = 1; q[FLOOR] = st.floor[p]; d[VMAX] = vmax; d[SCALE] = scale;
   for (let pref = 0; pref < 5; pref++) {
     for (let prev = 0; prev < 5; prev++) {
-      const row = pref * 5 + prev;
-      let n = 0;
-      if (sr.any && pref < stride && prev < stride) {
-        const jr = (p * stride + pref) * stride + prev, r0 = jr * STABLE_MAX_RANGES;
-        n = sr.count[jr] < KERNEL_RANGES ? sr.count[jr] : KERNEL_RANGES;
-        for (let r = 0; r < n; r++) {
-          d[ROW_RANGES + row * 2 * KERNEL_RANGES + 2 * r] = sr.lo[r0 + r];
-          d[ROW_RANGES + row * 2 * KERNEL_RANGES + 2 * r + 1] = sr.hi[r0 + r];
-          q[ROW_STARTS + row * KERNEL_RANGES + r] = sr.start[r0 + r];
-        }
-      }
-      q[ROW_COUNTS + row] = n;
+      const ok = sr.any && pref < stride && prev < stride;
+      loadKernelRow(f, pref * 5 + prev, sr, ok ? (p * stride + pref) * stride + prev : -1);
     }
   }
   f.profile();
+}
+
+/** Kernel row `row` ← the first {@link KERNEL_RANGES} ranges of row `from` of `sr` (−1: none). */
+export function loadKernelRow(f: FusedKernel, row: number, sr: StableRanges, from: number): void {
+  const q = f.i32, d = f.f64;
+  let n = 0;
+  if (from >= 0) {
+    const r0 = from * STABLE_MAX_RANGES;
+    n = sr.count[from] < KERNEL_RANGES ? sr.count[from] : KERNEL_RANGES;
+    for (let r = 0; r < n; r++) {
+      d[ROW_RANGES + row * 2 * KERNEL_RANGES + 2 * r] = sr.lo[r0 + r];
+      d[ROW_RANGES + row * 2 * KERNEL_RANGES + 2 * r + 1] = sr.hi[r0 + r];
+      q[ROW_STARTS + row * KERNEL_RANGES + r] = sr.start[r0 + r];
+    }
+  }
+  q[ROW_COUNTS + row] = n;
 }
 
 /** After a settled call on profile `p`: how many of its objects end at level `l`. */
