@@ -33,8 +33,9 @@
  * - Costs are summed in another order than the reference: integer costs sum exactly; other costs
  *   may differ in the last bits (as for the clustered thresholds path).
  * - The per-object body mirrors classifyList and collectScreenSpaceItemsList (same literals, same
- *   operations per object), and wasm/budgetLanes.part.wat its stable case: change them together (test/batch/budgetIncremental.test.ts,
- *   test/batch/clusterPolicies.test.ts compare with `clusters: false` frame by frame).
+ *   operations per object), and wasm/budgetLanes.part.wat its stable case: change them together
+ *   (test/batch/budgetIncremental.test.ts, test/batch/clusterPolicies.test.ts compare with
+ *   `clusters: false` frame by frame).
  * - Literals in loops: flag bits 1 hidden, 2 removed; 255 hidden level / no forced level; kinds
  *   of the listed objects 0 chain built, 1 fixed, 2 not drawn (stable objects are counted, not listed).
  *

@@ -56,7 +56,7 @@
           (block $found (loop $ranges
             (br_if $list (i32.ge_u (local.get $ra) (local.get $re)))
             (br_if $list (f64.lt (local.get $w) (f64.load (local.get $ra))))
-            (br_if $found (i32.and (f64.ge (local.get $w) (f64.load (local.get $ra))) (f64.le (local.get $w) (f64.load offset=8 (local.get $ra)))))
+            (br_if $found (f64.le (local.get $w) (f64.load offset=8 (local.get $ra)))) ;; (w ≥ its start: checked above)
             (local.set $ra (i32.add (local.get $ra) (i32.const 16)))
             (local.set $sa (i32.add (local.get $sa) (i32.const 4)))
             (br $ranges)))
