@@ -83,7 +83,70 @@ describe('stable ranges of the budget chains', () => {
           }
         }
       }), { numRuns: 300 });
-    expectNonVacuous({ ranges, samples }, { ranges: 10039, samples: 170663 }); // exact for the suite's fixed seed
+    expectNonVacuous({ ranges, samples }, { ranges: 10619, samples: 180523 }); // exact for the suite's fixed seed
+  });
+  it('the ranges hold every diameter whose chain the builder finds stable, but for a grid step around a change (fast-check)', () => {
+    // The converse of the test above, from the builder's side: on a grid of 2,048 diameters over
+    // [0, 1080], a diameter whose chain (buildObjectChain) is stable, as its two neighbours' with
+    // the same steps, lies inside a range of its start level. A comparison that changes sign
+    // inside a piece between two kinks (a step's slope crossing 0 or a price threshold) used to
+    // cost the rest of its eighth of the piece (bisection depth 3: walking forward at 100k,
+    // ≈ 1,900 chains a frame built for objects at their floor that offer no step).
+    let covered = 0;
+    fc.assert(fc.property(
+      fc.integer({ min: 2, max: 5 }), fc.integer({ min: 1, max: 1e6 }), fc.constantFrom(0.2, 0.4, 0.8), fc.constantFrom(0, 0.5, 3),
+      fc.oneof(fc.double({ min: 1e-4, max: 20, noNaN: true }), fc.constantFrom(1e-19, 1e-300)),
+      (levels, seed, band, tolerance, lambda) => {
+        const rand = lcg(seed);
+        const st = new FrameState(), sc = new ScreenSpaceScratch();
+        st.stride = levels; st.costs = new Float64Array(levels); st.errors = new Float64Array(levels);
+        st.costs[0] = 1000 + Math.floor(rand() * 50000); st.errors[0] = 1e-4 + rand() * 0.01;
+        for (let l = 1; l < levels; l++) {
+          st.costs[l] = Math.max(1, Math.round(st.costs[l - 1] / (1.5 + rand() * 4)));
+          st.errors[l] = st.errors[l - 1] * (1 + rand() * 6);
+        }
+        st.lo = new Uint8Array([0]); st.hi = new Uint8Array([levels - 1]); st.levelCount = new Uint8Array([levels]);
+        st.floor = new Uint8Array([1 + Math.floor(rand() * (levels - 1))]);
+        sc.tolerance = tolerance; sc.band = band; sc.lambda = lambda; sc.viewportMax = 1080; sc.ensure(1, levels);
+        const floorKey = (1 - band) * lambda, ceilKey = (1 + band) * lambda;
+        const params = new Float64Array([0, tolerance, band, lambda]);
+        const sr = new StableRanges(), hr = new StableRanges();
+        computeStableRanges(st, sc, sr, 1);
+        computeHybridStableRanges(st, sc, hr, 1);
+        const cases: [StableRanges, number, number, number, number, boolean][] = [];
+        for (let L = 0; L < levels; L++) cases.push([sr, L, 0, levels - 1, L, false]);
+        for (let pref = 0; pref < st.floor[0]; pref++) for (let L = pref; L <= st.floor[0]; L++) cases.push([hr, pref * levels + L, pref, st.floor[0], L, true]);
+        const N = 2048, start = new Int16Array(N + 1), shape = new Float64Array(N + 1);
+        for (const [table, row, finest, coarsest, L, flat] of cases) {
+          // The start level of a stable chain at grid point g (as the test above checks one), else −1.
+          for (let g = 0; g <= N; g++) {
+            params[0] = (1080 * g) / N;
+            const packed = buildObjectChain(st.costs, st.errors, 0, coarsest, finest, L, flat, params, sc.chains.level, sc.chains.deltaCost, sc.chains.slope, 0);
+            const s0 = packed & 255, steps = packed >>> 8;
+            let ok = true, reached = s0 === L, steps0 = s0;
+            for (let j = 0; j < steps && ok; j++) {
+              const level = sc.chains.level[j], key = sc.chains.slope[j];
+              steps0 = steps0 * 16 + level + 1; // (the steps up to the first one past L)
+              if (level < L) { ok = key < ceilKey; break; }
+              ok = key >= floorKey;
+              if (level === L) reached = true;
+            }
+            start[g] = ok && reached ? s0 : -1; shape[g] = steps0;
+          }
+          for (let g = 1; g < N; g++) {
+            if (start[g] < 0 || start[g - 1] !== start[g] || start[g + 1] !== start[g] || shape[g - 1] !== shape[g] || shape[g + 1] !== shape[g]) continue;
+            const w = (1080 * g) / N;
+            let inside = false;
+            for (let k = 0; k < table.count[row]; k++) {
+              const r = row * STABLE_MAX_RANGES + k;
+              if (w >= table.lo[r] && w <= table.hi[r] && table.start[r] === start[g]) { inside = true; break; }
+            }
+            expect(inside, `row ${row} (L ${L}, finest ${finest}, coarsest ${coarsest}) w ${w}: stable, start ${start[g]}, in no range`).toBe(true);
+            covered++;
+          }
+        }
+      }), { numRuns: 60 });
+    expectNonVacuous({ covered }, { covered: 498500 }); // exact for the suite's fixed seed
   });
   it('a profile whose slope past the previous level is zero up to rounding (errors 0.01 = 0.2 × 0.05, band 0.8, tolerance 0, tiny price) gets no range there', () => {
     // Found by the hybrid identity test: the step 2 → 1 has slope −price in exact arithmetic, but
@@ -236,12 +299,12 @@ describe('incremental budget over clusters = per-object path', () => {
         stable += bi.stableTotal; fallbacks += bi.fallbacks; reruns += bi.reruns; frames += bi.frames; kernel += bi.kernelStable;
       }), { numRuns: 60 });
     // With the kernel, it classified many of the stable objects (budgetKernel.ts); without, none.
-    if (wasm) expectNonVacuous({ kernel }, { kernel: 113879 });
+    if (wasm) expectNonVacuous({ kernel }, { kernel: 121888 });
     else expect(kernel).toBe(0);
     // Not vacuous: chains were skipped for many objects, and some frames needed the full path
     // (exact for the suite's fixed seed, the same with and without the kernel).
     // (the redone frames: by the full path below the minimum, else over the clusters without stable ranges)
-    expectNonVacuous({ frames, stable, redone: fallbacks + reruns }, { frames: 92, stable: 116429, redone: 7 }); // (frames where the thresholds' selection fits skip the knapsack: budgetRegime.ts)
+    expectNonVacuous({ frames, stable, redone: fallbacks + reruns }, { frames: 92, stable: 124597, redone: 7 }); // (frames where the thresholds' selection fits skip the knapsack: budgetRegime.ts)
   });
   for (const policy of ['budget', 'hybrid'] as const) it(`${policy}: a budget that tightens frame after frame (the protected tier cut below the stable steps: not redone) = per-object path`, () => {
     // A jittered grid, the camera inside it walking back, the budget of the first pose: objects
