@@ -1,5 +1,5 @@
 /**
- * Hybrid's collection inside the fused kernel's first pass (wasm/fusedKernel.wat `$collect4`).
+ * Hybrid's collection inside the fused kernel's first pass (wasm/collectLanes.part.wat `$collect4`, called by fusedKernel.wat).
  *
  * Over budget, hybridCollectChunk visits every object of a cluster with coarsening chains (an
  * adjustable object preferring a level finer than the quality floor) — on the random scene
