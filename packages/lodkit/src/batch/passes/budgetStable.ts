@@ -24,8 +24,8 @@
  * an affine difference positive (negative) at both ends is so in between, and the builder's double
  * rounding at any `w` is far below the margin. Pieces that fail are bisected ({@link BISECT_DEPTH}
  * levels deep: only the halves holding a change are split again, so each comparison that changes
- * sign inside a piece costs ≈ 2 evaluations a level); `w = 0` and `w = viewport height` (clamped
- * sizes) are checked as single points with the builder itself.
+ * sign inside a piece costs one evaluation a level, at the midpoint); `w = 0` and `w = viewport
+ * height` (clamped sizes) are checked as single points with the builder itself.
  *
  * Contributor notes:
  * - Only profiles of at most {@link STABLE_MAX_LEVELS} levels get ranges; others (and frames
@@ -134,9 +134,22 @@ export const evalOut = new Float64Array(3);
  * past a range ending at 22.3 px).
  */
 export const BISECT_DEPTH = 12;
-// Bisection stack of fillRow: [u, v] pairs and depths.
-const stackW = new Float64Array(64);
-const stackD = new Uint8Array(32);
+// Bisection stack of fillRow: [u, v] pairs, depths, and both ends' evaluations (each point is
+// evaluated once: a half inherits its parent's end and shares the midpoint with its sibling).
+const STACK = BISECT_DEPTH + 2;
+const stackW = new Float64Array(2 * STACK);
+const stackD = new Uint8Array(STACK);
+const stackE = new Float64Array(8 * STACK);
+/** Writes the last {@link stableEval} (its return value `stable`) as end `end` (0 u, 1 v) of stack entry `top`. */
+function keepEnd(top: number, end: number, stable: number): void {
+  const o = 8 * top + 4 * end;
+  stackE[o] = stable; stackE[o + 1] = evalOut[0]; stackE[o + 2] = evalOut[1]; stackE[o + 3] = evalOut[2];
+}
+/** Copies end `from` of entry `a` into end `to` of entry `b`. */
+function copyEnd(a: number, from: number, b: number, to: number): void {
+  const x = 8 * a + 4 * from, y = 8 * b + 4 * to;
+  stackE[y] = stackE[x]; stackE[y + 1] = stackE[x + 1]; stackE[y + 2] = stackE[x + 2]; stackE[y + 3] = stackE[x + 3];
+}
 
 // Margin test of one comparison of `a` with `b` (written out at each use: a helper taking doubles
 // would box them when not inlined): it holds unless both sides are w-independent (the same
@@ -287,15 +300,15 @@ function fillRow(st: FrameState, sc: ScreenSpaceScratch, sr: StableRanges, p: nu
     const u0 = a + 1e-7 * (a > 0 ? a : -a) + 1e-12, v0 = hiEnd - 1e-7 * (hiEnd > 0 ? hiEnd : -hiEnd) - 1e-12;
     if (!(u0 < v0)) continue;
     // Depth-first bisection, left half first so that ranges arrive in order.
-    let top = 0;
-    stackW[0] = u0; stackW[1] = v0; stackD[0] = BISECT_DEPTH; top = 1;
+    stackW[0] = u0; stackW[1] = v0; stackD[0] = BISECT_DEPTH;
+    evalIn[0] = u0; keepEnd(0, 0, stableEval(st, sc, p, finest, coarsest, L, keepFlat));
+    evalIn[0] = v0; keepEnd(0, 1, stableEval(st, sc, p, finest, coarsest, L, keepFlat));
+    let top = 1;
     while (top > 0) {
       top--;
-      const u = stackW[2 * top], v = stackW[2 * top + 1], depth = stackD[top];
-      evalIn[0] = u;
-      const su = stableEval(st, sc, p, finest, coarsest, L, keepFlat), startU = evalOut[0], sigU = evalOut[1], okU = evalOut[2];
-      evalIn[0] = v;
-      const sv = stableEval(st, sc, p, finest, coarsest, L, keepFlat), startV = evalOut[0], sigV = evalOut[1], okV = evalOut[2];
+      const u = stackW[2 * top], v = stackW[2 * top + 1], depth = stackD[top], e = 8 * top;
+      const su = stackE[e], startU = stackE[e + 1], sigU = stackE[e + 2], okU = stackE[e + 3];
+      const sv = stackE[e + 4], startV = stackE[e + 5], sigV = stackE[e + 6], okV = stackE[e + 7];
       const same = okU === 1 && okV === 1 && startU === startV && sigU === sigV;
       if (same && su === 1 && sv === 1) {
         rangeIn[0] = u; rangeIn[1] = v;
@@ -305,9 +318,14 @@ function fillRow(st: FrameState, sc: ScreenSpaceScratch, sr: StableRanges, p: nu
       if (depth === 0 || (same && su === 0 && sv === 0)) continue; // unstable throughout, or no deeper
       const mid = (u + v) * 0.5;
       if (!(mid > u && mid < v)) continue;
-      // Right half below the left one on the stack: the left is popped first.
-      stackW[2 * top] = mid; stackW[2 * top + 1] = v; stackD[top] = depth - 1; top++;
-      stackW[2 * top] = u; stackW[2 * top + 1] = mid; stackD[top] = depth - 1; top++;
+      // The right half replaces this entry, the left one goes above it (popped first).
+      evalIn[0] = mid;
+      const sm = stableEval(st, sc, p, finest, coarsest, L, keepFlat);
+      stackW[2 * top + 2] = u; stackW[2 * top + 3] = mid; stackD[top + 1] = depth - 1;
+      copyEnd(top, 0, top + 1, 0); keepEnd(top + 1, 1, sm);
+      stackW[2 * top] = mid; stackD[top] = depth - 1; // (v stays)
+      keepEnd(top, 0, sm);
+      top += 2;
     }
   }
   point(st, sc, sr, p, finest, coarsest, L, keepFlat, row, 1);
