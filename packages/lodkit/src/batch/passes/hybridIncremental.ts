@@ -391,13 +391,14 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
     // Finalize's work for this cluster done here where the final level is known now (see `FinalizeList`).
     const listing = u === 255 && ulevel[c] === 255;
     listedA[c] = listing ? 1 : 0;
+    // (per object only the arrays a stable object needs: its id and, in a cluster of one profile,
+    // its profile are read where a chain is built — each array a cluster touches costs cold lines)
     for (let s = a; s < e; s++) {
       if (flagsS[s] & 2) continue;
-      const i = slotId[s];
       kindS[s] = 0;
       const f = u !== 255 ? 0 : fixed[s];
       if (f === 2) { if (listing && levelsS[s] !== 255) list[ln++] = s; continue; }
-      const p = profS[s];
+      const p = pc !== 0xffff ? pc : profS[s];
       const raw = (workS[s] * scale) * bias;
       let w = raw > vmax ? vmax : raw;
       if (!(w >= 0)) w = 0; // culled in every view but drawn because culling is off
@@ -439,7 +440,7 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
       params[0] = w;
       if (listing) list[ln++] = s;
       const packed = buildObjectChain(costs, errors, p * stride, floor, pref, prev, true, params, outLevel, outCost, outSlope, s * cs); // (stored by slot: sequential; the solver finds it through chainOf)
-      const start = packed & 255, steps = packed >>> 8;
+      const start = packed & 255, steps = packed >>> 8, i = slotId[s];
       next[s] = start;
       base += costs[p * stride + start];
       chainOf[i] = s * cs;
