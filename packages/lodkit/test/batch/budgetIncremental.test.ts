@@ -88,7 +88,10 @@ describe('stable ranges of the budget chains', () => {
   it('the ranges hold every diameter whose chain the builder finds stable, but for a grid step around a change (fast-check)', () => {
     // The converse of the test above, from the builder's side: on a grid of 2,048 diameters over
     // [0, 1080], a diameter whose chain (buildObjectChain) is stable, as its two neighbours' with
-    // the same steps, lies inside a range of its start level. A comparison that changes sign
+    // the same steps, lies inside a range of its start level — unless within a grid step of a kink,
+    // where a level's loss e·w − τ or the keep bonus ((1 − band) τ against e·w) changes sign: fillRow
+    // leaves 1e-7 × w out on each side of one, and where its margin test fails at that end, the
+    // bisection's last half there (≤ 1080 / 4096 px). A comparison that changes sign
     // inside a piece between two kinks (a step's slope crossing 0 or a price threshold) used to
     // cost the rest of its eighth of the piece (bisection depth 3: walking forward at 100k,
     // ≈ 1,900 chains a frame built for objects at their floor that offer no step).
@@ -133,9 +136,12 @@ describe('stable ranges of the budget chains', () => {
             }
             start[g] = ok && reached ? s0 : -1; shape[g] = steps0;
           }
+          const kinks: number[] = [];
+          for (let l = finest; l <= coarsest; l++) if (st.errors[l] > 0) kinks.push(tolerance / st.errors[l], ((1 - band) * tolerance) / st.errors[l]);
           for (let g = 1; g < N; g++) {
             if (start[g] < 0 || start[g - 1] !== start[g] || start[g + 1] !== start[g] || shape[g - 1] !== shape[g] || shape[g + 1] !== shape[g]) continue;
             const w = (1080 * g) / N;
+            if (kinks.some((x) => Math.abs(w - x) <= 1080 / N)) continue;
             let inside = false;
             for (let k = 0; k < table.count[row]; k++) {
               const r = row * STABLE_MAX_RANGES + k;
@@ -146,7 +152,7 @@ describe('stable ranges of the budget chains', () => {
           }
         }
       }), { numRuns: 60 });
-    expectNonVacuous({ covered }, { covered: 498500 }); // exact for the suite's fixed seed
+    expectNonVacuous({ covered }, { covered: 496661 }); // exact for the suite's fixed seed
   });
   it('a profile whose slope past the previous level is zero up to rounding (errors 0.01 = 0.2 × 0.05, band 0.8, tolerance 0, tiny price) gets no range there', () => {
     // Found by the hybrid identity test: the step 2 → 1 has slope −price in exact arithmetic, but
