@@ -24,6 +24,28 @@ import { hybridStateOf } from '../../src/batch/passes/hybridIncremental.js';
 import { budgetRegimeOf, engineOf, newLodSet } from '../../src/batch/engineSeam.js';
 import { applyEdit, expectSameBudgetFrame, lcg, randomSpheres, sizeMapsLike } from './helpers.js';
 
+/**
+ * One profile of `levels` levels from `seed` (finer levels cost more and err less; with
+ * `equalCosts` some neighbours cost the same), a quality floor, and the frame's tolerance, band and
+ * price over a 1080 px viewport.
+ */
+function randomChainFrame(levels: number, seed: number, equalCosts: boolean, band: number, tolerance: number, lambda: number) {
+  const rand = lcg(seed);
+  const st = new FrameState(), sc = new ScreenSpaceScratch();
+  st.stride = levels;
+  st.costs = new Float64Array(levels); st.errors = new Float64Array(levels);
+  st.costs[0] = 1000 + Math.floor(rand() * 50000); st.errors[0] = 1e-4 + rand() * 0.01;
+  for (let l = 1; l < levels; l++) {
+    st.costs[l] = equalCosts && rand() < 0.3 ? st.costs[l - 1] : Math.max(1, Math.round(st.costs[l - 1] / (1.5 + rand() * 4)));
+    st.errors[l] = st.errors[l - 1] * (1 + rand() * 6);
+  }
+  st.lo = new Uint8Array([0]); st.hi = new Uint8Array([levels - 1]); st.levelCount = new Uint8Array([levels]);
+  sc.tolerance = tolerance; sc.band = band; sc.lambda = lambda; sc.viewportMax = 1080;
+  sc.ensure(1, levels);
+  st.floor = new Uint8Array([1 + Math.floor(rand() * (levels - 1))]);
+  return { st, sc, rand };
+}
+
 describe('stable ranges of the budget chains', () => {
   it('every diameter inside a range gives, with the real chain builder, the predicted stable chain (fast-check)', () => {
     let ranges = 0, samples = 0;
@@ -32,20 +54,7 @@ describe('stable ranges of the budget chains', () => {
       fc.constantFrom(0.2, 0.4, 0.8), fc.constantFrom(0, 0.5, 1, 3), fc.oneof(fc.double({ min: 1e-4, max: 20, noNaN: true }), fc.constantFrom(1e-19, 3e-12, 1e-300)),
       fc.boolean(), fc.boolean(),
       (levels, seed, band, tolerance, lambda, equalCosts, raised) => {
-        const rand = lcg(seed);
-        const st = new FrameState(), sc = new ScreenSpaceScratch();
-        st.stride = levels;
-        st.costs = new Float64Array(levels); st.errors = new Float64Array(levels);
-        // Finer levels cost more and err less; with `equalCosts` some neighbours cost the same.
-        st.costs[0] = 1000 + Math.floor(rand() * 50000); st.errors[0] = 1e-4 + rand() * 0.01;
-        for (let l = 1; l < levels; l++) {
-          st.costs[l] = equalCosts && rand() < 0.3 ? st.costs[l - 1] : Math.max(1, Math.round(st.costs[l - 1] / (1.5 + rand() * 4)));
-          st.errors[l] = st.errors[l - 1] * (1 + rand() * 6);
-        }
-        st.lo = new Uint8Array([0]); st.hi = new Uint8Array([levels - 1]); st.levelCount = new Uint8Array([levels]);
-        sc.tolerance = tolerance; sc.band = band; sc.lambda = lambda; sc.viewportMax = 1080;
-        sc.ensure(1, levels);
-        st.floor = new Uint8Array([1 + Math.floor(rand() * (levels - 1))]);
+        const { st, sc, rand } = randomChainFrame(levels, seed, equalCosts, band, tolerance, lambda);
         // Stable steps reach the protected tier's floor (1 − band) λ, or raised (1 − band/4) λ (budgetStable.ts setStableFloor).
         const floorKey = (raised ? 1 - band / 4 : 1 - band) * lambda, ceilKey = (1 + band) * lambda;
         const params = new Float64Array([0, tolerance, band, lambda]);
@@ -91,26 +100,16 @@ describe('stable ranges of the budget chains', () => {
     // the same steps, lies inside a range of its start level — unless within a grid step of a kink,
     // where a level's loss e·w − τ or the keep bonus ((1 − band) τ against e·w) changes sign: fillRow
     // leaves 1e-7 × w out on each side of one, and where its margin test fails at that end, the
-    // bisection's last half there (≤ 1080 / 4096 px). A comparison that changes sign
-    // inside a piece between two kinks (a step's slope crossing 0 or a price threshold) used to
-    // cost the rest of its eighth of the piece (bisection depth 3: walking forward at 100k,
-    // ≈ 1,900 chains a frame built for objects at their floor that offer no step).
+    // bisection's last half there (≤ 1080 / 4096 px). A comparison that changes sign inside a piece
+    // between two kinks (a step's slope crossing 0 or a price threshold) used to cost the rest of
+    // its eighth of the piece (bisection depth 3: walking forward at 100k, ≈ 1,900 chains a frame
+    // built for objects at their floor that offer no step).
     let covered = 0;
     fc.assert(fc.property(
       fc.integer({ min: 2, max: 5 }), fc.integer({ min: 1, max: 1e6 }), fc.constantFrom(0.2, 0.4, 0.8), fc.constantFrom(0, 0.5, 3),
       fc.oneof(fc.double({ min: 1e-4, max: 20, noNaN: true }), fc.constantFrom(1e-19, 1e-300)),
       (levels, seed, band, tolerance, lambda) => {
-        const rand = lcg(seed);
-        const st = new FrameState(), sc = new ScreenSpaceScratch();
-        st.stride = levels; st.costs = new Float64Array(levels); st.errors = new Float64Array(levels);
-        st.costs[0] = 1000 + Math.floor(rand() * 50000); st.errors[0] = 1e-4 + rand() * 0.01;
-        for (let l = 1; l < levels; l++) {
-          st.costs[l] = Math.max(1, Math.round(st.costs[l - 1] / (1.5 + rand() * 4)));
-          st.errors[l] = st.errors[l - 1] * (1 + rand() * 6);
-        }
-        st.lo = new Uint8Array([0]); st.hi = new Uint8Array([levels - 1]); st.levelCount = new Uint8Array([levels]);
-        st.floor = new Uint8Array([1 + Math.floor(rand() * (levels - 1))]);
-        sc.tolerance = tolerance; sc.band = band; sc.lambda = lambda; sc.viewportMax = 1080; sc.ensure(1, levels);
+        const { st, sc } = randomChainFrame(levels, seed, false, band, tolerance, lambda);
         const floorKey = (1 - band) * lambda, ceilKey = (1 + band) * lambda;
         const params = new Float64Array([0, tolerance, band, lambda]);
         const sr = new StableRanges(), hr = new StableRanges();
