@@ -225,9 +225,9 @@ function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: Cluste
   // Below the minimum cost the full path draws every object at its coarsest (drawCoarsest).
   if (!(bi.acc[0] <= budget)) { restartIncremental(st, ci, hidden, invalid, minimumCost); bi.fallbacks++; return 0; }
   const solved = budgetSolve(st, sse, bi, shift);
-  if (solved === 2) { bi.cuts++; bi.noteCut(st.frame); }
+  if (solved === 2) { bi.cuts++; bi.noteCut(st.frame, sse.cutRatio); }
   if (solved === 0) {
-    if (bi.stableObjects > 0) bi.noteCut(st.frame);
+    if (bi.stableObjects > 0) bi.noteCut(st.frame, sse.cutRatio);
     // The stable objects' kept levels may not all be bought (a budget that tightens, cutting the
     // protected tier at or above the stable steps' floor). The pass again with no stable range gives every adjustable object its chain:
     // the full path's item list, over the clusters (module comment of budgetIncremental.ts), at a
@@ -345,10 +345,10 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     st.minimumCost = acc[0];
     acc[4] = budget;
     const solved = reducedSolve(st, sse, acc, hy.items, hy.protectedItems, hy.stableObjects, shift, ci.idSlot); // (next by slot)
-    if (solved === 2) { hy.cuts++; hy.noteCut(st.frame); }
+    if (solved === 2) { hy.cuts++; hy.noteCut(st.frame, sse.cutRatio); }
     if (solved !== 0) break;
     hy.fallbacks++;
-    hy.noteCut(st.frame);
+    hy.noteCut(st.frame, sse.cutRatio);
   }
   hy.stableTotal += hy.stableObjects;
   hybridFinalize(st, ci, hy);

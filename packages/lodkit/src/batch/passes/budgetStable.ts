@@ -46,18 +46,28 @@ export const STABLE_MAX_RANGES = 24;
 
 /**
  * The least key of a stable object's steps: the protected tier's floor `(1 − band) λ`, or, raised
- * (for {@link RAISED_FRAMES} frames after the budget cut the tier), `(1 − band / 4) λ`. A frame whose
- * budget tightens (objects entering close to the camera) cuts the protected tier; when the cut
- * item's key is below this floor every stable step still comes before it and the reduced solve
- * stands (budgetIncremental.ts `reducedSolve`); at `(1 − band) λ`, where the tier starts, no cut
- * can be. Raised, fewer objects are stable in other frames: walking a 1M tree field backward the
- * frames redone fell from 12 in 80 to 0, but with random spatial order a binding frame cost
- * 1.36–1.42 → 1.67–1.72 × a thresholds frame at 100k, so the floor is raised only after cuts.
+ * for {@link RAISED_FRAMES} frames after the budget cut the tier, just above the highest of those
+ * cuts: `(r + band / 8) λ`, `r` the largest cut key ÷ that frame's λ (`raisedRatio`), at most
+ * `(1 − band / 4) λ` (where a cut's key is not known: a capacity below the stable objects' cost).
+ * A frame whose budget tightens (objects entering close to the camera) cuts the protected tier;
+ * when the cut item's key is below this floor every stable step still comes before it and the
+ * reduced solve stands (budgetIncremental.ts `reducedSolve`); at `(1 − band) λ`, where the tier
+ * starts, no cut can be. Raised, fewer objects are stable in other frames: with random spatial
+ * order a binding frame cost 1.36–1.42 → 1.67–1.72 × a thresholds frame at 100k at `(1 − band / 4) λ`,
+ * so the floor is raised only after cuts, and only as far as they reached: walking the 100k tree
+ * field backward the cuts lie at 0.61–0.73 λ (band 0.4), so ≈ 2,000 more objects a frame are
+ * stable at ≈ 0.78 λ than at 0.9 λ, with no more frames redone.
  */
-export function setStableFloor(sc: ScreenSpaceScratch, raised: boolean): void {
+export function setStableFloor(sc: ScreenSpaceScratch, raisedRatio: number): void {
   // (written into the scratch: a returned double would be a fresh heap number per frame)
   const band = sc.band, lambda = sc.lambda;
-  sc.stableFloor = band > 0 && lambda > 0 ? (raised ? 1 - band * 0.25 : 1 - band) * lambda : 0;
+  let f = 1 - band;
+  if (raisedRatio >= 0) {
+    f = raisedRatio + band * 0.125;
+    if (f > 1 - band * 0.25) f = 1 - band * 0.25;
+    if (f < 1 - band) f = 1 - band;
+  }
+  sc.stableFloor = band > 0 && lambda > 0 ? f * lambda : 0;
 }
 
 /** Frames after a cut of the protected tier during which the stable floor stays raised. */
@@ -73,8 +83,11 @@ export class StableRanges {
   stride = 1;
   /** False when this frame has no protected tier (no object can be stable). */
   any = false;
-  /** Input: this frame's stable steps reach the raised floor ({@link setStableFloor}). */
-  raised = false;
+  /**
+   * Input: the largest cut key ÷ λ of the last {@link RAISED_FRAMES} frames, which this frame's
+   * stable steps must exceed ({@link setStableFloor}); −1 when no cut was noted there.
+   */
+  raisedRatio = -0.5; // (−0.5: a double field for V8; set every frame)
 
   /** Sizes the table for `rows` rows (budget: profile × level; hybrid: profile × preferred × level). */
   ensure(rows: number, stride: number): void {
@@ -113,10 +126,30 @@ export class IncrementalState {
   /** The last frame whose budget cut the protected tier (solved so, or redone), −1 before any. */
   cutFrame = -1;
 
-  /** Notes that the budget cut the protected tier in frame `frame`. */
-  noteCut(frame: number): void { this.cutFrame = frame; }
-  /** Sets whether frame `frame`'s stable ranges take the raised floor ({@link RAISED_FRAMES} after a cut). */
-  raiseFloor(frame: number): void { this.ranges.raised = this.cutFrame >= 0 && frame - this.cutFrame <= RAISED_FRAMES; }
+  /** Per frame slot (frame mod (RAISED_FRAMES + 1)): the last frame noted there, and its largest cut ratio. */
+  private readonly cutFrames = new Float64Array(RAISED_FRAMES + 1).fill(-1);
+  private readonly cutRatios = new Float64Array(RAISED_FRAMES + 1);
+
+  /**
+   * Notes that the budget cut the protected tier in frame `frame`, at key `ratio × λ` (the
+   * frame's λ; 1 where the key is not known).
+   */
+  noteCut(frame: number, ratio: number): void {
+    const k = frame % (RAISED_FRAMES + 1), cf = this.cutFrames, cr = this.cutRatios;
+    if (cf[k] !== frame) { cf[k] = frame; cr[k] = ratio; } else if (ratio > cr[k]) cr[k] = ratio;
+    this.cutFrame = frame;
+  }
+
+  /** Sets frame `frame`'s raised ratio: the largest cut noted in the {@link RAISED_FRAMES} frames before it (−1: none). */
+  raiseFloor(frame: number): void {
+    const cf = this.cutFrames, cr = this.cutRatios;
+    let r = -1;
+    for (let k = 0; k <= RAISED_FRAMES; k++) {
+      const d = frame - cf[k];
+      if (cf[k] >= 0 && d >= 0 && d <= RAISED_FRAMES && cr[k] > r) r = cr[k];
+    }
+    this.ranges.raisedRatio = r;
+  }
 }
 
 // Scratch of one evaluation: benefits, whether each is independent of w, the steps.
@@ -247,7 +280,7 @@ export function computeStableRanges(st: FrameState, sc: ScreenSpaceScratch, sr: 
   sr.ensure(profiles * stride, stride);
   sr.count.fill(0, 0, profiles * stride);
   sr.any = sc.band > 0 && sc.lambda > 0;
-  setStableFloor(sc, sr.raised);
+  setStableFloor(sc, sr.raisedRatio);
   if (!sr.any) return;
   for (let p = 0; p < profiles; p++) {
     const finest = st.lo[p], coarsest = st.hi[p];
@@ -265,7 +298,7 @@ export function computeHybridStableRanges(st: FrameState, sc: ScreenSpaceScratch
   sr.ensure(profiles * stride * stride, stride);
   sr.count.fill(0, 0, profiles * stride * stride);
   sr.any = sc.band > 0 && sc.lambda > 0;
-  setStableFloor(sc, sr.raised);
+  setStableFloor(sc, sr.raisedRatio);
   if (!sr.any) return;
   for (let p = 0; p < profiles; p++) {
     const floor = st.floor[p];
