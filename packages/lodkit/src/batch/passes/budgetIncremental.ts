@@ -26,8 +26,8 @@
  * in the price is read back from its chain.
  *
  * With the WebAssembly kernels, a cluster of one profile without forced objects is classified by
- * the fused kernel's module (budgetKernel.ts): the stable objects counted there, this pass's loop
- * runs over the objects it lists.
+ * the fused kernel's module (budgetKernel.ts): the stable objects and those already hidden counted
+ * there, this pass's loop runs over the objects it lists.
  *
  * Contributor notes:
  * - Costs are summed in another order than the reference: integer costs sum exactly; other costs
@@ -52,7 +52,7 @@ import { applyScreenSpaceUpgrades, protectedCut, type ScreenSpaceScratch, setTie
 import { IncrementalState, STABLE_MAX_RANGES } from './budgetStable.js';
 import { clusterStateGetter } from '../spatial/clusterState.js';
 import { oweCluster } from '../outputs/owedSizes.js';
-import { addBudgetStable, BUDGET_KERNEL_LEVELS, LISTED, loadBudgetKernel } from './budgetKernel.js';
+import { addBudgetStable, BUDGET_KERNEL_LEVELS, keptHidden, LISTED, loadBudgetKernel } from './budgetKernel.js';
 import { KERNEL_RANGES } from './fusedCollect.js';
 
 /** Per-set state of the incremental budget path and its scratch. */
@@ -233,9 +233,9 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       listed = fused.budget(ci.workOffset, a0, e0);
       const ka = kernelAcc;
       ka[0] = 0; ka[1] = 0; ka[2] = 0; ka[3] = 0;
-      const n = addBudgetStable(st, fused, p0, ka, stableCounts);
+      const n = addBudgetStable(st, fused, p0, ka, stableCounts), kh = keptHidden(fused);
       base += ka[0]; protCost += ka[1]; stableCost += ka[2]; minimumCost += ka[3];
-      stable += n; evaluated += n; bi.kernelObjects += n;
+      stable += n; evaluated += n + kh; hidden += kh; bi.kernelObjects += n;
     }
     for (let k = 0, n = listed >= 0 ? listed : e0 - a0; k < n; k++) {
       const s = listed >= 0 ? kernelOut[LISTED + k] : a0 + k;

@@ -6,16 +6,19 @@
 ;; level in [finest, coarsest] whose diameter — (value · bias), at most vmax, below 0 → 0 — lies in
 ;; one of the first ranges of its previous level's row (the first one holding it, as the
 ;; JavaScript pass) is stable: its size is stored (in slot order: clusters.ts `sizesS`) and it is counted
-;; by previous level and by range start. Every other live object is listed for the JavaScript pass.
+;; by previous level and by range start; a hidden or culled one already hidden (level 255) needs
+;; nothing but its size (NaN) and the count of hidden objects. Every other live object is listed
+;; for the JavaScript pass.
   ;; Slots [start, end) (at most 64). Inputs (frame block): bias 1424, vmax 1432 (float64), finest
   ;; 1440, coarsest 1444 (at most 4) (int32); row L = previous level L
   ;; of hybrid's collection rows (range counts, ranges, starts). Outputs: the stable objects' counts
   ;; by previous level and by range start (int32 × 5 each), how many (int32), the listed slots
-  ;; (absolute) at the redo slots; returns how many are listed.
+  ;; (absolute) at the redo slots, the hidden objects not listed at 104 (int32); returns how many are listed.
   (func (export "budget") (param $work i32) (param $start i32) (param $end i32) (result i32)
     (local $s i32) (local $fl i32) (local $x f64) (local $size f64) (local $w f64) (local $prev i32) (local $b i32)
     (local $n i32) (local $stable i32) (local $ra i32) (local $re i32) (local $sa i32) (local $c i32)
     (local $bias f64) (local $vmax f64) (local $lo i32) (local $hi i32)
+    (local $hid i32)
     (local.set $bias (f64.load offset={FB_BUDGET_BIAS} (i32.const {FUSED_BLOCK})))
     (local.set $vmax (f64.load offset={FB_BUDGET_VMAX} (i32.const {FUSED_BLOCK})))
     (local.set $lo (i32.load offset={FB_BUDGET_LO} (i32.const {FUSED_BLOCK})))
@@ -36,9 +39,12 @@
           (f32.store (i32.add (global.get $blendIdAt)
             (i32.shl (i32.load (i32.add (global.get $slotIdAt) (i32.shl (local.get $s) (i32.const 2)))) (i32.const 2))) (f32.const 0))))
         (block $list
-          (br_if $list (i32.and (local.get $fl) (i32.const 1))) ;; hidden
           (local.set $x (f64.load (i32.add (local.get $work) (i32.shl (local.get $s) (i32.const 3)))))
-          (br_if $list (f64.eq (local.get $x) (f64.const -1))) ;; culled
+          (if (i32.or (i32.and (local.get $fl) (i32.const 1)) (f64.eq (local.get $x) (f64.const -1))) (then ;; hidden or culled
+            (br_if $list (i32.ne (i32.load8_u (i32.add (global.get $levelsAt) (local.get $s))) (i32.const 255))) ;; (a change: listed)
+            (f32.store (i32.add (global.get $sizesSAt) (i32.shl (local.get $s) (i32.const 2))) (f32.const nan))
+            (local.set $hid (i32.add (local.get $hid) (i32.const 1)))
+            (br $skip)))
           (br_if $list (f64.ne (local.get $x) (local.get $x))) ;; invalid sphere
           (br_if $list (i32.ne (i32.load8_u (i32.add (global.get $forcedAt) (local.get $s))) (i32.const 255)))
           (local.set $prev (i32.load8_u (i32.add (global.get $levelsAt) (local.get $s))))
@@ -73,4 +79,5 @@
       (local.set $s (i32.add (local.get $s) (i32.const 1)))
       (br $next)))
     (i32.store offset={FB_STABLE} (i32.const {FUSED_BLOCK}) (local.get $stable))
+    (i32.store offset={FB_HIDDEN} (i32.const {FUSED_BLOCK}) (local.get $hid))
     (local.get $n))
