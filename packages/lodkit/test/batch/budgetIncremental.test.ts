@@ -66,7 +66,7 @@ describe('stable ranges of the budget chains', () => {
         // coarsest the floor, flat steps kept).
         const cases: { row: number; finest: number; coarsest: number; L: number; flat: boolean; sr: StableRanges }[] = [];
         const sr = new StableRanges(), hr = new StableRanges();
-        sr.raisedRatio = hr.raisedRatio = raised;
+        sr.floorFactor = hr.floorFactor = raised >= 0 ? up : 1 - band;
         computeStableRanges(st, sc, sr, 1);
         computeHybridStableRanges(st, sc, hr, 1);
         for (let L = 0; L < levels; L++) cases.push({ row: L, finest: 0, coarsest: levels - 1, L, flat: false, sr });
@@ -117,6 +117,7 @@ describe('stable ranges of the budget chains', () => {
         const floorKey = (1 - band) * lambda, ceilKey = (1 + band) * lambda;
         const params = new Float64Array([0, tolerance, band, lambda]);
         const sr = new StableRanges(), hr = new StableRanges();
+        sr.floorFactor = hr.floorFactor = 1 - band; // (no cut: the tier's floor)
         computeStableRanges(st, sc, sr, 1);
         computeHybridStableRanges(st, sc, hr, 1);
         const cases: [StableRanges, number, number, number, number, boolean][] = [];
@@ -169,6 +170,7 @@ describe('stable ranges of the budget chains', () => {
     for (const lambda of [1.9e-19, 1e-15, 3e-10]) {
       sc.lambda = lambda; params[3] = lambda;
       const sr = new StableRanges(), hr = new StableRanges();
+      sr.floorFactor = hr.floorFactor = 1 - 0.8; // (no cut: the tier's floor)
       computeStableRanges(st, sc, sr, 1);
       computeHybridStableRanges(st, sc, hr, 1);
       const ceilKey = 1.8 * lambda;
@@ -249,22 +251,27 @@ describe('the stable floor after cuts (budgetStable.ts setStableFloor, Increment
   const floorAt = (state: IncrementalState, frame: number) => {
     const sc = new ScreenSpaceScratch();
     sc.band = 0.4; sc.lambda = 2;
-    state.raiseFloor(frame);
-    setStableFloor(sc, state.ranges.raisedRatio);
+    state.raiseFloor(frame, sc);
+    setStableFloor(sc, state.ranges);
     return sc.stableFloor;
+  };
+  const cut = (state: IncrementalState, frame: number, ratio: number) => {
+    const sc = new ScreenSpaceScratch();
+    sc.cutRatio = ratio; // (what reducedSolve leaves)
+    state.noteCut(frame, sc);
   };
   it('rises just above the cuts of the last 32 frames, to 0.9 λ where a cut\'s key is not known, and falls back after them', () => {
     const state = new IncrementalState();
     expect(floorAt(state, 5)).toBeCloseTo(1.2, 12); // no cut yet
-    state.noteCut(10, 0.65);
+    cut(state, 10, 0.65);
     expect(floorAt(state, 11)).toBeCloseTo(1.4, 12); // (0.65 + 0.05) × 2
-    state.noteCut(12, 0.7); state.noteCut(12, 0.62);
+    cut(state, 12, 0.7); cut(state, 12, 0.62);
     expect(floorAt(state, 13)).toBeCloseTo(1.5, 12); // the larger of frame 12's cuts
     expect(floorAt(state, 44)).toBeCloseTo(1.5, 12); // 32 frames after frame 12
     expect(floorAt(state, 45)).toBeCloseTo(1.2, 12); // none left
-    state.noteCut(50, 1); // key not known
+    cut(state, 50, 1); // key not known
     expect(floorAt(state, 51)).toBeCloseTo(1.8, 12);
-    state.noteCut(83, 0.61); // (frame 50's slot, 83 = 50 + 33: a slot is reused only past the window)
+    cut(state, 83, 0.61); // (frame 50's slot, 83 = 50 + 33: a slot is reused only past the window)
     expect(floorAt(state, 84)).toBeCloseTo(1.32, 12); // (0.61 + 0.05) × 2: frame 50 is 34 frames back
   });
   it('a cut the reduced solve finds is noted as its key ÷ λ; a capacity below the stable cost as 1', () => {

@@ -217,7 +217,7 @@ function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: Cluste
   op[3] = block[27]; op[4] = block[29]; op[5] = st.bias; op[6] = sse.viewportMax;
   const bi = budgetStateOf(ci);
   bi.ensure(ci.slotId.length, ci.start.length, st.stride);
-  bi.raiseFloor(st.frame);
+  bi.raiseFloor(st.frame, sse);
   computeStableRanges(st, sse, bi.ranges, table.count);
   const hidden = st.hidden, invalid = st.invalid, minimumCost = st.minimumCost, shift = itemShift(table);
   budgetFeed(st, ci, cv, sse, bi, shift, budget);
@@ -225,9 +225,9 @@ function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: Cluste
   // Below the minimum cost the full path draws every object at its coarsest (drawCoarsest).
   if (!(bi.acc[0] <= budget)) { restartIncremental(st, ci, hidden, invalid, minimumCost); bi.fallbacks++; return 0; }
   const solved = budgetSolve(st, sse, bi, shift);
-  if (solved === 2) { bi.cuts++; bi.noteCut(st.frame, sse.cutRatio); }
+  if (solved === 2) { bi.cuts++; bi.noteCut(st.frame, sse); }
   if (solved === 0) {
-    if (bi.stableObjects > 0) bi.noteCut(st.frame, sse.cutRatio);
+    if (bi.stableObjects > 0) bi.noteCut(st.frame, sse);
     // The stable objects' kept levels may not all be bought (a budget that tightens, cutting the
     // protected tier at or above the stable steps' floor). The pass again with no stable range gives every adjustable object its chain:
     // the full path's item list, over the clusters (module comment of budgetIncremental.ts), at a
@@ -261,7 +261,7 @@ function preferredPass(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table
   hy.ensure(ci.slotId.length, ci.start.length, st.stride);
   hy.keptCounts.fill(0);
   ci.visibleCount = 0; ci.culledCount = 0; ci.visibleClusterCount = 0;
-  if (collect) { hy.raiseFloor(st.frame); computeHybridStableRanges(st, sse, hy.ranges, table.count); }
+  if (collect) { hy.raiseFloor(st.frame, sse); computeHybridStableRanges(st, sse, hy.ranges, table.count); }
   const kern = hy.kernel;
   kern.on = collect && hy.ranges.any; kern.vmax = sse.viewportMax; kern.acc.fill(0);
   hy.flooredCount = 0; hy.flooredLeast = 0; hy.hybridPass = collect; hy.free.reset();
@@ -345,10 +345,10 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     st.minimumCost = acc[0];
     acc[4] = budget;
     const solved = reducedSolve(st, sse, acc, hy.items, hy.protectedItems, hy.stableObjects, shift, ci.idSlot); // (next by slot)
-    if (solved === 2) { hy.cuts++; hy.noteCut(st.frame, sse.cutRatio); }
+    if (solved === 2) { hy.cuts++; hy.noteCut(st.frame, sse); }
     if (solved !== 0) break;
     hy.fallbacks++;
-    hy.noteCut(st.frame, sse.cutRatio);
+    hy.noteCut(st.frame, sse);
   }
   hy.stableTotal += hy.stableObjects;
   hybridFinalize(st, ci, hy);

@@ -47,7 +47,7 @@ export const STABLE_MAX_RANGES = 24;
 /**
  * The least key of a stable object's steps: the protected tier's floor `(1 − band) λ`, or, raised
  * for {@link RAISED_FRAMES} frames after the budget cut the tier, just above the highest of those
- * cuts: `(r + band / 8) λ`, `r` the largest cut key ÷ that frame's λ (`raisedRatio`), at most
+ * cuts: `(r + band / 8) λ`, `r` the largest cut key ÷ that frame's λ (IncrementalState.raiseFloor), at most
  * `(1 − band / 4) λ` (where a cut's key is not known: a capacity below the stable objects' cost).
  * A frame whose budget tightens (objects entering close to the camera) cuts the protected tier;
  * when the cut item's key is below this floor every stable step still comes before it and the
@@ -58,16 +58,11 @@ export const STABLE_MAX_RANGES = 24;
  * field backward the cuts lie at 0.61–0.73 λ (band 0.4), so ≈ 2,000 more objects a frame are
  * stable at ≈ 0.78 λ than at 0.9 λ, with no more frames redone.
  */
-export function setStableFloor(sc: ScreenSpaceScratch, raisedRatio: number): void {
-  // (written into the scratch: a returned double would be a fresh heap number per frame)
+export function setStableFloor(sc: ScreenSpaceScratch, sr: StableRanges): void {
+  // (read from and written into objects: a double argument or result would be a fresh heap number
+  // per frame; the factor comes from IncrementalState.raiseFloor, whose loop V8 optimises early)
   const band = sc.band, lambda = sc.lambda;
-  let f = 1 - band;
-  if (raisedRatio >= 0) {
-    f = raisedRatio + band * 0.125;
-    if (f > 1 - band * 0.25) f = 1 - band * 0.25;
-    if (f < 1 - band) f = 1 - band;
-  }
-  sc.stableFloor = band > 0 && lambda > 0 ? f * lambda : 0;
+  sc.stableFloor = band > 0 && lambda > 0 ? sr.floorFactor * lambda : 0;
 }
 
 /** Frames after a cut of the protected tier during which the stable floor stays raised. */
@@ -84,10 +79,11 @@ export class StableRanges {
   /** False when this frame has no protected tier (no object can be stable). */
   any = false;
   /**
-   * Input: the largest cut key ÷ λ of the last {@link RAISED_FRAMES} frames, which this frame's
-   * stable steps must exceed ({@link setStableFloor}); −1 when no cut was noted there.
+   * Input: this frame's stable floor ÷ λ ({@link setStableFloor}): `1 − band`, or after cuts
+   * `r + band / 8` within `[1 − band, 1 − band / 4]`, r the largest cut key ÷ λ of the last
+   * {@link RAISED_FRAMES} frames (IncrementalState.raiseFloor).
    */
-  raisedRatio = -0.5; // (−0.5: a double field for V8; set every frame)
+  floorFactor = 1.5; // (a double field for V8; set every frame: above the protected tier, safe before that)
 
   /** Sizes the table for `rows` rows (budget: profile × level; hybrid: profile × preferred × level). */
   ensure(rows: number, stride: number): void {
@@ -131,24 +127,33 @@ export class IncrementalState {
   private readonly cutRatios = new Float64Array(RAISED_FRAMES + 1);
 
   /**
-   * Notes that the budget cut the protected tier in frame `frame`, at key `ratio × λ` (the
-   * frame's λ; 1 where the key is not known).
+   * Notes that the budget cut the protected tier in frame `frame`, at key `sc.cutRatio × λ` (the
+   * frame's λ; 1 where the key is not known: budgetIncremental.ts `reducedSolve`).
    */
-  noteCut(frame: number, ratio: number): void {
-    const k = frame % (RAISED_FRAMES + 1), cf = this.cutFrames, cr = this.cutRatios;
+  noteCut(frame: number, sc: ScreenSpaceScratch): void {
+    const k = frame % (RAISED_FRAMES + 1), cf = this.cutFrames, cr = this.cutRatios, ratio = sc.cutRatio;
     if (cf[k] !== frame) { cf[k] = frame; cr[k] = ratio; } else if (ratio > cr[k]) cr[k] = ratio;
     this.cutFrame = frame;
   }
 
-  /** Sets frame `frame`'s raised ratio: the largest cut noted in the {@link RAISED_FRAMES} frames before it (−1: none). */
-  raiseFloor(frame: number): void {
-    const cf = this.cutFrames, cr = this.cutRatios;
+  /**
+   * Sets frame `frame`'s floor factor (`StableRanges.floorFactor`) with the band `sc.band`, from the
+   * largest cut noted in the {@link RAISED_FRAMES} frames before it.
+   */
+  raiseFloor(frame: number, sc: ScreenSpaceScratch): void {
+    const cf = this.cutFrames, cr = this.cutRatios, band = sc.band;
     let r = -1;
     for (let k = 0; k <= RAISED_FRAMES; k++) {
       const d = frame - cf[k];
       if (cf[k] >= 0 && d >= 0 && d <= RAISED_FRAMES && cr[k] > r) r = cr[k];
     }
-    this.ranges.raisedRatio = r;
+    let f = 1 - band;
+    if (r >= 0) {
+      f = r + band * 0.125;
+      if (f > 1 - band * 0.25) f = 1 - band * 0.25;
+      if (f < 1 - band) f = 1 - band;
+    }
+    this.ranges.floorFactor = f;
   }
 }
 
@@ -280,7 +285,7 @@ export function computeStableRanges(st: FrameState, sc: ScreenSpaceScratch, sr: 
   sr.ensure(profiles * stride, stride);
   sr.count.fill(0, 0, profiles * stride);
   sr.any = sc.band > 0 && sc.lambda > 0;
-  setStableFloor(sc, sr.raisedRatio);
+  setStableFloor(sc, sr);
   if (!sr.any) return;
   for (let p = 0; p < profiles; p++) {
     const finest = st.lo[p], coarsest = st.hi[p];
@@ -298,7 +303,7 @@ export function computeHybridStableRanges(st: FrameState, sc: ScreenSpaceScratch
   sr.ensure(profiles * stride * stride, stride);
   sr.count.fill(0, 0, profiles * stride * stride);
   sr.any = sc.band > 0 && sc.lambda > 0;
-  setStableFloor(sc, sr.raisedRatio);
+  setStableFloor(sc, sr);
   if (!sr.any) return;
   for (let p = 0; p < profiles; p++) {
     const floor = st.floor[p];
