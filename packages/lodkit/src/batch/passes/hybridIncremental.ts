@@ -180,7 +180,6 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     const prevState = redo ? 254 : state[c];
     state[c] = 254;
     if (!redo) clusters[vc++] = c;
-    ci.markSizes(c);
     upref[c] = 255; hy.skippedA[c] = 0; kern.settled[c] = 0; freeA[c] = 0;
     const p0 = profile[c], a = startA[c], e = endA[c];
     if (useUniform && R === R && p0 !== 0xffff && forcedCount[c] === 0 && metricCode[p0] !== 0) {
@@ -221,6 +220,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
         const F = floorA[p0];
         const flooring = P < 0 && hy.hybridPass && prevState === STATE_COARSENED && hy.cpref[c] === PREF_FINER && hy.clevel[c] === F && F > loA[p0]
           && !cv.exactSizes && scr[0] > thresholds[p0 * stride + F - 1];
+        ci.markSizes(c); // (sizes written below or by the kernel; a cluster skipped whole keeps them: LodSet.sizes copies only marked clusters)
         if (P >= 0 || flooring) {
           // One perspective view wholly containing the cluster: the kernel's value without its plane
           // tests (all pass), same operations (metricKernels.ts heightPerspectiveKernel).
@@ -276,6 +276,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       }
     }
     // Per object: the thresholds decision (track = false), through the fused kernel where it applies.
+    ci.markSizes(c);
     const mixed = p0 === 0xffff;
     if (fused !== null && !mixed && st.thresholdCount[p0] <= 4 && st.blendCount[p0] <= 4 && st.banded[p0] === 0) {
       const code = metricCode[p0];
