@@ -368,7 +368,7 @@ export function reducedSolve(st: FrameState, sc: ScreenSpaceScratch, acc: Float6
 function cutBelowStable(st: FrameState, sc: ScreenSpaceScratch, bought: number, m: number, shift: number): boolean {
   protectedCut(st, sc, bought, m, shift);
   const offset = sc.offset;
-  if (sc.cutKey >= 0) sc.cutRatio = sc.cutKey / sc.lambda; // (the frame's λ: updatePrice has not run; noted by the drivers, budgetStable.ts setStableFloor)
+  if (sc.cutKey >= 0) sc.cutRatio = sc.cutKey / sc.lambda; // (the frame's λ: updatePrice has not run; noted by the drivers, budgetStable.ts IncrementalState.noteCut)
   return sc.cutKey >= 0 && offset + sc.cutKey < offset + sc.stableFloor;
 }
 

@@ -119,9 +119,6 @@ export class IncrementalState {
   stableTotal = 0;
   /** Frames solved with stable objects although the budget cut the protected tier (below their steps). */
   cuts = 0;
-  /** The last frame whose budget cut the protected tier (solved so, or redone), −1 before any. */
-  cutFrame = -1;
-
   /** Per frame slot (frame mod (RAISED_FRAMES + 1)): the last frame noted there, and its largest cut ratio. */
   private readonly cutFrames = new Float64Array(RAISED_FRAMES + 1).fill(-1);
   private readonly cutRatios = new Float64Array(RAISED_FRAMES + 1);
@@ -133,7 +130,6 @@ export class IncrementalState {
   noteCut(frame: number, sc: ScreenSpaceScratch): void {
     const k = frame % (RAISED_FRAMES + 1), cf = this.cutFrames, cr = this.cutRatios, ratio = sc.cutRatio;
     if (cf[k] !== frame) { cf[k] = frame; cr[k] = ratio; } else if (ratio > cr[k]) cr[k] = ratio;
-    this.cutFrame = frame;
   }
 
   /**
