@@ -3,6 +3,9 @@ import { Frustum } from '../../src/metrics/frustum.js';
 import { lookAtRotation } from '../../src/metrics/vector.js';
 import { expect } from 'vitest';
 import type { LodSet, LodView } from '../../src/batch/lodSet.js';
+import { engineOf } from '../../src/batch/engineSeam.js';
+import { budgetStateOf } from '../../src/batch/passes/budgetIncremental.js';
+import { hybridStateOf } from '../../src/batch/passes/hybridIncremental.js';
 
 /** Park–Miller-style LCG in [0, 1). */
 export function lcg(seed: number): () => number {
@@ -124,4 +127,41 @@ export function applyOwedEdit(s: LodSet, kind: number, id: number, eye: number[]
   if (kind === 7) s.setHidden(id, false);
   if (kind === 8) s.add({ center: [eye[0] - 4, 2, eye[2] + 30], radius: 2, profile: profiles[1] });
   if (kind === 9) s.setForcedLevel(id, null);
+}
+
+/**
+ * Follows the stable floor of a set's budget or hybrid frames (budgetStable.ts raiseFloor): the cuts
+ * each frame notes (their key `sse.cutAt` and its ratio to the frame's λ), and for each frame that
+ * stood with stable objects and no redone frame in the window (whose noted key is not seen here), checks
+ * the floor factor against `κ / λ + band / 8` within `[1 − band, 1 − band / 4]` (κ the largest key of
+ * the last 32 frames' cuts) computed here, and counts the frames where it lies below the factor at
+ * the cuts' ratios to their own frame's λ (`lowered`).
+ */
+export class FloorTracker {
+  checked = 0;
+  lowered = 0;
+  private readonly noted: { f: number; key: number; ratio: number }[] = [];
+  constructor(private readonly set: LodSet, private readonly policy: 'budget' | 'hybrid', private readonly band: number) {}
+
+  state() {
+    return this.policy === 'budget' ? budgetStateOf(engineOf(this.set).ci) : hybridStateOf(engineOf(this.set).ci);
+  }
+
+  /** Frame `f`: `update` runs the set's update (and whatever the test checks). */
+  frame(f: number, update: () => void): void {
+    const sse = engineOf(this.set).sse, lambda = sse.lambda, band = this.band, before = this.state();
+    const cuts = before.cuts, redone = before.reruns + before.fallbacks;
+    update();
+    const after = this.state(), window = this.noted.filter((n) => f - n.f <= 32);
+    if (after.reruns + after.fallbacks > redone) { this.noted.push({ f, key: Infinity, ratio: Infinity }); return; }
+    if (after.stableObjects > 0 && lambda > 0 && window.every((n) => n.key < Infinity)) {
+      const clamp = (x: number) => Math.min(1 - band / 4, Math.max(1 - band, x));
+      const byKey = window.length === 0 ? 1 - band : clamp(Math.max(...window.map((n) => n.key)) / lambda + band / 8);
+      const byRatio = window.length === 0 ? 1 - band : clamp(Math.max(...window.map((n) => n.ratio)) + band / 8);
+      expect(after.ranges.floorFactor).toBeCloseTo(byKey, 12);
+      this.checked++;
+      if (byKey < byRatio - 1e-9) this.lowered++;
+    }
+    if (after.cuts > cuts) this.noted.push({ f, key: sse.cutAt, ratio: sse.cutAt / lambda });
+  }
 }

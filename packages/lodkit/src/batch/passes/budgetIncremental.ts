@@ -336,7 +336,7 @@ export function budgetSolve(st: FrameState, sc: ScreenSpaceScratch, bi: BudgetIn
 export function reducedSolve(st: FrameState, sc: ScreenSpaceScratch, acc: Float64Array, m: number, protectedItems: number,
   stableObjects: number, shift: number, idSlot: Uint32Array | null = null): number {
   const keys = st.keys, budget = acc[4];
-  sc.cutRatio = 1;
+  sc.cutAt = Number.POSITIVE_INFINITY;
   setTierOffset(st, sc);
   const offset = sc.offset;
   if (offset !== Number.POSITIVE_INFINITY) for (let k = 0; k < m; k++) { const v = keys[k]; if (v < 0) keys[k] = offset - v; }
@@ -368,7 +368,7 @@ export function reducedSolve(st: FrameState, sc: ScreenSpaceScratch, acc: Float6
 function cutBelowStable(st: FrameState, sc: ScreenSpaceScratch, bought: number, m: number, shift: number): boolean {
   protectedCut(st, sc, bought, m, shift);
   const offset = sc.offset;
-  if (sc.cutKey >= 0) sc.cutRatio = sc.cutKey / sc.lambda; // (the frame's λ: updatePrice has not run; noted by the drivers, budgetStable.ts IncrementalState.noteCut)
+  if (sc.cutKey >= 0) sc.cutAt = sc.cutKey; // (noted by the drivers: budgetStable.ts IncrementalState.noteCut)
   return sc.cutKey >= 0 && offset + sc.cutKey < offset + sc.stableFloor;
 }
 

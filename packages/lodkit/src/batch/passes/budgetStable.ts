@@ -47,8 +47,12 @@ export const STABLE_MAX_RANGES = 24;
 /**
  * The least key of a stable object's steps: the protected tier's floor `(1 − band) λ`, or, raised
  * for {@link RAISED_FRAMES} frames after the budget cut the tier, just above the highest of those
- * cuts: `(r + band / 8) λ`, `r` the largest cut key ÷ that frame's λ (IncrementalState.raiseFloor), at most
- * `(1 − band / 4) λ` (where a cut's key is not known: a capacity below the stable objects' cost).
+ * cuts: `κ + (band / 8) λ`, `κ` the largest of those cuts' keys (IncrementalState.raiseFloor), at most
+ * `(1 − band / 4) λ` (where a cut's key is not known, a capacity below the stable objects' cost, κ
+ * counts as +∞). κ is a key, not a ratio to its frame's λ: walking back the band's price
+ * alternates between two values ≈ 2.3 × apart (a cut frame's price is a newcomer's ratio, passed over
+ * for the kept levels, and λ rises by the band's cap after it), and a floor at the same ratio to the
+ * next, higher λ would lie ≈ 2.3 × above any cut.
  * A frame whose budget tightens (objects entering close to the camera) cuts the protected tier;
  * when the cut item's key is below this floor every stable step still comes before it and the
  * reduced solve stands (budgetIncremental.ts `reducedSolve`); at `(1 − band) λ`, where the tier
@@ -56,7 +60,9 @@ export const STABLE_MAX_RANGES = 24;
  * order a binding frame cost 1.36–1.42 → 1.67–1.72 × a thresholds frame at 100k at `(1 − band / 4) λ`,
  * so the floor is raised only after cuts, and only as far as they reached: walking the 100k tree
  * field backward the cuts lie at 0.61–0.73 λ (band 0.4), so ≈ 2,000 more objects a frame are
- * stable at ≈ 0.78 λ than at 0.9 λ, with no more frames redone.
+ * stable at ≈ 0.78 λ than at 0.9 λ, with no more frames redone; and in the frames after a cut, at
+ * the higher λ, the floor at the cuts' key instead of their ratio gives 17k → 21–27k stable objects
+ * a frame (budget binding −20 to −30 %).
  */
 export function setStableFloor(sc: ScreenSpaceScratch, sr: StableRanges): void {
   // (read from and written into objects: a double argument or result would be a fresh heap number
@@ -80,7 +86,7 @@ export class StableRanges {
   any = false;
   /**
    * Input: this frame's stable floor ÷ λ ({@link setStableFloor}): `1 − band`, or after cuts
-   * `r + band / 8` within `[1 − band, 1 − band / 4]`, r the largest cut key ÷ λ of the last
+   * `κ / λ + band / 8` within `[1 − band, 1 − band / 4]`, κ the largest cut key of the last
    * {@link RAISED_FRAMES} frames (IncrementalState.raiseFloor).
    */
   floorFactor = 1.5; // (a double field for V8; set every frame: above the protected tier, safe before that)
@@ -119,33 +125,33 @@ export class IncrementalState {
   stableTotal = 0;
   /** Frames solved with stable objects although the budget cut the protected tier (below their steps). */
   cuts = 0;
-  /** Per frame slot (frame mod (RAISED_FRAMES + 1)): the last frame noted there, and its largest cut ratio. */
+  /** Per frame slot (frame mod (RAISED_FRAMES + 1)): the last frame noted there, and its largest cut key. */
   private readonly cutFrames = new Float64Array(RAISED_FRAMES + 1).fill(-1);
-  private readonly cutRatios = new Float64Array(RAISED_FRAMES + 1);
+  private readonly cutKeys = new Float64Array(RAISED_FRAMES + 1);
 
   /**
-   * Notes that the budget cut the protected tier in frame `frame`, at key `sc.cutRatio × λ` (the
-   * frame's λ; 1 where the key is not known: budgetIncremental.ts `reducedSolve`).
+   * Notes that the budget cut the protected tier in frame `frame`, at key `sc.cutAt` (+∞ where the
+   * key is not known: budgetIncremental.ts `reducedSolve`).
    */
   noteCut(frame: number, sc: ScreenSpaceScratch): void {
-    const k = frame % (RAISED_FRAMES + 1), cf = this.cutFrames, cr = this.cutRatios, ratio = sc.cutRatio;
-    if (cf[k] !== frame) { cf[k] = frame; cr[k] = ratio; } else if (ratio > cr[k]) cr[k] = ratio;
+    const k = frame % (RAISED_FRAMES + 1), cf = this.cutFrames, ck = this.cutKeys, key = sc.cutAt;
+    if (cf[k] !== frame) { cf[k] = frame; ck[k] = key; } else if (key > ck[k]) ck[k] = key;
   }
 
   /**
-   * Sets frame `frame`'s floor factor (`StableRanges.floorFactor`) with the band `sc.band`, from the
-   * largest cut noted in the {@link RAISED_FRAMES} frames before it.
+   * Sets frame `frame`'s floor factor (`StableRanges.floorFactor`) with the band `sc.band` and the
+   * frame's λ `sc.lambda`, from the largest cut key noted in the {@link RAISED_FRAMES} frames before it.
    */
   raiseFloor(frame: number, sc: ScreenSpaceScratch): void {
-    const cf = this.cutFrames, cr = this.cutRatios, band = sc.band;
+    const cf = this.cutFrames, ck = this.cutKeys, band = sc.band, lambda = sc.lambda;
     let r = -1;
     for (let k = 0; k <= RAISED_FRAMES; k++) {
       const d = frame - cf[k];
-      if (cf[k] >= 0 && d >= 0 && d <= RAISED_FRAMES && cr[k] > r) r = cr[k];
+      if (cf[k] >= 0 && d >= 0 && d <= RAISED_FRAMES && ck[k] > r) r = ck[k];
     }
     let f = 1 - band;
-    if (r >= 0) {
-      f = r + band * 0.125;
+    if (r >= 0 && lambda > 0) {
+      f = r / lambda + band * 0.125;
       if (f > 1 - band * 0.25) f = 1 - band * 0.25;
       if (f < 1 - band) f = 1 - band;
     }
