@@ -336,7 +336,7 @@ export function budgetSolve(st: FrameState, sc: ScreenSpaceScratch, bi: BudgetIn
 export function reducedSolve(st: FrameState, sc: ScreenSpaceScratch, acc: Float64Array, m: number, protectedItems: number,
   stableObjects: number, shift: number, idSlot: Uint32Array | null = null): number {
   const keys = st.keys, budget = acc[4];
-  sc.cutAt = Number.POSITIVE_INFINITY;
+  sc.cutAt = sc.lambda;
   setTierOffset(st, sc);
   const offset = sc.offset;
   if (offset !== Number.POSITIVE_INFINITY) for (let k = 0; k < m; k++) { const v = keys[k]; if (v < 0) keys[k] = offset - v; }

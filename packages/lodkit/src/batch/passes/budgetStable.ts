@@ -47,12 +47,9 @@ export const STABLE_MAX_RANGES = 24;
 /**
  * The least key of a stable object's steps: the protected tier's floor `(1 − band) λ`, or, raised
  * for {@link RAISED_FRAMES} frames after the budget cut the tier, just above the highest of those
- * cuts: `κ + (band / 8) λ`, `κ` the largest of those cuts' keys (IncrementalState.raiseFloor), at most
- * `(1 − band / 4) λ` (where a cut's key is not known, a capacity below the stable objects' cost, κ
- * counts as +∞). κ is a key, not a ratio to its frame's λ: walking back the band's price
- * alternates between two values ≈ 2.3 × apart (a cut frame's price is a newcomer's ratio, passed over
- * for the kept levels, and λ rises by the band's cap after it), and a floor at the same ratio to the
- * next, higher λ would lie ≈ 2.3 × above any cut.
+ * cuts: `κ + (band / 8) λ`, κ the largest of their keys (IncrementalState.raiseFloor), within
+ * `[(1 − band) λ, (1 − band / 4) λ]`; where a cut's key is not known (a capacity below the stable
+ * objects' cost) κ is that frame's λ.
  * A frame whose budget tightens (objects entering close to the camera) cuts the protected tier;
  * when the cut item's key is below this floor every stable step still comes before it and the
  * reduced solve stands (budgetIncremental.ts `reducedSolve`); at `(1 − band) λ`, where the tier
@@ -60,9 +57,12 @@ export const STABLE_MAX_RANGES = 24;
  * order a binding frame cost 1.36–1.42 → 1.67–1.72 × a thresholds frame at 100k at `(1 − band / 4) λ`,
  * so the floor is raised only after cuts, and only as far as they reached: walking the 100k tree
  * field backward the cuts lie at 0.61–0.73 λ (band 0.4), so ≈ 2,000 more objects a frame are
- * stable at ≈ 0.78 λ than at 0.9 λ, with no more frames redone; and in the frames after a cut, at
- * the higher λ, the floor at the cuts' key instead of their ratio gives 17k → 21–27k stable objects
- * a frame (budget binding −20 to −30 %).
+ * stable at ≈ 0.78 λ than at 0.9 λ, with no more frames redone.
+ * κ is a key, not a ratio to its own frame's λ: walking back the band's price alternates between two
+ * values ≈ 2.3 × apart (a cut frame's best ratio left out is a newcomer's, passed over for the kept
+ * levels, and λ rises by the band's cap after it), and a floor at the cuts' ratio to the next, higher
+ * λ lay ≈ 2.3 × above any cut: 15–17k stable objects in those frames instead of 24–29k (the
+ * regimes bench, budget binding walking back: 100k 1.81–2.19 → 1.46 × thresholds, 1M 1.19–1.25 → 0.80).
  */
 export function setStableFloor(sc: ScreenSpaceScratch, sr: StableRanges): void {
   // (read from and written into objects: a double argument or result would be a fresh heap number
@@ -130,8 +130,8 @@ export class IncrementalState {
   private readonly cutKeys = new Float64Array(RAISED_FRAMES + 1);
 
   /**
-   * Notes that the budget cut the protected tier in frame `frame`, at key `sc.cutAt` (+∞ where the
-   * key is not known: budgetIncremental.ts `reducedSolve`).
+   * Notes that the budget cut the protected tier in frame `frame`, at key `sc.cutAt` (that frame's λ
+   * where the key is not known: budgetIncremental.ts `reducedSolve`).
    */
   noteCut(frame: number, sc: ScreenSpaceScratch): void {
     const k = frame % (RAISED_FRAMES + 1), cf = this.cutFrames, ck = this.cutKeys, key = sc.cutAt;

@@ -77,7 +77,7 @@ export class ScreenSpaceScratch {
   stableFloor = 0.5;
   /** After a solve: the largest raw key of the protected items left out, −1 when none ({@link protectedCut}). */
   cutKey = 0.5;
-  /** After a reduced solve that cut the protected tier: that cut's key (budgetIncremental.ts), +∞ when not known. */
+  /** After a reduced solve that cut the protected tier: that cut's key (budgetIncremental.ts), the frame's λ when not known. */
   cutAt = 0.5;
   /** Largest viewport height of the frame's views: projected diameters are clamped to it. */
   viewportMax = 1080.5;
