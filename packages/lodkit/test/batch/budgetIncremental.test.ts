@@ -18,7 +18,7 @@ import { lookAtRotation } from '../../src/metrics/vector.js';
 import { FrameState } from '../../src/batch/core/frameState.js';
 import { ScreenSpaceScratch, updatePrice } from '../../src/batch/passes/screenSpacePasses.js';
 import {
-  computeHybridStableRanges, computeStableRanges, IncrementalState, setStableFloor, STABLE_MAX_RANGES, StableRanges,
+  computeHybridStableRanges, computeStableRanges, STABLE_MAX_RANGES, StableRanges,
 } from '../../src/batch/passes/budgetStable.js';
 import { buildObjectChain } from '../../src/policies/screenSpaceError.js';
 import { budgetStateOf, reducedSolve } from '../../src/batch/passes/budgetIncremental.js';
