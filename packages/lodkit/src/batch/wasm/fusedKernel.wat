@@ -75,7 +75,7 @@
     (local $old v128) (local $fl v128) (local $fo v128) (local $bl v128) (local $marked v128) (local $fast v128) (local $hid v128) (local $vis v128)
     (local $hx v128) (local $hy v128) (local $hz v128) (local $hr v128) (local $hold v128) (local $hbad v128) (local $hcul v128) (local $hf i32)
     (local $dx v128) (local $dy v128) (local $dz v128) (local $d v128) (local $val v128) (local $res v128) (local $special v128) (local $sv v128) (local $persp i32)
-    (local $sizeF v128) (local $k4i v128)
+    (local $sizeF v128) (local $k4i v128) (local $rs i32)
     (local $cand v128) (local $fL v128) (local $fH v128) (local $lodFL v128) (local $lodFH v128) (local $lodL v128) (local $lodH v128)
     (local $uFL v128) (local $uFH v128) (local $uF v128) (local $uAny v128) (local $fb v128) (local $nb4 v128) (local $loF v128) (local $hiF v128)
     (local $k0 v128) (local $k1 v128) (local $k2 v128) (local $k3 v128) (local $k4 v128) (local $k5 v128) (local $k6 v128) (local $k7 v128) (local $k8 v128) (local $k9 v128) (local $k10 v128) (local $k11 v128) (local $k12 v128) (local $k13 v128) (local $k14 v128)
@@ -361,6 +361,19 @@
           (local.set $pH (v128.bitselect (local.get $pL) (local.get $pH) (i64x2.extend_high_i32x4_s (local.get $la))))
           (local.set $pL (f64x2.mul (local.get $vl) (local.get $fac)))
           (local.set $pH (f64x2.mul (local.get $vh) (local.get $pH)))
+          ;; (screen metrics: the probe's rounded level is at most max(its un-windowed level, lo) — the
+          ;; window only moves it toward the coarser side's lod − 1 —, so when every lane is coarser than
+          ;; the level it prefers and than that bound, none is held and $rule4 is not called: a
+          ;; coarsened object, hybrid's case every frame)
+          (local.set $rs (i32.const 1))
+          (if (global.get $desc) (then
+            (local.set $sizeF (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (local.get $pL)) (f32x4.demote_f64x2_zero (local.get $pH))))
+            (local.set $lodp (i32x4.add (i32x4.add (i32x4.add (i32x4.add (local.get $k4i)
+              (f32x4.gt (local.get $sizeF) (global.get $t0f))) (f32x4.gt (local.get $sizeF) (global.get $t1f)))
+              (f32x4.gt (local.get $sizeF) (global.get $t2f))) (f32x4.gt (local.get $sizeF) (global.get $t3f))))
+            (local.set $rs (v128.any_true (v128.andnot (local.get $mv)
+              (v128.and (local.get $la) (i32x4.gt_s (local.get $old) (i32x4.max_s (local.get $lodp) (i32x4.splat (global.get $lo))))))))))
+          (if (local.get $rs) (then
           ;; the probe's level as $rule and the rounding give it
           (local.set $lodp (call $rule4 (local.get $pL) (local.get $pH) (local.get $mv)))
           ;; $la: held; $bip: the rule applies (previous level in [lo, hi])
@@ -388,7 +401,7 @@
             (local.set $hc3 (i32x4.sub (local.get $hc3) (v128.and (local.get $hv) (i32x4.eq (local.get $old) (local.get $k12)))))
             (local.set $hc4 (i32x4.sub (local.get $hc4) (v128.and (local.get $hv) (i32x4.eq (local.get $old) (local.get $k13)))))
             (local.set $held (i32.add (local.get $held) (i32.popcnt (i32x4.bitmask (local.get $hv)))))
-            (local.set $hm (i32x4.bitmask (v128.andnot (local.get $la) (local.get $hv))))))))
+            (local.set $hm (i32x4.bitmask (v128.andnot (local.get $la) (local.get $hv))))))))))
         (if (global.get $nextMode)
           (then
             (local.set $vis (v128.or (local.get $vis) (local.get $mv)))
