@@ -374,34 +374,34 @@
             (local.set $rs (v128.any_true (v128.andnot (local.get $mv)
               (v128.and (local.get $la) (i32x4.gt_s (local.get $old) (i32x4.max_s (local.get $lodp) (i32x4.splat (global.get $lo))))))))))
           (if (local.get $rs) (then
-          ;; the probe's level as $rule and the rounding give it
-          (local.set $lodp (call $rule4 (local.get $pL) (local.get $pH) (local.get $mv)))
-          ;; $la: held; $bip: the rule applies (previous level in [lo, hi])
-          (local.set $la (v128.bitselect (i32x4.le_s (local.get $old) (local.get $lodp)) (i32x4.ge_s (local.get $old) (local.get $lodp)) (local.get $la)))
-          (local.set $bip (v128.and (local.get $mv) (v128.and (i32x4.ge_s (local.get $old) (i32x4.splat (global.get $lo)))
-            (i32x4.le_s (local.get $old) (i32x4.splat (global.get $hi))))))
-          (local.set $la (v128.and (local.get $bip) (local.get $la)))
-          (local.set $hm (i32x4.bitmask (local.get $la)))
-          (local.set $mv (v128.andnot (local.get $mv) (local.get $la)))
-          ;; held lanes with a previous size in slot order finished 4 at a time as $held would ($hv:
-          ;; blend from the rule at the previous size, 0 unless it rounds to the held level; preferred
-          ;; level the held one, mark 1; counted per level at 1312); a NaN size and sizes by id: $held
-          (if (i32.and (global.get $slotSizes) (v128.any_true (local.get $la))) (then
-            (local.set $hs (v128.load (i32.add (global.get $sizesSAt) (i32.shl (local.get $k) (i32.const 2)))))
-            (local.set $hv (v128.and (local.get $la) (f32x4.eq (local.get $hs) (local.get $hs))))
-            (local.set $lodp (call $rule4 (f64x2.promote_low_f32x4 (local.get $hs))
-              (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $hs) (local.get $hs))) (local.get $hv)))
-            (local.set $hb (v128.and (i32x4.eq (local.get $lodp) (local.get $old))
-              (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-                (f32x4.demote_f64x2_zero (f64x2.sub (global.get $ruleL) (f64x2.floor (global.get $ruleL))))
-                (f32x4.demote_f64x2_zero (f64x2.sub (global.get $ruleH) (f64x2.floor (global.get $ruleH)))))))
-            (local.set $hc0 (i32x4.sub (local.get $hc0) (v128.and (local.get $hv) (i32x4.eq (local.get $old) (v128.const i32x4 0 0 0 0)))))
-            (local.set $hc1 (i32x4.sub (local.get $hc1) (v128.and (local.get $hv) (i32x4.eq (local.get $old) (local.get $k9)))))
-            (local.set $hc2 (i32x4.sub (local.get $hc2) (v128.and (local.get $hv) (i32x4.eq (local.get $old) (local.get $k10)))))
-            (local.set $hc3 (i32x4.sub (local.get $hc3) (v128.and (local.get $hv) (i32x4.eq (local.get $old) (local.get $k12)))))
-            (local.set $hc4 (i32x4.sub (local.get $hc4) (v128.and (local.get $hv) (i32x4.eq (local.get $old) (local.get $k13)))))
-            (local.set $held (i32.add (local.get $held) (i32.popcnt (i32x4.bitmask (local.get $hv)))))
-            (local.set $hm (i32x4.bitmask (v128.andnot (local.get $la) (local.get $hv))))))))))
+            ;; the probe's level as $rule and the rounding give it
+            (local.set $lodp (call $rule4 (local.get $pL) (local.get $pH) (local.get $mv)))
+            ;; $la: held; $bip: the rule applies (previous level in [lo, hi])
+            (local.set $la (v128.bitselect (i32x4.le_s (local.get $old) (local.get $lodp)) (i32x4.ge_s (local.get $old) (local.get $lodp)) (local.get $la)))
+            (local.set $bip (v128.and (local.get $mv) (v128.and (i32x4.ge_s (local.get $old) (i32x4.splat (global.get $lo)))
+              (i32x4.le_s (local.get $old) (i32x4.splat (global.get $hi))))))
+            (local.set $la (v128.and (local.get $bip) (local.get $la)))
+            (local.set $hm (i32x4.bitmask (local.get $la)))
+            (local.set $mv (v128.andnot (local.get $mv) (local.get $la)))
+            ;; held lanes with a previous size in slot order finished 4 at a time as $held would ($hv:
+            ;; blend from the rule at the previous size, 0 unless it rounds to the held level; preferred
+            ;; level the held one, mark 1; counted per level at 1312); a NaN size and sizes by id: $held
+            (if (i32.and (global.get $slotSizes) (v128.any_true (local.get $la))) (then
+              (local.set $hs (v128.load (i32.add (global.get $sizesSAt) (i32.shl (local.get $k) (i32.const 2)))))
+              (local.set $hv (v128.and (local.get $la) (f32x4.eq (local.get $hs) (local.get $hs))))
+              (local.set $lodp (call $rule4 (f64x2.promote_low_f32x4 (local.get $hs))
+                (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $hs) (local.get $hs))) (local.get $hv)))
+              (local.set $hb (v128.and (i32x4.eq (local.get $lodp) (local.get $old))
+                (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+                  (f32x4.demote_f64x2_zero (f64x2.sub (global.get $ruleL) (f64x2.floor (global.get $ruleL))))
+                  (f32x4.demote_f64x2_zero (f64x2.sub (global.get $ruleH) (f64x2.floor (global.get $ruleH)))))))
+              (local.set $hc0 (i32x4.sub (local.get $hc0) (v128.and (local.get $hv) (i32x4.eq (local.get $old) (v128.const i32x4 0 0 0 0)))))
+              (local.set $hc1 (i32x4.sub (local.get $hc1) (v128.and (local.get $hv) (i32x4.eq (local.get $old) (local.get $k9)))))
+              (local.set $hc2 (i32x4.sub (local.get $hc2) (v128.and (local.get $hv) (i32x4.eq (local.get $old) (local.get $k10)))))
+              (local.set $hc3 (i32x4.sub (local.get $hc3) (v128.and (local.get $hv) (i32x4.eq (local.get $old) (local.get $k12)))))
+              (local.set $hc4 (i32x4.sub (local.get $hc4) (v128.and (local.get $hv) (i32x4.eq (local.get $old) (local.get $k13)))))
+              (local.set $held (i32.add (local.get $held) (i32.popcnt (i32x4.bitmask (local.get $hv)))))
+              (local.set $hm (i32x4.bitmask (v128.andnot (local.get $la) (local.get $hv))))))))))
         (if (global.get $nextMode)
           (then
             (local.set $vis (v128.or (local.get $vis) (local.get $mv)))
