@@ -87,6 +87,12 @@ export const FB_OWE_BLENDS = 1332, FB_OWED_COUNT = 1336;
 export const FB_COLLECT = 1344, FB_COLLECT_FLOOR = 1348, FB_COLLECT_VMAX = 1352, FB_COLLECT_SCALE = 1360;
 /** Hybrid's collection, per call (int32): settled, stable counts by previous level (× 5), by range start (× 5), all stable. */
 export const FB_SETTLED = 1368, FB_STABLE_PREV = 1372, FB_STABLE_START = 1392, FB_STABLE = 1412;
+/**
+ * Hybrid's first pass (passes/fusedPass.ts `fusedNextCluster`): the quality floor F (int32, in; 255:
+ * not counted) and, per call, the lanes that a frame below the minimum would touch in finalize (int32):
+ * a level other than max(preferred, F), a blend to clear, or the scalar path.
+ */
+export const FB_AT_FLOOR = 1416, FB_TOUCHED = 1420;
 /** The budget policy's classification (passes/budgetKernel.ts): bias, largest diameter (float64), finest and coarsest level (int32). */
 export const FB_BUDGET_BIAS = 1424, FB_BUDGET_VMAX = 1432, FB_BUDGET_LO = 1440, FB_BUDGET_HI = 1444;
 /** Hybrid's collection rows: the lanes' rows (int32 × 4 scratch), range counts per row (int32), ranges (float64 pairs, 8 per row), their start levels (int32, 8 per row). */
@@ -109,6 +115,7 @@ export const I32_HELD = FB_HELD / 4, I32_LEVEL_COUNTS = FB_LEVEL_COUNTS / 4, I32
 export const I32_NEXT_MODE = FB_NEXT_MODE / 4, I32_NEXT_OUT = FB_NEXT_OUT / 4, I32_MOVED = FB_MOVED / 4, I32_SLOT_SIZES = FB_SLOT_SIZES / 4, I32_HELD_COUNTS = FB_HELD_COUNTS / 4;
 /** Int32 indices of hybrid's collection (passes/fusedCollect.ts). */
 export const I32_COLLECT = FB_COLLECT / 4, I32_COLLECT_FLOOR = FB_COLLECT_FLOOR / 4, I32_SETTLED = FB_SETTLED / 4, I32_STABLE_PREV = FB_STABLE_PREV / 4;
+export const I32_AT_FLOOR = FB_AT_FLOOR / 4, I32_TOUCHED = FB_TOUCHED / 4;
 export const I32_STABLE_START = FB_STABLE_START / 4, I32_STABLE = FB_STABLE / 4, I32_ROW_COUNTS = FB_ROW_COUNTS / 4, I32_ROW_STARTS = FB_ROW_STARTS / 4;
 /** Float64 and int32 indices of the budget policy's classification inputs (passes/budgetKernel.ts). */
 export const F64_BUDGET_BIAS = FB_BUDGET_BIAS / 8, F64_BUDGET_VMAX = FB_BUDGET_VMAX / 8;

@@ -312,7 +312,7 @@ function drawPreferred(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, 
 export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
   used: number, views: EngineView | readonly EngineView[], single: boolean, viewCount: number, cull: boolean, budget: number, exactSizes: boolean): void {
   const hy = preferredPass(st, ci, cv, table, sse, used, views, single, viewCount, cull, exactSizes, true);
-  hy.frames++;
+  hy.frames++; hy.wasBelow = false;
   // Floored clusters stand only below the minimum again (their preferred cost is then over the
   // budget too: at least `flooredLeast`); otherwise pass A runs over them per object.
   let below = false;
@@ -330,7 +330,7 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   st.levelCounts.fill(0);
   // Below the minimum (every adjustable object at its floor over budget): no collection.
   if (below) {
-    sse.noPrice();
+    sse.noPrice(); hy.wasBelow = true;
     hybridFinalizeAtFloor(st, ci, hy);
     st.minimumCost = st.totalCost; // (what it drew is the minimum: every adjustable object at its floor or coarser)
     hideCulled(st, ci);

@@ -30,7 +30,7 @@ import type { FreeClusters } from './hybridScratch.js';
 import {
   F64_BIAS, F64_BLEND_THRESHOLDS, F64_HYSTERESIS, F64_MARKER, F64_THRESHOLDS, I32_COLLECT, I32_DESCENDING, I32_EXACT, I32_HELD,
   I32_HELD_COUNTS, I32_HI, I32_HIDDEN, I32_HOLDS, I32_LEVEL_COUNTS, I32_LO, I32_MOVED, I32_N, I32_NB, I32_NEXT_MODE, I32_NEXT_OUT,
-  I32_RECHECKED, I32_REDO_SLOTS, I32_REDONE, I32_SLOT_SIZES, I32_SLOTS_RUN, I32_UFRAC,
+  I32_RECHECKED, I32_REDO_SLOTS, I32_REDONE, I32_SLOT_SIZES, I32_SLOTS_RUN, I32_UFRAC, I32_AT_FLOOR, I32_TOUCHED,
 } from '../core/layout.js';
 
 /**
@@ -39,7 +39,8 @@ import {
  * `slotSizes`: the frame keeps `sizes` in slot order (clusters.ts `sizesS`); `oweBlends`: the
  * steady slots' changed blends are owed, not stored at their ids (owedBlends.ts; slot-order frames only).
  */
-export function loadFusedProfile(st: FrameState, f: FusedKernel, p: number, code: number, next: boolean, slotSizes: boolean, oweBlends: boolean): void {
+export function loadFusedProfile(st: FrameState, f: FusedKernel, p: number, code: number, next: boolean, slotSizes: boolean, oweBlends: boolean,
+  atFloor = 255): void {
   const d = f.f64, q = f.i32, off = p * st.stride, n = st.thresholdCount[p], nb = st.blendCount[p];
   const desc = code !== 0, t = st.thresholds, b = st.blendThresholds;
   for (let j = 0; j < 4; j++) {
@@ -56,6 +57,7 @@ export function loadFusedProfile(st: FrameState, f: FusedKernel, p: number, code
   q[I32_SLOT_SIZES] = slotSizes ? 1 : 0;
   q[OWE_BLENDS] = oweBlends && slotSizes ? 1 : 0;
   q[I32_COLLECT] = 0; // (hybrid's first pass turns it on after this: fusedCollect.ts)
+  q[I32_AT_FLOOR] = next ? atFloor : 255; // (hybrid's first pass after a frame below the minimum: the lanes finalize at that floor would touch)
   f.profile();
 }
 
@@ -114,7 +116,8 @@ export function fusedCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c
  * when every object prefers one level L, each decided freely outside every blend window; with chains
  * (1), plus 256 when the kernel decided every drawn object (none left over: their histogram and
  * minimum, adjustable ones at their preferred level or `floor`, held ones at theirs, are added to
- * `fc`), plus 512 when, moreover, no object prefers a level other than its displayed one.
+ * `fc`), plus 512 when, moreover, no object prefers a level other than its displayed one; plus 1024 or 2048
+ * for FreeClusters `atFloor` 1 or 2.
  */
 export function fusedNextCluster(st: FrameState, ci: ClusterIndex, f: FusedKernel, c: number, p: number, code: number, views: number, cull: number, floor: number,
   fc: FreeClusters): number {
@@ -163,7 +166,21 @@ export function fusedNextCluster(st: FrameState, ci: ClusterIndex, f: FusedKerne
       m += n * costs[off + (l < floor ? floor : l)] + h * costs[off + l];
     }
     fc.minimum += m;
-    return 1 | (uniform ? (one + 1) << 2 : 0) | 256 | (moved === 0 ? 512 : 0);
+    // Below the minimum with the floor at the coarsest level, finalize has nothing to do here when the
+    // kernel touched no lane (FreeClusters `atFloor`): adjustable objects end at the floor, held ones at theirs.
+    let atFloor = 0;
+    if (q[I32_AT_FLOOR] === floor && q[I32_TOUCHED] === 0 && floor === st.hi[p] && ci.forcedCount[c] === 0) { // (counted at this floor)
+      const fcounts = fc.floorCounts;
+      let adjustable = 0;
+      for (let l = 0; l < lcp && l < 5; l++) {
+        adjustable += q[I32_LEVEL_COUNTS + l];
+        if (held) fcounts[l] += q[I32_HELD_COUNTS + l];
+      }
+      fcounts[floor] += adjustable;
+      fc.floorCost += m; // (the minimum above: adjustable objects at the floor, held ones at theirs)
+      atFloor = q[I32_LEVEL_COUNTS + floor] === 0 && !held && q[I32_HIDDEN] === 0 ? 1 : 2;
+    }
+    return 1 | (uniform ? (one + 1) << 2 : 0) | 256 | (moved === 0 ? 512 : 0) | (atFloor << 10);
   }
   return (chains === 1 ? 1 : moved !== 0 ? 0 : 2) | (uniform ? (one + 1) << 2 : 0);
 }

@@ -307,16 +307,18 @@ export function writeFlooredSizes(st: FrameState, ci: ClusterIndex, hy: HybridIn
  * than their floor end at it with blend 0 (coarsenToFloor, clearCoarsenedBlend). A cluster keeps
  * the thresholds path's state only when no object of it moved; one of a single profile whose every
  * object preferred a level finer than its floor is left floored (`PREF_FINER`, pass A may take it
- * whole next frame), as are the floored clusters pass A took whole.
+ * whole next frame), as are the floored clusters pass A took whole. Clusters in which the fused
+ * kernel's pass A touched no lane (FreeClusters `atFloor`, after a frame below the minimum) are
+ * not visited: their histogram and cost were summed in pass A.
  */
 export function hybridFinalizeAtFloor(st: FrameState, ci: ClusterIndex, hy: HybridIncremental): void {
   const clusters = ci.visibleClusters, startA = ci.start, endA = ci.end, flagsS = ci.flagsS, slotId = ci.slotId;
   const levelsS = ci.levelsS, blendS = ci.blendS, profS = ci.profS, profile = ci.profile, live = ci.live, state = ci.state;
-  const upref = hy.upref, chainsA = hy.chains, prefCost = hy.prefCost, ulevel = hy.ulevel;
+  const upref = hy.upref, chainsA = hy.chains, prefCost = hy.prefCost, ulevel = hy.ulevel, atFloorA = hy.free.atFloor;
   const levels = st.levels, next = st.next, fixed = st.fixed, blend = st.blend;
   const changed = st.changed, lastChange = st.lastChange, costs = st.costs, stride = st.stride, floorA = st.floor, hiA = st.hi;
   const levelCounts = st.levelCounts, frame = st.frame;
-  let changedCount = 0, totalCost = 0;
+  let changedCount = 0, totalCost = 0, skipped = 0;
   for (let k = 0; k < ci.visibleClusterCount; k++) {
     const c = clusters[k], u = upref[c];
     if (u !== 255) { // every object adjustable, preferring u with blend 0
@@ -335,6 +337,13 @@ export function hybridFinalizeAtFloor(st: FrameState, ci: ClusterIndex, hy: Hybr
     if (chainsA[c] === 2) { // no object prefers a level finer than its floor: every one keeps its level
       totalCost += prefCost[c];
       if (ulevel[c] !== 255) state[c] = ulevel[c];
+      continue;
+    }
+    const af = atFloorA[c];
+    if (af !== 0) { // nothing to change (the loop below would find it so; histogram and cost below)
+      skipped++;
+      if (af === 1) coarsened(hy, state, c, floorA[profile[c]], PREF_FINER);
+      else state[c] = 254; // (af 2: some object held, hidden or preferring the floor, so not one level for all: ulevel 255)
       continue;
     }
     const ul = ulevel[c], p0 = profile[c];
@@ -388,6 +397,10 @@ export function hybridFinalizeAtFloor(st: FrameState, ci: ClusterIndex, hy: Hybr
     if (finer === 1) coarsened(hy, state, c, floorA[profile[c]], PREF_FINER);
     else state[c] = allAt === 1 ? ul : 254;
   }
+  hy.atFloorTotal += skipped;
+  const fc = hy.free.floorCounts;
+  for (let l = 0; l < st.stride; l++) levelCounts[l] += fc[l];
+  totalCost += hy.free.floorCost;
   const kc = hy.keptCounts;
   for (let l = 0; l < st.stride; l++) levelCounts[l] += kc[l];
   st.changedCount = changedCount;

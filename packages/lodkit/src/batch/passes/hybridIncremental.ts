@@ -124,10 +124,14 @@ export class HybridIncremental extends IncrementalState {
   flooredCount = 0;
   /** Hybrid's own pass A (else a budget frame's thresholds try: no floor, no floored cluster). */
   hybridPass = false;
+  /** The last hybrid frame was below the minimum (this one's pass A counts what finalize at the floor would touch: FreeClusters `atFloor`). */
+  wasBelow = false;
   flooredLeast = 0.5; // (0.5: a double field for V8; reset every pass A)
   /** Objects of floored clusters whose frame stood below the minimum, and floored clusters redone per object (tests: not vacuous). */
   flooredTotal = 0;
   flooredRedone = 0;
+  /** Clusters finalize below the minimum left unvisited (FreeClusters `atFloor`; tests: not vacuous). */
+  atFloorTotal = 0;
 
   ensure(slots: number, clusters: number, levels: number): void {
     this.listing.ensure(slots, clusters, levels);
@@ -170,7 +174,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const floorA = st.floor;
   let q = ci.culledCount, vc = ci.visibleClusterCount, uniformObjects = 0, evaluated = 0, skipped = 0, settled = 0;
   let totalCost = 0, minimumCost = 0, least = hy.flooredLeast, fc = hy.flooredCount;
-  const thresholds = st.thresholds, loA = st.lo, floored = hy.floored, redo = list !== null, um = hy.free, freeA = um.flag;
+  const thresholds = st.thresholds, loA = st.lo, floored = hy.floored, redo = list !== null, um = hy.free, freeA = um.flag, atFloorA = um.atFloor;
   for (let k = from; k < to; k++) {
     const c = redo ? list[k] : k;
     if (live[c] === 0) continue;
@@ -180,7 +184,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     const prevState = redo ? 254 : state[c];
     state[c] = 254;
     if (!redo) clusters[vc++] = c;
-    upref[c] = 255; hy.skippedA[c] = 0; kern.settled[c] = 0; freeA[c] = 0;
+    upref[c] = 255; hy.skippedA[c] = 0; kern.settled[c] = 0; freeA[c] = 0; atFloorA[c] = 0;
     const p0 = profile[c], a = startA[c], e = endA[c];
     if (useUniform && R === R && p0 !== 0xffff && forcedCount[c] === 0 && metricCode[p0] !== 0) {
       const code = metricCode[p0];
@@ -281,7 +285,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     if (fused !== null && !mixed && st.thresholdCount[p0] <= 4 && st.blendCount[p0] <= 4 && st.banded[p0] === 0) {
       const code = metricCode[p0];
       if (cv.fusedProfile !== p0) {
-        loadFusedProfile(st, fused, p0, code, true, ci.sizesInSlots, cv.oweBlends); cv.fusedProfile = p0;
+        loadFusedProfile(st, fused, p0, code, true, ci.sizesInSlots, cv.oweBlends, hy.hybridPass && hy.wasBelow ? floorA[p0] : 255); cv.fusedProfile = p0;
         // the collection in the kernel where it reads the kernel's value as pixels (as `reuse` below)
         if (kern.on && (code === 1 || (code === 2 && singleView))) loadFusedCollect(st, fused, p0, hy.ranges, kern.vmax, code === 2 ? vh : 1);
       }
@@ -299,7 +303,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       }
       hy.prefCost[c] = st.totalCost - before; // exact for integer costs, as every per-cluster sum here
       if ((kind & 3) === 2) { const kc = hy.keptCounts; for (let l = 0; l < lc; l++) kc[l] += levelCounts[l] - cb[l]; }
-      if ((kind & 256) !== 0) freeA[c] = (kind & 512) !== 0 ? 2 : 1; // (FreeClusters: counted by the kernel's pass)
+      if ((kind & 256) !== 0) { freeA[c] = (kind & 512) !== 0 ? 2 : 1; atFloorA[c] = (kind >>> 10) & 3; } // (FreeClusters: counted by the kernel's pass)
       evaluated += live[c];
       continue;
     }

@@ -63,14 +63,26 @@ export class FreeClusters {
   flag: Uint8Array = new Uint8Array(0);
   counts: Float64Array = new Float64Array(0);
   minimum = 0.5; // (0.5: a double field for V8; reset every pass A)
+  /**
+   * Per cluster, for a frame below the minimum whose quality floor is the coarsest level
+   * (hybridFinalize.ts `hybridFinalizeAtFloor`): 1 or 2 when the kernel touched none of its lanes
+   * (fusedPass.ts `fusedNextCluster`: every adjustable object already displayed at the floor, none
+   * finer than it with a blend, no hidden object shown last frame, none left to the scalar path),
+   * so finalize has nothing to change there — 1 when, moreover, every object prefers a level finer
+   * than the floor (the cluster is left floored), else 0. Their objects per final level in
+   * `floorCounts` (adjustable ones at the floor, held ones at theirs), their cost in `floorCost`.
+   */
+  atFloor: Uint8Array = new Uint8Array(0);
+  floorCounts: Float64Array = new Float64Array(0);
+  floorCost = 0.5;
 
   ensure(clusters: number, levels: number): void {
-    if (this.flag.length < clusters) this.flag = new Uint8Array(clusters);
-    if (this.counts.length < levels) this.counts = new Float64Array(levels);
+    if (this.flag.length < clusters) { this.flag = new Uint8Array(clusters); this.atFloor = new Uint8Array(clusters); }
+    if (this.counts.length < levels) { this.counts = new Float64Array(levels); this.floorCounts = new Float64Array(levels); }
   }
 
   /** Before pass A. */
   reset(): void {
-    this.counts.fill(0); this.minimum = 0;
+    this.counts.fill(0); this.minimum = 0; this.floorCounts.fill(0); this.floorCost = 0;
   }
 }

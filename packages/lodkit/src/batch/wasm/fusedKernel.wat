@@ -89,6 +89,7 @@
     (i32.store offset={FB_UFRAC} (i32.const {FUSED_BLOCK}) (i32.const 0))
     (i32.store offset={FB_HIDDEN} (i32.const {FUSED_BLOCK}) (i32.const 0))
     (i32.store offset={FB_MOVED} (i32.const {FUSED_BLOCK}) (i32.const 0))
+    (i32.store offset={FB_TOUCHED} (i32.const {FUSED_BLOCK}) (i32.const 0))
     (v128.store offset={FB_HELD_COUNTS} (i32.const {FUSED_BLOCK}) (v128.const i32x4 0 0 0 0))
     (i32.store offset={FB_HELD_COUNTS + 16} (i32.const {FUSED_BLOCK}) (i32.const 0))
     (if (global.get $collect) (then
@@ -473,6 +474,18 @@
       ;; every other valid, not removed lane: the scalar exact path
       (local.set $q (i32x4.bitmask (v128.andnot (v128.andnot (local.get $valid) (local.get $inh))
         (i32x4.eq (v128.and (local.get $fl) (local.get $k10)) (local.get $k10)))))
+      ;; (hybrid's first pass after a frame below the minimum) the lanes finalize at the floor F would
+      ;; touch: committed visible ones not displayed at max(level, F), or finer than F with a blend to
+      ;; clear; hidden ones shown last frame; the scalar path's (held lanes keep their level and blend)
+      (if (i32.ne (global.get $afloor) (i32.const 255)) (then
+        (local.set $fac (i32x4.lt_s (local.get $level) (i32x4.splat (global.get $afloor))))
+        (local.set $fac (v128.or
+          (v128.and (local.get $vis) (v128.bitselect
+            (v128.or (i32x4.ne (local.get $old) (i32x4.splat (global.get $afloor))) (f32x4.ne (local.get $nb4) (v128.const f32x4 0 0 0 0)))
+            (i32x4.ne (local.get $level) (local.get $old)) (local.get $fac)))
+          (v128.and (local.get $hid) (i32x4.ne (local.get $old) (local.get $k11)))))
+        (i32.store offset={FB_TOUCHED} (i32.const {FUSED_BLOCK}) (i32.add (i32.load offset={FB_TOUCHED} (i32.const {FUSED_BLOCK}))
+          (i32.add (i32.popcnt (i32x4.bitmask (local.get $fac))) (i32.popcnt (local.get $q)))))))
       ;; hybrid's collection: settled while every group is (a lane on the scalar path: not)
       (if (i32.and (global.get $collect) (i32.eqz (local.get $unset))) (then
         (if (local.get $q)

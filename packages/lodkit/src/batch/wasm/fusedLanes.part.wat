@@ -257,6 +257,7 @@
     (global.set $nextOut (i32.load offset={FB_NEXT_OUT} (i32.const {FUSED_BLOCK})))
     (global.set $slotSizes (i32.load offset={FB_SLOT_SIZES} (i32.const {FUSED_BLOCK})))
     (global.set $oweBlends (i32.load offset={FB_OWE_BLENDS} (i32.const {FUSED_BLOCK})))
+    (global.set $afloor (i32.load offset={FB_AT_FLOOR} (i32.const {FUSED_BLOCK})))
     (global.set $collect (i32.load offset={FB_COLLECT} (i32.const {FUSED_BLOCK})))
     (global.set $cfloor (i32.load offset={FB_COLLECT_FLOOR} (i32.const {FUSED_BLOCK})))
     (global.set $cvmax (f64.load offset={FB_COLLECT_VMAX} (i32.const {FUSED_BLOCK})))

@@ -44,6 +44,9 @@
   ;; hybrid's collection in its first pass ($collect, frame block 1344; $collect4): the quality
   ;; floor (1348), the largest projected diameter (1352), the metric's pixel scale (1360); the
   ;; stable lanes' counts by previous level ($cF) and by range start ($cB), and how many
+  ;; hybrid's first pass: the quality floor for the count of lanes finalize below the minimum would
+  ;; touch (frame block FB_AT_FLOOR; 255: not counted)
+  (global $afloor (mut i32) (i32.const 255))
   (global $collect (mut i32) (i32.const 0))
   (global $cfloor (mut i32) (i32.const 0))
   (global $cvmax (mut f64) (f64.const 0))
