@@ -33,7 +33,10 @@ export interface GpuBenchOptions {
   sizes?: number[];
   /** Timed frames per size. Default 60 (a real GPU), 4 on a software adapter. */
   frames?: number;
-  /** Warm-up frames per size. Default 10, 1 on a software adapter. */
+  /**
+   * Warm-up frames per size. Default 30 (on an H200 the first ≈ 20 frames of 10M after the 1M size
+   * ran at 2.5 × the steady time, bench/RESULTS-webgpu.md), 1 on a software adapter.
+   */
   warmup?: number;
   /** Objects checked against the float32 reference per verified frame. Default 200,000. */
   sample?: number;
@@ -129,7 +132,7 @@ async function mapped(buffer: GPUBuffer): Promise<ArrayBuffer> {
 /** Runs the bench on `device`. `software`: the adapter is a software rasterizer (then no time is reported). */
 export async function runGpuBench(device: GPUDevice, adapter: string, software: boolean, options: GpuBenchOptions = {}): Promise<GpuBenchResult> {
   const sizes = options.sizes ?? [1_000_000, 10_000_000];
-  const frames = options.frames ?? (software ? 4 : 60), warmup = options.warmup ?? (software ? 1 : 10);
+  const frames = options.frames ?? (software ? 4 : 60), warmup = options.warmup ?? (software ? 1 : 30);
   const h = options.hysteresis ?? 0.1, seed = options.seed ?? 20261201, sampleSize = options.sample ?? 200_000;
   const ts = device.features.has('timestamp-query');
   const limits = { maxStorageBufferBindingSize: device.limits.maxStorageBufferBindingSize, maxBufferSize: device.limits.maxBufferSize };

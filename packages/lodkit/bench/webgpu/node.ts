@@ -8,7 +8,11 @@ import { formatGpuBench, runGpuBench, type GpuBenchOptions } from './gpuBench.js
 
 async function main(): Promise<void> {
   const options = JSON.parse(process.argv[2] ?? '{}') as GpuBenchOptions & { defaultLimits?: boolean };
-  const dev = await openDawnDevice({ largeBuffers: !options.defaultLimits, optionalFeatures: ['timestamp-query'] });
+  // (Dawn rounds timestamps to 65.536 µs unless told not to — Chromium's runner passes
+  // --enable-webgpu-developer-features for the same reason)
+  const dev = await openDawnDevice({
+    largeBuffers: !options.defaultLimits, optionalFeatures: ['timestamp-query'], createArgs: ['disable-dawn-features=timestamp_quantization'],
+  });
   if (!dev.ok) {
     process.stdout.write(`@@lodkit-gpu-bench ${JSON.stringify({ ok: false, reason: `${dev.reason} ${dev.description}` })}\n`);
     return;
