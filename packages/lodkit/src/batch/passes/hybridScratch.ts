@@ -65,11 +65,12 @@ export class FreeClusters {
   minimum = 0.5; // (0.5: a double field for V8; reset every pass A)
   /**
    * Per cluster, for a frame below the minimum whose quality floor is the coarsest level
-   * (hybridFinalize.ts `hybridFinalizeAtFloor`): 1 or 2 when the kernel touched none of its lanes
+   * (hybridFinalize.ts `hybridFinalizeAtFloor`): nonzero when the kernel touched none of its lanes
    * (fusedPass.ts `fusedNextCluster`: every adjustable object already displayed at the floor, none
    * finer than it with a blend, no hidden object shown last frame, none left to the scalar path),
    * so finalize has nothing to change there — 1 when, moreover, every object prefers a level finer
-   * than the floor (the cluster is left floored), else 0. Their objects per final level in
+   * than the floor (the cluster is left floored), 2 when some object is held, hidden or prefers the
+   * floor; 0: finalize visits the cluster. The untouched clusters' objects per final level in
    * `floorCounts` (adjustable ones at the floor, held ones at theirs), their cost in `floorCost`.
    */
   atFloor: Uint8Array = new Uint8Array(0);
