@@ -61,9 +61,8 @@ export const STABLE_MAX_RANGES = 24;
  * κ is a key, not a ratio to its own frame's λ: walking back the band's price alternates between two
  * values ≈ 2.3 × apart (a cut frame's best ratio left out is a newcomer's, passed over for the kept
  * levels, and λ rises by the band's cap after it), and a floor at the cuts' ratio to the next, higher
- * λ lay ≈ 2.3 × above any cut: 15–17k stable objects in those frames instead of 24–29k (the
- * regimes bench, budget binding walking back: 100k 2.23–2.67 → 1.41–1.58 × thresholds, 1M 1.38–1.45 →
- * 0.77–0.81; bench/RESULTS.md).
+ * λ lay ≈ 2.3 × above any cut: 15–17k stable objects in those frames instead of 24–29k (100k
+ * trees, band 0.4; the frame costs: bench/RESULTS.md, "Budget regimes").
  */
 export function setStableFloor(sc: ScreenSpaceScratch, sr: StableRanges): void {
   // (read from and written into objects: a double argument or result would be a fresh heap number
