@@ -131,17 +131,21 @@ export function applyOwedEdit(s: LodSet, kind: number, id: number, eye: number[]
 
 /**
  * Follows the stable floor of a set's budget or hybrid frames (budgetStable.ts raiseFloor): the cuts
- * each frame notes (their key `sse.cutAt` and its ratio to the frame's λ), and for each frame that
- * stood with stable objects and no redone frame in the window (whose noted key is not seen here), checks
- * the floor factor against `κ / λ + band / 8` within `[1 − band, 1 − band / 4]` (κ the largest key of
- * the last 32 frames' cuts) computed here, and counts the frames where it lies below the factor at
- * the cuts' ratios to their own frame's λ (`lowered`).
+ * each frame notes — their key `sse.cutAt` and its ratio to the frame's λ; for a redone frame the key
+ * at which `reference`, the per-object path drawing the same frames, cut the protected tier (its full
+ * item list: the list the redone frame builds), or the frame's λ where it cut none — and for each frame
+ * that stood with stable objects, checks the floor factor against `κ / λ + band / 8` within
+ * `[1 − band, 1 − band / 4]` (κ the largest key of the last 32 frames' cuts) computed here, and counts
+ * the frames where it lies below the factor at the cuts' ratios to their own frame's λ (`lowered`) and
+ * the redone frames whose key was a cut's (`redoneCuts`).
  */
 export class FloorTracker {
   checked = 0;
   lowered = 0;
+  redoneCuts = 0;
   private readonly noted: { f: number; key: number; ratio: number }[] = [];
-  constructor(private readonly set: LodSet, private readonly policy: 'budget' | 'hybrid', private readonly band: number) {}
+  constructor(private readonly set: LodSet, private readonly policy: 'budget' | 'hybrid', private readonly band: number,
+    private readonly reference: LodSet) {}
 
   state() {
     return this.policy === 'budget' ? budgetStateOf(engineOf(this.set).ci) : hybridStateOf(engineOf(this.set).ci);
@@ -150,11 +154,16 @@ export class FloorTracker {
   /** Frame `f`: `update` runs the set's update (and whatever the test checks). */
   frame(f: number, update: () => void): void {
     const sse = engineOf(this.set).sse, lambda = sse.lambda, band = this.band, before = this.state();
-    const cuts = before.cuts, redone = before.reruns + before.fallbacks;
+    const cuts = before.cuts, redone = before.reruns + before.fallbacks + before.raised;
     update();
     const after = this.state(), window = this.noted.filter((n) => f - n.f <= 32);
-    if (after.reruns + after.fallbacks > redone) { this.noted.push({ f, key: Infinity, ratio: Infinity }); return; }
-    if (after.stableObjects > 0 && lambda > 0 && window.every((n) => n.key < Infinity)) {
+    if (after.reruns + after.fallbacks + after.raised > redone) {
+      const cut = engineOf(this.reference).sse.cutKey, key = cut >= 0 ? cut : lambda;
+      if (cut >= 0) this.redoneCuts++;
+      this.noted.push({ f, key, ratio: key / lambda });
+      return;
+    }
+    if (after.stableObjects > 0 && lambda > 0) {
       const clamp = (x: number) => Math.min(1 - band / 4, Math.max(1 - band, x));
       const byKey = window.length === 0 ? 1 - band : clamp(Math.max(...window.map((n) => n.key)) / lambda + band / 8);
       const byRatio = window.length === 0 ? 1 - band : clamp(Math.max(...window.map((n) => n.ratio)) + band / 8);

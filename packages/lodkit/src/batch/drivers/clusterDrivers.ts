@@ -224,10 +224,23 @@ function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: Cluste
   bi.frames++;
   // Below the minimum cost the full path draws every object at its coarsest (drawCoarsest).
   if (!(bi.acc[0] <= budget)) { restartIncremental(st, ci, hidden, invalid, minimumCost); bi.fallbacks++; return 0; }
-  const solved = budgetSolve(st, sse, bi, shift);
+  let solved = budgetSolve(st, sse, bi, shift);
+  if (solved === 0 && bi.stableObjects > 0 && bi.raiseFloorToTop(sse)) {
+    // Again with the floor at its highest: most cuts the first pass did not foresee lie below it, and
+    // this pass builds only the chains of objects with steps below it. The pass without stable ranges
+    // below builds every visible object's chain: ≈ 8 × a frame at 1M trees walking back, where in the
+    // first 40 frames of bench/regimes.ts this pass ran 7 times and stood 5 (frames 3–39; such a frame
+    // costs 2–3 ×).
+    // (hybrid: tried, no gain in the mean — its frames redone without ranges cost ≈ 2 × a frame.)
+    restartIncremental(st, ci, hidden, invalid, minimumCost);
+    computeStableRanges(st, sse, bi.ranges, table.count);
+    budgetFeed(st, ci, cv, sse, bi, shift, budget);
+    solved = budgetSolve(st, sse, bi, shift);
+    if (solved !== 0) bi.noteRedoneCut(st.frame, sse);
+  }
   if (solved === 2) { bi.cuts++; bi.noteCut(st.frame, sse); }
   if (solved === 0) {
-    if (bi.stableObjects > 0) bi.noteCut(st.frame, sse);
+    const noted = bi.stableObjects > 0;
     // The stable objects' kept levels may not all be bought (a budget that tightens, cutting the
     // protected tier at or above the stable steps' floor). The pass again with no stable range gives every adjustable object its chain:
     // the full path's item list, over the clusters (module comment of budgetIncremental.ts), at a
@@ -239,6 +252,7 @@ function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: Cluste
     budgetFeed(st, ci, cv, sse, bi, shift, budget);
     bi.ranges.any = any;
     budgetSolve(st, sse, bi, shift); // (no stable object: it cannot fail with the base cost within the budget)
+    if (noted) bi.noteRedoneCut(st.frame, sse);
   }
   bi.stableTotal += bi.stableObjects; bi.kernelStable += bi.kernelObjects;
   budgetFinalize(st, ci, bi);
@@ -337,6 +351,7 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     return;
   }
   const shift = itemShift(table), visible = ci.visibleClusterCount, acc = hy.acc;
+  let redone = false;
   for (let pass = 0; pass < 2; pass++) {
     hy.items = 0; hy.protectedItems = 0; hy.stableObjects = 0; acc[0] = 0; acc[1] = 0; acc[2] = 0; acc[3] = 0;
     hy.listing.reset();
@@ -348,8 +363,9 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
     if (solved === 2) { hy.cuts++; hy.noteCut(st.frame, sse); }
     if (solved !== 0) break;
     hy.fallbacks++;
-    hy.noteCut(st.frame, sse);
+    redone = true;
   }
+  if (redone) hy.noteRedoneCut(st.frame, sse);
   hy.stableTotal += hy.stableObjects;
   hybridFinalize(st, ci, hy);
   hideCulled(st, ci);

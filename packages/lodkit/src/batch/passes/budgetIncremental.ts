@@ -19,8 +19,9 @@
  * left out is a computed protected one; if its key is below every stable step's (the frame's
  * stable floor, raised after such cuts: budgetStable.ts `setStableFloor`), every stable step still comes before it and the bought
  * prefix is again the reduced one plus every stable step. Otherwise (or capacity < 0, or the base
- * cost over the budget) the frame is redone (clusterDrivers.ts), which recomputes the same
- * `sizes` and classification. The price (largest raw key left out) is the same: the stable steps
+ * cost over the budget) the frame is redone (clusterDrivers.ts): first with the stable floor at
+ * its highest, `(1 − band / 4) λ`, then, if that fails too, without stable ranges. Each pass
+ * recomputes the same `sizes` and classification. The price (largest raw key left out) is the same: the stable steps
  * are all bought. Both lists put the protected tier at the same offset (a bound from the frame's
  * profiles, not their largest key), so their keys round alike and keep one order; a protected key
  * in the price is read back from its chain.
@@ -336,7 +337,7 @@ export function budgetSolve(st: FrameState, sc: ScreenSpaceScratch, bi: BudgetIn
 export function reducedSolve(st: FrameState, sc: ScreenSpaceScratch, acc: Float64Array, m: number, protectedItems: number,
   stableObjects: number, shift: number, idSlot: Uint32Array | null = null): number {
   const keys = st.keys, budget = acc[4];
-  sc.cutAt = sc.lambda;
+  sc.cutAt = sc.lambda; sc.cutKey = -1; // (−1 until this solve cuts the protected tier)
   setTierOffset(st, sc);
   const offset = sc.offset;
   if (offset !== Number.POSITIVE_INFINITY) for (let k = 0; k < m; k++) { const v = keys[k]; if (v < 0) keys[k] = offset - v; }

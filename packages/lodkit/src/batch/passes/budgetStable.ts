@@ -48,8 +48,9 @@ export const STABLE_MAX_RANGES = 24;
  * The least key of a stable object's steps: the protected tier's floor `(1 − band) λ`, or, raised
  * for {@link RAISED_FRAMES} frames after the budget cut the tier, just above the highest of those
  * cuts: `κ + (band / 8) λ`, κ the largest of their keys (IncrementalState.raiseFloor), within
- * `[(1 − band) λ, (1 − band / 4) λ]`; where a cut's key is not known (a capacity below the stable
- * objects' cost) κ is that frame's λ.
+ * `[(1 − band) λ, (1 − band / 4) λ]`. A frame whose reduced solve failed (its capacity below the
+ * stable objects' cost) is redone with every chain built, and its key is where that solve cut the
+ * tier, or the frame's λ where it cut none (IncrementalState.noteRedoneCut).
  * A frame whose budget tightens (objects entering close to the camera) cuts the protected tier;
  * when the cut item's key is below this floor every stable step still comes before it and the
  * reduced solve stands (budgetIncremental.ts `reducedSolve`); at `(1 − band) λ`, where the tier
@@ -122,6 +123,8 @@ export class IncrementalState {
   frames = 0;
   fallbacks = 0;
   reruns = 0;
+  /** budget: frames whose reduced solve failed, passed again with the floor at its highest, `(1 − band / 4) λ` (clusterDrivers.ts). */
+  raised = 0;
   stableTotal = 0;
   /** Frames solved with stable objects although the budget cut the protected tier (below their steps). */
   cuts = 0;
@@ -130,12 +133,37 @@ export class IncrementalState {
   private readonly cutKeys = new Float64Array(RAISED_FRAMES + 1);
 
   /**
-   * Notes that the budget cut the protected tier in frame `frame`, at key `sc.cutAt` (that frame's λ
-   * where the key is not known: budgetIncremental.ts `reducedSolve`).
+   * Notes that the budget cut the protected tier in frame `frame`, at key `sc.cutAt` (as the reduced
+   * solve leaves it: budgetIncremental.ts `reducedSolve`; a redone frame: {@link noteRedoneCut}).
    */
   noteCut(frame: number, sc: ScreenSpaceScratch): void {
     const k = frame % (RAISED_FRAMES + 1), cf = this.cutFrames, ck = this.cutKeys, key = sc.cutAt;
     if (cf[k] !== frame) { cf[k] = frame; ck[k] = key; } else if (key > ck[k]) ck[k] = key;
+  }
+
+  /**
+   * Notes the cut of frame `frame` after it was redone with every chain built (its reduced solve
+   * failed): the key at which the redone solve cut the protected tier (`sc.cutKey`, protectedCut in
+   * screenSpacePasses.ts), or, where it cut none, the frame's λ that the failed solve left in `sc.cutAt`.
+   * The redone solve's cut is the one the full item list makes: walking back through trees, startup
+   * frames redone this way had held the floor at 0.9 λ for 32 frames with their λ as the key
+   * (≈ 5,000 chains built in a third of the binding frames; bench/RESULTS.md, "Budget regimes").
+   */
+  noteRedoneCut(frame: number, sc: ScreenSpaceScratch): void {
+    if (sc.cutKey >= 0) sc.cutAt = sc.cutKey;
+    this.noteCut(frame, sc);
+  }
+
+  /**
+   * A redone budget frame's second pass (clusterDrivers.ts): raises this frame's floor factor to its
+   * highest, `1 − band / 4`, and counts it in {@link raised}; false (nothing changed) when it is there already.
+   */
+  raiseFloorToTop(sc: ScreenSpaceScratch): boolean {
+    const top = 1 - sc.band * 0.25, sr = this.ranges;
+    if (!(sr.floorFactor < top)) return false;
+    sr.floorFactor = top;
+    this.raised++;
+    return true;
   }
 
   /**

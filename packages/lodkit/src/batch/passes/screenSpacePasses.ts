@@ -77,7 +77,7 @@ export class ScreenSpaceScratch {
   stableFloor = 0.5;
   /** After a solve: the largest raw key of the protected items left out, −1 when none ({@link protectedCut}). */
   cutKey = 0.5;
-  /** After a reduced solve that cut the protected tier: that cut's key (budgetIncremental.ts), the frame's λ when not known. */
+  /** After a reduced solve that cut the protected tier: that cut's key (budgetIncremental.ts), the frame's λ when not known (a redone frame: budgetStable.ts noteRedoneCut). */
   cutAt = 0.5;
   /** Largest viewport height of the frame's views: projected diameters are clamped to it. */
   viewportMax = 1080.5;
@@ -312,6 +312,7 @@ export function applyScreenSpaceUpgrades(st: FrameState, sc: ScreenSpaceScratch,
  * when even `base` does not fit nothing is bought and the price is 0.
  */
 export function buyUpgrades(st: FrameState, sc: ScreenSpaceScratch, m: number, budget: number, base: number, shift: number): void {
+  sc.cutKey = -1; // (−1 until this solve cuts the protected tier)
   if (base <= budget) {
     const bought = selectAffordablePrefix(st.keys, st.items, m, budget - base, st.chainOf, sc.chains.deltaCost, shift);
     applyScreenSpaceUpgrades(st, sc, bought, shift);
