@@ -236,7 +236,7 @@ function clusteredBudgetIncremental(st: FrameState, ci: ClusterIndex, cv: Cluste
     computeStableRanges(st, sse, bi.ranges, table.count);
     budgetFeed(st, ci, cv, sse, bi, shift, budget);
     solved = budgetSolve(st, sse, bi, shift);
-    if (solved !== 0) bi.noteRedoneCut(st.frame, sse);
+    if (solved === 1) bi.noteRedoneCut(st.frame, sse); // (2: noted below, at its cut)
   }
   if (solved === 2) { bi.cuts++; bi.noteCut(st.frame, sse); }
   if (solved === 0) {

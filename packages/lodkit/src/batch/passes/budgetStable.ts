@@ -49,8 +49,8 @@ export const STABLE_MAX_RANGES = 24;
  * for {@link RAISED_FRAMES} frames after the budget cut the tier, just above the highest of those
  * cuts: `κ + (band / 8) λ`, κ the largest of their keys (IncrementalState.raiseFloor), within
  * `[(1 − band) λ, (1 − band / 4) λ]`. A frame whose reduced solve failed (its capacity below the
- * stable objects' cost) is redone with every chain built, and its key is where that solve cut the
- * tier, or the frame's λ where it cut none (IncrementalState.noteRedoneCut).
+ * stable objects' cost) is redone — budget: first with the floor at its highest — and its key is
+ * where the redone solve cut the tier, or the frame's λ where it cut none (IncrementalState.noteRedoneCut).
  * A frame whose budget tightens (objects entering close to the camera) cuts the protected tier;
  * when the cut item's key is below this floor every stable step still comes before it and the
  * reduced solve stands (budgetIncremental.ts `reducedSolve`); at `(1 − band) λ`, where the tier
@@ -142,10 +142,11 @@ export class IncrementalState {
   }
 
   /**
-   * Notes the cut of frame `frame` after it was redone with every chain built (its reduced solve
-   * failed): the key at which the redone solve cut the protected tier (`sc.cutKey`, protectedCut in
-   * screenSpacePasses.ts), or, where it cut none, the frame's λ that the failed solve left in `sc.cutAt`.
-   * The redone solve's cut is the one the full item list makes: walking back through trees, startup
+   * Notes the cut of frame `frame` after it was redone (its reduced solve failed; then passed with
+   * the floor at its highest, or with every chain built): the key at which the redone solve cut the
+   * protected tier (`sc.cutKey`, protectedCut in screenSpacePasses.ts), or, where it cut none, the
+   * frame's λ that the failed solve left in `sc.cutAt`. Either redone solve leaves out the items the
+   * full item list leaves out, so its cut is that list's: walking back through trees, startup
    * frames redone this way had held the floor at 0.9 λ for 32 frames with their λ as the key
    * (≈ 5,000 chains built in a third of the binding frames; bench/RESULTS.md, "Budget regimes").
    */
