@@ -148,7 +148,7 @@ export class IncrementalState {
    * frame's λ that the failed solve left in `sc.cutAt`. Either redone solve leaves out the items the
    * full item list leaves out, so its cut is that list's: walking back through trees, startup
    * frames redone this way had held the floor at 0.9 λ for 32 frames with their λ as the key
-   * (≈ 5,000 chains built in a third of the binding frames; bench/RESULTS.md, "Budget regimes").
+   * (3,300–6,800 items instead of 180–480 in a third of the binding frames; bench/RESULTS.md, "Budget regimes").
    */
   noteRedoneCut(frame: number, sc: ScreenSpaceScratch): void {
     if (sc.cutKey >= 0) sc.cutAt = sc.cutKey;
