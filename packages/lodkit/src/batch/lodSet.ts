@@ -93,12 +93,14 @@ export {
  *   the eye distance (rankQuota), the projected diameter in px clamped to the viewport (budget);
  *   NaN for hidden/invalid. rankQuota and budget: every drawn object's own value, for clusters
  *   decided as a whole computed when first observed (a read, the next update, an edit), bit for
- *   bit what the frame would have written (owedSizes.ts).
+ *   bit what the frame would have written (owedSizes.ts); a budget frame that draws the
+ *   thresholds' selection (it fits) reports a thresholds frame's values, as below.
  *   Thresholds and hybrid policies with clusters (the default): an object whose cluster was skipped
  *   as a whole (every object provably keeps its level, blend 0; hybrid: its preferred level) keeps
  *   the value of the last frame in which it was evaluated — a value the rule maps to the same level
  *   as this frame's value, outside every blend window — until its cluster is evaluated again (an
- *   object held by hysteresis keeps its value in either case: the rule's previous size).
+ *   object held by hysteresis or `minFramesBetweenChanges` keeps its value in either case: the
+ *   rule's previous size, which may be such an earlier value).
  *   Pass `exactSizes: true` for every object's own value every frame (slower: no cluster is
  *   skipped; culled clusters still are, their objects' sizes are NaN either way).
  * - `changed[0 … changedCount)` — ids whose `levels` entry changed this frame, in no particular
