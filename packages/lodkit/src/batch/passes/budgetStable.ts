@@ -25,7 +25,12 @@
  * rounding at any `w` is far below the margin. Pieces that fail are bisected ({@link BISECT_DEPTH}
  * levels deep: only the halves holding a change are split again, so each comparison that changes
  * sign inside a piece costs one evaluation a level, at the midpoint); `w = 0` and `w = viewport
- * height` (clamped sizes) are checked as single points with the builder itself.
+ * height` (clamped sizes) are checked as single points with the builder itself. A half unstable at
+ * both ends with the same steps is dropped only when one of its tier tests fails at both ends
+ * (an affine test false at both ends is false in between); failing different tests, it may be
+ * stable inside — a step's key that rises through the floor while the next step's key rises
+ * through `(1 + band) λ` leaves a window between them (found with random seeds: a row's window
+ * ≈ 401–700 px of a 1080 px viewport had no range).
  *
  * Contributor notes:
  * - Only profiles of at most {@link STABLE_MAX_LEVELS} levels get ranges; others (and frames
@@ -194,8 +199,12 @@ const constant = new Uint8Array(256);
 const kinks = new Float64Array(2 * STABLE_MAX_LEVELS + 8);
 /** Input of {@link stableEval}: [0] the diameter w. */
 export const evalIn = new Float64Array(1);
-/** Result of the last {@link stableEval}: [0] start level, [1] step signature, [2] margins held (1/0). */
-export const evalOut = new Float64Array(3);
+/**
+ * Result of the last {@link stableEval}: [0] start level, [1] step signature, [2] margins held
+ * (1/0), [3] the tests it failed (bit 0: no floor above 0 or `L` not reached; bit 1 + j: step j's
+ * tier test), 0 when stable.
+ */
+export const evalOut = new Float64Array(4);
 /**
  * Bisection depth of fillRow per piece: a change inside a piece leaves out at most 1/4096 of the
  * piece (≈ 0.26 px of a 1080 px viewport). At depth 3 it left out up to an eighth: walking forward
@@ -208,16 +217,16 @@ export const BISECT_DEPTH = 12;
 const STACK = BISECT_DEPTH + 2;
 const stackW = new Float64Array(2 * STACK);
 const stackD = new Uint8Array(STACK);
-const stackE = new Float64Array(8 * STACK);
+const stackE = new Float64Array(10 * STACK);
 /** Writes the last {@link stableEval} (its return value `stable`) as end `end` (0 u, 1 v) of stack entry `top`. */
 function keepEnd(top: number, end: number, stable: number): void {
-  const o = 8 * top + 4 * end;
-  stackE[o] = stable; stackE[o + 1] = evalOut[0]; stackE[o + 2] = evalOut[1]; stackE[o + 3] = evalOut[2];
+  const o = 10 * top + 5 * end;
+  stackE[o] = stable; stackE[o + 1] = evalOut[0]; stackE[o + 2] = evalOut[1]; stackE[o + 3] = evalOut[2]; stackE[o + 4] = evalOut[3];
 }
 /** Copies end `from` of entry `a` into end `to` of entry `b`. */
 function copyEnd(a: number, from: number, b: number, to: number): void {
-  const x = 8 * a + 4 * from, y = 8 * b + 4 * to;
-  stackE[y] = stackE[x]; stackE[y + 1] = stackE[x + 1]; stackE[y + 2] = stackE[x + 2]; stackE[y + 3] = stackE[x + 3];
+  const x = 10 * a + 5 * from, y = 10 * b + 5 * to;
+  stackE[y] = stackE[x]; stackE[y + 1] = stackE[x + 1]; stackE[y + 2] = stackE[x + 2]; stackE[y + 3] = stackE[x + 3]; stackE[y + 4] = stackE[x + 4];
 }
 
 // Margin test of one comparison of `a` with `b` (written out at each use: a helper taking doubles
@@ -275,7 +284,7 @@ export function stableEval(st: FrameState, sc: ScreenSpaceScratch, p: number, fi
     if (ben[l] >= ben[current]) current = l;
   }
   const start = current;
-  let signature = 0, stable = floorKey > 0 ? 1 : 0, reached = start === L ? 1 : 0;
+  let signature = 0, stable = floorKey > 0 ? 1 : 0, reached = start === L ? 1 : 0, failed = floorKey > 0 ? 0 : 1, step = 2;
   while (current > finest) {
     const cc = costs[off + current], cb = ben[current], cConst = constant[current], cMag = mag[current];
     let best = -1, bestSlope = 0, bestConst = 0, bestScale = 0;
@@ -294,16 +303,17 @@ export function stableEval(st: FrameState, sc: ScreenSpaceScratch, p: number, fi
     // The tiering of collectScreenSpaceItems for this step (prev = L).
     if (best < L) {
       { const d = bestSlope - ceilKey; if (!(bestConst === 1) && !((d < 0 ? -d : d) > 1e-9 * (bestScale + ceilKey) + 1e-300)) ok = 0; }
-      if (!(bestSlope < ceilKey)) stable = 0;
+      if (!(bestSlope < ceilKey)) { stable = 0; failed |= step; }
       signature = signature * 16 + 15;
       break; // a finer step below the price is not offered: the rest of the chain does not matter
     }
     { const d = bestSlope - floorKey; if (!(bestConst === 1) && !((d < 0 ? -d : d) > 1e-9 * (bestScale + floorKey) + 1e-300)) ok = 0; }
-    if (!(bestSlope >= floorKey)) stable = 0;
+    if (!(bestSlope >= floorKey)) { stable = 0; failed |= step; }
     if (best === L) reached = 1;
-    current = best;
+    current = best; step *= 2;
   }
-  evalOut[0] = start; evalOut[1] = signature; evalOut[2] = ok;
+  if (reached === 0) failed |= 1;
+  evalOut[0] = start; evalOut[1] = signature; evalOut[2] = ok; evalOut[3] = failed;
   return stable === 1 && reached === 1 ? 1 : 0;
 }
 
@@ -375,16 +385,17 @@ function fillRow(st: FrameState, sc: ScreenSpaceScratch, sr: StableRanges, p: nu
     let top = 1;
     while (top > 0) {
       top--;
-      const u = stackW[2 * top], v = stackW[2 * top + 1], depth = stackD[top], e = 8 * top;
-      const su = stackE[e], startU = stackE[e + 1], sigU = stackE[e + 2], okU = stackE[e + 3];
-      const sv = stackE[e + 4], startV = stackE[e + 5], sigV = stackE[e + 6], okV = stackE[e + 7];
+      const u = stackW[2 * top], v = stackW[2 * top + 1], depth = stackD[top], e = 10 * top;
+      const su = stackE[e], startU = stackE[e + 1], sigU = stackE[e + 2], okU = stackE[e + 3], failU = stackE[e + 4];
+      const sv = stackE[e + 5], startV = stackE[e + 6], sigV = stackE[e + 7], okV = stackE[e + 8], failV = stackE[e + 9];
       const same = okU === 1 && okV === 1 && startU === startV && sigU === sigV;
       if (same && su === 1 && sv === 1) {
         rangeIn[0] = u; rangeIn[1] = v;
         push(sr, row, startU);
         continue;
       }
-      if (depth === 0 || (same && su === 0 && sv === 0)) continue; // unstable throughout, or no deeper
+      // (unstable throughout: one test fails at both ends; else no deeper)
+      if (depth === 0 || (same && (failU & failV) !== 0)) continue;
       const mid = (u + v) * 0.5;
       if (!(mid > u && mid < v)) continue;
       // The right half replaces this entry, the left one goes above it (popped first).
