@@ -67,7 +67,8 @@ export function spherePixelDiameter(frustum: FrustumView, x: number, y: number, 
 /**
  * The projected sphere's area as a fraction of the window area: OpenUSD's `projectedSphere`
  * (`π (R·refDepth / d)² / windowArea`, orthographic `π R² / windowArea`). Like OpenUSD it returns
- * `Number.MAX_VALUE` when the eye is exactly at the centre, and 0 when the sphere is wholly outside.
+ * `Number.MAX_VALUE` when the eye is exactly at the centre (`+Infinity` where the formula overflows, the eye
+ * within ≈ 1e-154 R of it), and 0 when the sphere is wholly outside.
  * Throws `RangeError` for a non-finite centre or a negative / NaN / infinite radius.
  * @example
  * ```ts

@@ -61,19 +61,23 @@ export function spherePixelDiameter(frustum: FrustumView, x: number, y: number, 
 /**
  * The projected sphere's area as a fraction of the window area: OpenUSD's `projectedSphere`
  * (`π (R·refDepth / d)² / windowArea`, orthographic `π R² / windowArea`). Like OpenUSD it returns
- * `Number.MAX_VALUE` when the eye is exactly at the centre, and 0 when the sphere is wholly outside.
+ * `Number.MAX_VALUE` when the eye is exactly at the centre (`+Infinity` where the formula overflows, the eye
+ * within ≈ 1e-154 R of it), and 0 when the sphere is wholly outside.
  * @category Metrics
  */
 export function sphereScreenArea(frustum: FrustumView, x: number, y: number, z: number, radius: number): number {
   if (frustum.cullsSphere(x, y, z, radius)) return 0;
-  let r = radius;
+  let r = radius, cap = Number.POSITIVE_INFINITY;
   if (frustum.isPerspective) {
     const p = frustum.position;
     const d = length3(x - p[0], y - p[1], z - p[2]);
-    r = (radius * frustum.referencePlaneDepth) / d; // +Infinity at d = 0, clamped below
+    // OpenUSD: the largest double at d = 0 (R / 0 = +Infinity here, capped below); any other d
+    // keeps the formula's own value, +Infinity where it overflows (d ≈ 1e-160). A cap for
+    // Math.min rather than a returned constant: returning one boxes every result (notes above).
+    if (d === 0) cap = Number.MAX_VALUE;
+    r = (radius * frustum.referencePlaneDepth) / d;
   }
-  // Math.min turns OpenUSD's d = 0 case into Number.MAX_VALUE without returning a boxed constant.
-  return Math.min((Math.PI * r * r) / frustum.windowArea, Number.MAX_VALUE);
+  return Math.min((Math.PI * r * r) / frustum.windowArea, cap);
 }
 
 /**

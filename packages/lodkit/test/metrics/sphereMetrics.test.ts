@@ -59,6 +59,16 @@ describe('sphere metrics', () => {
     expect(sphereScreenArea(f, 5, 5, 5, 1)).toBe(Number.MAX_VALUE); // OpenUSD's REALLY_BIG at d = 0
   });
 
+  it('projected area: the largest double only at d = 0, the formula\'s own +Infinity where it overflows (as OpenUSD)', () => {
+    const f = new Frustum({ position: [0, 0, 0], near: 0.1, far: 50 });
+    expect(sphereScreenArea(f, 0, 0, 0, 2)).toBe(Number.MAX_VALUE);
+    // d ≈ 1e-160 (d² is subnormal but not 0): (R / d)² ≈ 1e320 overflows, π·∞ / area = +∞ in
+    // OpenUSD's double arithmetic; only d = 0 itself is its REALLY_BIG
+    expect(sphereScreenArea(f, 0, 0, -1e-160, 1)).toBe(Infinity);
+    const near = sphereScreenArea(f, 0, 0, -1e-150, 1); // (R / d)² = 1e300: finite, π·1e300 / 4 (window 2 × 2)
+    expect(near / 1e299).toBeCloseTo(Math.PI * 10 / 4, 9);
+  });
+
   it('keeps its size while sliding off the side of the screen, then drops to 0', () => {
     const f = Frustum.perspective({ fovY: 90, aspect: 1, near: 0.1, far: 100 });
     const inside = sphereScreenHeight(f, 0, 0, -10, 1);
