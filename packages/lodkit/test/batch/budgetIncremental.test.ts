@@ -263,7 +263,7 @@ describe('the reduced solve with the protected tier cut (budgetIncremental.ts re
     st.chainOf = new Uint32Array([0, 4]); st.next = new Uint8Array([2, 2]);
     for (const [c, key] of [[0, 5], [4, x]]) { sc.chains.slope[c] = key; sc.chains.deltaCost[c] = 100; sc.chains.level[c] = 1; }
     const acc = new Float64Array([0, 100, 0, 0, 250]);
-    const solved = reducedSolve(st, sc, acc, 2, 2, 1, 3);
+    const solved = reducedSolve(st, sc, acc, 2, 1, 3); // (both keys negative: 2 protected items)
     return { solved, next: Array.from(st.next), price: sc.lambda };
   };
   it('a cut below the stable floor stands, with the price its exact key; at or above the floor the frame is redone', () => {

@@ -67,7 +67,7 @@ describe('the stable floor after cuts (budgetStable.ts setStableFloor, Increment
       st.keys = new Float64Array([-10, -1.5]); st.items = new Uint32Array([0 << 3, 1 << 3]);
       st.chainOf = new Uint32Array([0, 4]); st.next = new Uint8Array([2, 2]); sc.lambda = 2;
       for (const [c, key] of [[0, 10], [4, 1.5]]) { sc.chains.slope[c] = key; sc.chains.deltaCost[c] = 100; sc.chains.level[c] = 1; }
-      return reducedSolve(st, sc, new Float64Array([0, 100, 0, 0, budget]), 2, 2, 1, 3);
+      return reducedSolve(st, sc, new Float64Array([0, 100, 0, 0, budget]), 2, 1, 3); // (both keys negative: protected)
     };
     expect(run(250)).toBe(2); // the item of key 1.5 is cut
     expect(sc.cutAt).toBe(1.5);

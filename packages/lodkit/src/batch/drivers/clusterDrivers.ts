@@ -190,7 +190,7 @@ function clusteredCoarsest(st: FrameState, ci: ClusterIndex, cv: ClusterViews, t
 /** One incremental budget pass over the visible clusters (budgetIncremental.ts), accumulators reset first. */
 function budgetFeed(st: FrameState, ci: ClusterIndex, cv: ClusterViews, sse: ScreenSpaceScratch, bi: BudgetIncremental, shift: number, budget: number): void {
   ci.culledCount = 0; ci.visibleClusterCount = 0;
-  bi.items = 0; bi.protectedItems = 0; bi.stableObjects = 0; bi.listCount = 0; bi.stableCost = 0; bi.stableCounts.fill(0);
+  bi.items = 0; bi.stableObjects = 0; bi.listCount = 0; bi.stableCost = 0; bi.stableCounts.fill(0);
   bi.kernelProfile = -1; bi.kernelObjects = 0; // (this frame's ranges: loaded again)
   bi.acc[0] = 0; bi.acc[1] = 0; bi.acc[2] = 0; bi.acc[3] = st.minimumCost; bi.acc[4] = budget;
   const runs = cullBlocks(ci, cv), r = ci.supers.runs; // (spatial/blockCulling.ts: blocks culled whole)
@@ -353,13 +353,13 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const shift = itemShift(table), visible = ci.visibleClusterCount, acc = hy.acc;
   let redone = false;
   for (let pass = 0; pass < 2; pass++) {
-    hy.items = 0; hy.protectedItems = 0; hy.stableObjects = 0; acc[0] = 0; acc[1] = 0; acc[2] = 0; acc[3] = 0;
+    hy.items = 0; hy.stableObjects = 0; acc[0] = 0; acc[1] = 0; acc[2] = 0; acc[3] = 0;
     hy.listing.reset();
     for (let k = 0; k < visible; k += 256) hybridCollectChunk(st, ci, cv, sse, hy, shift, pass === 0, pass === 1, k, k + 256 < visible ? k + 256 : visible);
     if (pass === 0) addKernelSettled(hy, st.stride);
     st.minimumCost = acc[0];
     acc[4] = budget;
-    const solved = reducedSolve(st, sse, acc, hy.items, hy.protectedItems, hy.stableObjects, shift, ci.idSlot); // (next by slot)
+    const solved = reducedSolve(st, sse, acc, hy.items, hy.stableObjects, shift, ci.idSlot); // (next by slot)
     if (solved === 2) { hy.cuts++; hy.noteCut(st.frame, sse); }
     if (solved !== 0) break;
     hy.fallbacks++;

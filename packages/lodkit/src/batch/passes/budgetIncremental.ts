@@ -55,6 +55,7 @@ import { clusterStateGetter } from '../spatial/clusterState.js';
 import { oweCluster } from '../outputs/owedSizes.js';
 import { addBudgetStable, BUDGET_KERNEL_LEVELS, keptHidden, LISTED, loadBudgetKernel } from './budgetKernel.js';
 import { KERNEL_RANGES } from './fusedCollect.js';
+import { protectedFloorKey, pushChainItems, upgradeCeilKey } from './chainItems.js';
 
 /** Per-set state of the incremental budget path and its scratch. */
 export class BudgetIncremental extends IncrementalState {
@@ -129,9 +130,8 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const sr = bi.ranges, rCount = sr.count, rLo = sr.lo, rHi = sr.hi, rStart = sr.start, useRanges = sr.any;
   const params = chainParams;
   params[1] = sc.tolerance; params[2] = band; params[3] = lambda;
-  const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
-  const ceilKey = band > 0 ? (1 + band) * lambda : 0;
-  let q = ci.culledCount, vc = ci.visibleClusterCount, m = bi.items, prot = bi.protectedItems, stable = bi.stableObjects;
+  const floorKey = protectedFloorKey(band, lambda), ceilKey = upgradeCeilKey(band, lambda);
+  let q = ci.culledCount, vc = ci.visibleClusterCount, m = bi.items, stable = bi.stableObjects;
   let base = acc[0], protCost = acc[1], nl = bi.listCount, stableCost = bi.stableCost;
   // The last stable range hit and its two costs (as hybridCollectChunk: neighbours share them).
   let lastRow = -1, lastHit = 0, lastC0 = 0, lastProt = 0, lastCost = 0;
@@ -299,18 +299,11 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
       base += costs[p * stride + start];
       chainOf[i] = s * cs;
       kindS[s] = 0; list[nl++] = s;
-      for (let j = 0; j < steps; j++) {
-        const key = outSlope[s * cs + j];
-        if (prev !== 255 && outLevel[s * cs + j] < prev && key < ceilKey) break;
-        const protect = floorKey > 0 && prev !== 255 && outLevel[s * cs + j] >= prev && key >= floorKey;
-        if (protect) prot++;
-        keys[m] = protect ? -key : key;
-        items[m++] = ((i << shift) | j) >>> 0;
-      }
+      m = pushChainItems(keys, items, m, outLevel, outSlope, s * cs, steps, prev, floorKey, ceilKey, i, shift);
     }
   }
   ci.culledCount = q; ci.visibleClusterCount = vc;
-  bi.items = m; bi.protectedItems = prot; bi.stableObjects = stable; bi.listCount = nl; bi.stableCost = stableCost;
+  bi.items = m; bi.stableObjects = stable; bi.listCount = nl; bi.stableCost = stableCost;
   acc[0] = base; acc[1] = protCost;
   st.hidden += hidden; st.invalid += invalid; st.minimumCost += minimumCost; st.objectsEvaluated += evaluated;
   st.clustersSkipped += skipped;
@@ -323,24 +316,25 @@ export function budgetFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
  */
 export function budgetSolve(st: FrameState, sc: ScreenSpaceScratch, bi: BudgetIncremental, shift: number): number {
   st.baseCost = bi.acc[0];
-  return reducedSolve(st, sc, bi.acc, bi.items, bi.protectedItems, bi.stableObjects, shift);
+  return reducedSolve(st, sc, bi.acc, bi.items, bi.stableObjects, shift);
 }
 
 /**
  * The solve shared by the incremental budget and hybrid paths: `acc` = [cost before upgrades,
- * stable objects' protected cost, -, -, budget], `m` items of which `protectedItems` protected,
- * `stableObjects` objects without a chain. Returns 1 (solved), 2 (solved, the cut inside the
+ * stable objects' protected cost, -, -, budget], `m` items (the protected ones with negative keys:
+ * chainItems.ts), `stableObjects` objects without a chain. Returns 1 (solved), 2 (solved, the cut inside the
  * protected tier but below every stable step) or 0 when the stable objects' steps may not all be
  * bought (or nothing can be bought while stable objects rely on their protected steps): the
  * caller redoes the frame with every chain built.
  */
-export function reducedSolve(st: FrameState, sc: ScreenSpaceScratch, acc: Float64Array, m: number, protectedItems: number,
-  stableObjects: number, shift: number, idSlot: Uint32Array | null = null): number {
+export function reducedSolve(st: FrameState, sc: ScreenSpaceScratch, acc: Float64Array, m: number, stableObjects: number, shift: number, idSlot: Uint32Array | null = null): number {
   const keys = st.keys, budget = acc[4];
   sc.cutAt = sc.lambda; sc.cutKey = -1; // (−1 until this solve cuts the protected tier)
   setTierOffset(st, sc);
   const offset = sc.offset;
-  if (offset !== Number.POSITIVE_INFINITY) for (let k = 0; k < m; k++) { const v = keys[k]; if (v < 0) keys[k] = offset - v; }
+  // (a protected key is negative only where the tier exists: floorKey > 0 needs band and price, as the offset does)
+  let protectedItems = 0;
+  if (offset !== Number.POSITIVE_INFINITY) for (let k = 0; k < m; k++) { const v = keys[k]; if (v < 0) { keys[k] = offset - v; protectedItems++; } }
   const base = acc[0];
   const withStable = stableObjects > 0;
   if (!(base <= budget)) {

@@ -43,6 +43,7 @@
  */
 import type { FrameState } from '../core/frameState.js';
 import type { ScreenSpaceScratch } from './screenSpacePasses.js';
+import { upgradeCeilKey } from './chainItems.js';
 
 /** Largest level count of a profile that gets stable ranges. */
 export const STABLE_MAX_LEVELS = 8;
@@ -119,7 +120,6 @@ export class IncrementalState {
   kindS: Uint8Array = new Uint8Array(0);
   acc: Float64Array = new Float64Array(5);
   items = 0;
-  protectedItems = 0;
   stableObjects = 0;
   /**
    * Frames solved with stable objects / redone by the full path / redone over the clusters without
@@ -247,7 +247,7 @@ export function stableEval(st: FrameState, sc: ScreenSpaceScratch, p: number, fi
   const costs = st.costs, errors = st.errors, off = p * st.stride, w = evalIn[0];
   const tolerance = sc.tolerance, band = sc.band, lambda = sc.lambda;
   const floorKey = sc.stableFloor; // (stable steps: at least this; the protected tier starts there or lower)
-  const ceilKey = band > 0 ? (1 + band) * lambda : 0;
+  const ceilKey = upgradeCeilKey(band, lambda); // (the collections' rule: chainItems.ts)
   let ok = 1;
   // ben[l]: the builder's benefit; mag[l]: the sum of the magnitudes of its terms (rounding scale).
   for (let l = finest; l <= coarsest; l++) {

@@ -61,6 +61,7 @@ import type { ScreenSpaceScratch } from './screenSpacePasses.js';
 import { IncrementalState, STABLE_MAX_RANGES } from './budgetStable.js';
 import { clusterStateGetter } from '../spatial/clusterState.js';
 import { FinalizeList, FreeClusters, KernelSettled } from './hybridScratch.js';
+import { protectedFloorKey, pushChainItems, upgradeCeilKey } from './chainItems.js';
 
 /**
  * `cpref` of a cluster hybrid left below the minimum with every object finer than its floor
@@ -343,9 +344,8 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
   const sr = hy.ranges, rCount = sr.count, rLo = sr.lo, rHi = sr.hi, rStart = sr.start, useRanges = allowStable && sr.any;
   const params = chainParams;
   params[1] = sc.tolerance; params[2] = band; params[3] = lambda;
-  const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
-  const ceilKey = band > 0 ? (1 + band) * lambda : 0;
-  let m = hy.items, prot = hy.protectedItems, stable = hy.stableObjects, ln = lst.count;
+  const floorKey = protectedFloorKey(band, lambda), ceilKey = upgradeCeilKey(band, lambda);
+  let m = hy.items, stable = hy.stableObjects, ln = lst.count;
   let base = acc[0], protCost = acc[1], settledCost = acc[3];
   // The last stable range hit and its two costs: neighbours in a cluster mostly share the row and
   // the range (any range holding w gives the same start: ranges meet only at points both proved).
@@ -449,16 +449,9 @@ export function hybridCollectChunk(st: FrameState, ci: ClusterIndex, cv: Cluster
       next[s] = start;
       base += costs[p * stride + start];
       chainOf[i] = s * cs;
-      for (let j = 0; j < steps; j++) {
-        const key = outSlope[s * cs + j];
-        if (prev !== 255 && outLevel[s * cs + j] < prev && key < ceilKey) break;
-        const protect = floorKey > 0 && prev !== 255 && outLevel[s * cs + j] >= prev && key >= floorKey;
-        if (protect) prot++;
-        keys[m] = protect ? -key : key;
-        items[m++] = ((i << shift) | j) >>> 0;
-      }
+      m = pushChainItems(keys, items, m, outLevel, outSlope, s * cs, steps, prev, floorKey, ceilKey, i, shift);
     }
   }
-  hy.items = m; hy.protectedItems = prot; hy.stableObjects = stable; lst.count = ln;
+  hy.items = m; hy.stableObjects = stable; lst.count = ln;
   acc[0] = base; acc[1] = protCost; acc[3] = settledCost;
 }

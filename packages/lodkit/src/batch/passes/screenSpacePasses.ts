@@ -22,6 +22,7 @@ import { buildObjectChain } from '../../policies/screenSpaceError.js';
 import type { ClusterIndex } from '../spatial/clusters.js';
 import type { FrameState } from '../core/frameState.js';
 import { BudgetRegime } from './budgetRegime.js';
+import { protectedFloorKey, pushChainItems, upgradeCeilKey } from './chainItems.js';
 
 const chainParams = new Float64Array(4);
 
@@ -117,8 +118,7 @@ export function collectScreenSpaceItems(
   const params = chainParams;
   params[1] = tolerance; params[2] = band; params[3] = lambda;
   let base = 0, m = 0;
-  const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
-  const ceilKey = band > 0 ? (1 + band) * lambda : 0;
+  const floorKey = protectedFloorKey(band, lambda), ceilKey = upgradeCeilKey(band, lambda);
   for (let i = 0; i < n; i++) {
     if (!hybrid) blend[i] = 0;
     const f = fixed[i];
@@ -144,16 +144,7 @@ export function collectScreenSpaceItems(
     next[i] = start;
     base += costs[p * s + start];
     chainOf[i] = i * cs;
-    // Incumbent steps (not finer than the previous level) still worth (1 − band)·λ are protected:
-    // bought before every other step, so a newcomer cannot push a stable object out (marked by sign here).
-    const prev = levels[i];
-    for (let j = 0; j < steps; j++) {
-      const key = outSlope[i * cs + j];
-      // An upgrade past the previous level must beat the last price by the band (else no pop for it).
-      if (prev !== 255 && outLevel[i * cs + j] < prev && key < ceilKey) break;
-      keys[m] = floorKey > 0 && prev !== 255 && outLevel[i * cs + j] >= prev && key >= floorKey ? -key : key;
-      items[m++] = ((i << shift) | j) >>> 0;
-    }
+    m = pushChainItems(keys, items, m, outLevel, outSlope, i * cs, steps, levels[i], floorKey, ceilKey, i, shift); // (the band's rules: chainItems.ts)
   }
   finishItems(st, sc, m);
   if (hybrid) st.minimumCost = base;
@@ -221,8 +212,7 @@ export function collectScreenSpaceItemsList(
   const params = chainParams;
   params[1] = tolerance; params[2] = band; params[3] = lambda;
   let base = 0, m = 0;
-  const floorKey = band > 0 && lambda > 0 ? (1 - band) * lambda : 0;
-  const ceilKey = band > 0 ? (1 + band) * lambda : 0;
+  const floorKey = protectedFloorKey(band, lambda), ceilKey = upgradeCeilKey(band, lambda);
   for (let k = 0; k < count; k++) {
     const slot = list[k], i = slotId[slot];
     if (!hybrid) { blend[i] = 0; blendS[slot] = 0; }
@@ -249,13 +239,7 @@ export function collectScreenSpaceItemsList(
     next[i] = start;
     base += costs[p * s + start];
     chainOf[i] = i * cs;
-    const prev = levels[i];
-    for (let j = 0; j < steps; j++) {
-      const key = outSlope[i * cs + j];
-      if (prev !== 255 && outLevel[i * cs + j] < prev && key < ceilKey) break;
-      keys[m] = floorKey > 0 && prev !== 255 && outLevel[i * cs + j] >= prev && key >= floorKey ? -key : key;
-      items[m++] = ((i << shift) | j) >>> 0;
-    }
+    m = pushChainItems(keys, items, m, outLevel, outSlope, i * cs, steps, levels[i], floorKey, ceilKey, i, shift);
   }
   finishItems(st, sc, m);
   if (hybrid) st.minimumCost = base;
