@@ -22,8 +22,10 @@ describe('reference sphere formulas (hand-worked)', () => {
     expect(referenceDistance(cam, 0, 0, -10, 1)).toBe(9);
     expect(referenceDistance(cam, 0, 0, -0.5, 1)).toBe(0);
   });
-  it('eye inside the sphere: +∞ height', () => {
+  it('eye inside the sphere: +∞ height; area: the largest double only with the eye at the centre, else the formula (+∞ where it overflows)', () => {
     expect(referenceScreenHeight(cam, 0, 0, -1.5, 2)).toBe(Infinity);
+    expect(referenceScreenArea(cam, 0, 0, 0, 2)).toBe(Number.MAX_VALUE);
+    expect(referenceScreenArea(cam, 0, 0, -1e-160, 2)).toBe(Infinity); // (2 / 1e-160)² overflows
   });
   it('culling: behind the eye, past far, and just outside the left plane x = −2·depth', () => {
     expect(referenceCulls(cam, 0, 0, 10, 1)).toBe(true);

@@ -161,13 +161,16 @@ export function referencePixelDiameter(cam: ReferenceCamera, x: number, y: numbe
 
 /**
  * OpenUSD's projectedSphere: the disc π (r / d)² on the depth-1 window (π r² orthographic) over the
- * window's area; Number.MAX_VALUE with the eye at the centre; 0 when culled.
+ * window's area; Number.MAX_VALUE with the eye exactly at the centre (d = 0; a d that only makes
+ * the formula overflow gives its +∞); 0 when culled.
  */
 export function referenceScreenArea(cam: ReferenceCamera, x: number, y: number, z: number, r: number): number {
   if (referenceCulls(cam, x, y, z, r)) return 0;
   const area = (cam.windowMax[0] - cam.windowMin[0]) * (cam.windowMax[1] - cam.windowMin[1]);
-  const projected = cam.isPerspective ? r / eyeDistance(cam, x, y, z) : r;
-  return Math.min((Math.PI * projected * projected) / area, Number.MAX_VALUE);
+  if (!cam.isPerspective) return (Math.PI * r * r) / area;
+  const d = eyeDistance(cam, x, y, z);
+  if (d === 0) return Number.MAX_VALUE;
+  return (Math.PI * (r / d) * (r / d)) / area;
 }
 
 /** Distance from the eye to the sphere's closest point, 0 inside; never culled. */
