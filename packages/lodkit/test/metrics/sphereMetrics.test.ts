@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   areaToHeight, areaToPixels, Frustum, heightToArea, heightToPixels, lookAtRotation, pixelsToArea, pixelsToHeight,
-  sphereDistance, spherePixelDiameter, sphereScreenArea, sphereScreenHeight,
+  ScreenSizeHeuristic, sphereDistance, spherePixelDiameter, sphereScreenArea, sphereScreenHeight,
 } from '../../src/index.js';
 import { runAllocationProbe } from '../helpers/probe.js';
 
@@ -67,6 +67,27 @@ describe('sphere metrics', () => {
     expect(sphereScreenArea(f, 0, 0, -1e-160, 1)).toBe(Infinity);
     const near = sphereScreenArea(f, 0, 0, -1e-150, 1); // (R / d)² = 1e300: finite, π·1e300 / 4 (window 2 × 2)
     expect(near / 1e299).toBeCloseTo(Math.PI * 10 / 4, 9);
+  });
+
+  it('projected area: OpenUSD\'s projectedSphere number (ScreenSizeHeuristic, checked against OpenUSD\'s own outputs), bit for bit, the eye at or within 1e-150 of the centre included (fast-check)', () => {
+    const coord = fc.oneof(fc.integer({ min: -160, max: 160 }).map((k) => k / 8), fc.double({ min: -50, max: 50, noNaN: true }));
+    const tiny = fc.constantFrom(0, -0, 5e-324, 1e-300, 1.6e-162, -1.6e-162, 1e-155, 1e-150);
+    const half = fc.double({ min: 0, max: 10, noNaN: true });
+    fc.assert(fc.property(fc.tuple(coord, coord, coord), fc.tuple(coord, coord, coord), fc.double({ min: 20, max: 120, noNaN: true }), fc.boolean(),
+      fc.tuple(coord, coord, coord), fc.tuple(half, half, half), fc.boolean(), fc.tuple(tiny, tiny, tiny),
+      (eye0, target, fov, perspective, c, a, nearCentre, t) => {
+        const eye = nearCentre ? [c[0] + t[0], c[1] + t[1], c[2] + t[2]] : eye0;
+        if (!(Math.hypot(eye[0] - target[0], eye[1] - target[1], eye[2] - target[2]) > 1)) return;
+        const pose = { position: eye, rotation: lookAtRotation(eye, target) };
+        const f = perspective ? Frustum.perspective({ fovY: fov, aspect: 1.5, near: 0.1, far: 150, ...pose })
+          : Frustum.orthographic({ height: fov / 2, aspect: 1.5, near: 0.1, far: 150, ...pose });
+        const min = [c[0] - a[0], c[1] - a[1], c[2] - a[2]], max = [c[0] + a[0], c[1] + a[1], c[2] + a[2]];
+        // OpenUSD's projectedSphere measures the extent's bounding sphere: its centre, half its diagonal
+        const dx = max[0] - min[0], dy = max[1] - min[1], dz = max[2] - min[2];
+        const radius = Math.sqrt(dx * dx + dy * dy + dz * dz) / 2;
+        const usd = new ScreenSizeHeuristic({ extent: { min, max }, projection: 'projectedSphere', semantics: 'openusd' }).computeScreenSize(f);
+        expect(sphereScreenArea(f, (min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2, radius)).toBe(usd);
+      }), { numRuns: 400 });
   });
 
   it('keeps its size while sliding off the side of the screen, then drops to 0', () => {
