@@ -48,6 +48,12 @@ function randomChainFrame(levels: number, seed: number, equalCosts: boolean, ban
   return { st, sc, rand };
 }
 
+/** Whether stableEval's margin refuses grid point g (of 2,048 over [0, 1080]) or a neighbour of it. */
+function refusedNear(g: number, refused: (w: number) => boolean): boolean {
+  for (let h = g - 1; h <= g + 1; h++) if (refused((1080 * h) / 2048)) return true;
+  return false;
+}
+
 describe('stable ranges of the budget chains', () => {
   it('every diameter inside a range gives, with the real chain builder, the predicted stable chain (fast-check)', () => {
     let ranges = 0, samples = 0;
@@ -112,7 +118,11 @@ describe('stable ranges of the budget chains', () => {
     // terms' magnitudes: stableEval's `ok` is 0 there). With tolerance 0 every error term vanishes
     // at w = 0, where the slopes of the steps toward levels on one side of the previous level all
     // equal the price; they part in proportion to w, and below ≈ 1.1 px in random seeds
-    // −877702106 and 1099011892 by less than the margin. fillRow's own misses stay failures.
+    // −877702106 and 1099011892 by less than the margin. Such a refused stretch ends a piece like a
+    // kink does, so the bisection's last half beside it (≤ 1080 / 4096 px, under a grid step) is left
+    // out too: a grid point next to a refused one is excused (seed −1576910755: two steps of equal
+    // slope merge at w ≈ 423.8, refused over [423.11, 424.47], the range resumes at 424.58).
+    // fillRow's own misses stay failures.
     let covered = 0;
     fc.assert(fc.property(
       fc.integer({ min: 2, max: 5 }), fc.integer({ min: 1, max: 1e6 }), fc.constantFrom(0.2, 0.4, 0.8), fc.constantFrom(0, 0.5, 3),
@@ -156,7 +166,7 @@ describe('stable ranges of the budget chains', () => {
               const r = row * STABLE_MAX_RANGES + k;
               if (w >= table.lo[r] && w <= table.hi[r] && table.start[r] === start[g]) { inside = true; break; }
             }
-            if (!inside) { evalIn[0] = w; stableEval(st, sc, 0, finest, coarsest, L, flat); if (evalOut[2] === 0) continue; } // (the margin)
+            if (!inside && refusedNear(g, (x) => { evalIn[0] = x; stableEval(st, sc, 0, finest, coarsest, L, flat); return evalOut[2] === 0; })) continue; // (the margin)
             expect(inside, `row ${row} (L ${L}, finest ${finest}, coarsest ${coarsest}) w ${w}: stable, start ${start[g]}, in no range`).toBe(true);
             covered++;
           }
