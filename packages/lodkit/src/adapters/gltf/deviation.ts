@@ -33,9 +33,19 @@ function pointSegmentDistanceSq(px: number, py: number, pz: number, ax: number, 
   return dx * dx + dy * dy + dz * dz;
 }
 
+// Squared lengths bounding directDistanceSq's range (pointTriangleDistanceSq), and the far-point ratio.
+const EDGE2_MIN = 2 ** -200, EDGE2_MAX = 2 ** 200, AREA2_MIN = 2 ** -1000, FAR_RATIO = 2 ** -200;
+/** Query coordinates up to which TriangleGrid (float32 triangles) measures with directDistanceSq. */
+const GRID_POINT_MAX = 2 ** 300;
+
 /**
  * Squared distance from p to triangle abc (closest point by Voronoi regions); degenerate
- * (zero-area) triangles are measured as their three edges.
+ * (zero-area) triangles are measured as their three edges. Finite coordinates of any magnitude.
+ *
+ * The Voronoi tests multiply four lengths: below ≈ 1e-77 that underflows (a triangle 1e-80 wide gave
+ * NaN, found by the random-seed mode) and above ≈ 1e77 it overflows. A triangle whose longest edge
+ * lies outside [2^-100, 2^100], or whose products overflowed to NaN (a point ≳ 2^400 from it), is
+ * measured in a frame scaled by a power of two ({@link rescaledDistanceSq}).
  * @internal
  */
 export function pointTriangleDistanceSq(
@@ -44,10 +54,54 @@ export function pointTriangleDistanceSq(
 ): number {
   const abx = bx - ax, aby = by - ay, abz = bz - az;
   const acx = cx - ax, acy = cy - ay, acz = cz - az;
+  const ab2 = abx * abx + aby * aby + abz * abz, ac2 = acx * acx + acy * acy + acz * acz;
+  const edge2 = ab2 > ac2 ? ab2 : ac2;
+  if (edge2 >= EDGE2_MIN && edge2 <= EDGE2_MAX) {
+    const r = directDistanceSq(px, py, pz, ax, ay, az, bx, by, bz, cx, cy, cz);
+    if (r === r) return r;
+  }
+  return rescaledDistanceSq(px - ax, py - ay, pz - az, abx, aby, abz, acx, acy, acz);
+}
+
+/**
+ * {@link pointTriangleDistanceSq} from a's frame (`ap`, `ab`, `ac`) scaled by a power of two that
+ * brings the largest edge coordinate `m` into [1, 2) (exact but for components below 2^-1074 of the
+ * scaled ones), the result scaled back. A point farther than 2^200 · m from a gets its squared
+ * distance to a (relative error below 2^-197); non-finite coordinates give NaN.
+ */
+function rescaledDistanceSq(apx: number, apy: number, apz: number, abx: number, aby: number, abz: number, acx: number, acy: number, acz: number): number {
+  const m = Math.max(Math.abs(abx), Math.abs(aby), Math.abs(abz), Math.abs(acx), Math.abs(acy), Math.abs(acz));
+  const far = Math.max(Math.abs(apx), Math.abs(apy), Math.abs(apz));
+  if (!(m < Infinity && far < Infinity)) return NaN;
+  if (m <= far * FAR_RATIO) return apx * apx + apy * apy + apz * apz;
+  // 2^-e as two factors: 2^1074 (a subnormal m) is past the largest double
+  const e = Math.floor(Math.log2(m)), h = Math.trunc(-e / 2), f1 = 2 ** h, f2 = 2 ** (-e - h);
+  const r = directDistanceSq(apx * f1 * f2, apy * f1 * f2, apz * f1 * f2, 0, 0, 0,
+    abx * f1 * f2, aby * f1 * f2, abz * f1 * f2, acx * f1 * f2, acy * f1 * f2, acz * f1 * f2);
+  const g1 = 1 / f1, g2 = 1 / f2;
+  return r * g1 * g1 * g2 * g2;
+}
+
+/**
+ * The closed form behind {@link pointTriangleDistanceSq}. Its products of four lengths stay within
+ * the doubles for a longest edge in [2^-100, 2^100] (the wrapper's check) and a point within ≈ 2^400
+ * of it (farther, an overflow gives NaN, which sends the wrapper to the scaled frame, or a point of
+ * the triangle: within its extent of the closest), and for a float32 triangle (edges 2^-149 to 2^129)
+ * with a point within {@link GRID_POINT_MAX}: TriangleGrid calls it directly (a range check per
+ * triangle cost its queries ≈ 7 %).
+ */
+function directDistanceSq(
+  px: number, py: number, pz: number,
+  ax: number, ay: number, az: number, bx: number, by: number, bz: number, cx: number, cy: number, cz: number,
+): number {
+  const abx = bx - ax, aby = by - ay, abz = bz - az;
+  const acx = cx - ax, acy = cy - ay, acz = cz - az;
   const nx = aby * acz - abz * acy, ny = abz * acx - abx * acz, nz = abx * acy - aby * acx;
   const n2 = nx * nx + ny * ny + nz * nz;
   const scale = (abx * abx + aby * aby + abz * abz) * (acx * acx + acy * acy + acz * acz);
-  if (!(n2 > scale * 1e-24)) {
+  // (a sliver's subnormal area, below 2^-1000 next to an edge ≥ 2^-100, could make the
+  // barycentric denominator 0: measured as its edges, within 2^-400 of the exact distance)
+  if (!(n2 > scale * 1e-24) || n2 < AREA2_MIN) {
     return Math.min(
       pointSegmentDistanceSq(px, py, pz, ax, ay, az, bx, by, bz),
       pointSegmentDistanceSq(px, py, pz, bx, by, bz, cx, cy, cz),
@@ -208,6 +262,7 @@ export class TriangleGrid {
   /** Distance from a point to the closest triangle (Infinity for an empty grid). */
   distance(x: number, y: number, z: number): number {
     if (this.stamp.length === 0) return Infinity;
+    if (Math.abs(x) > GRID_POINT_MAX || Math.abs(y) > GRID_POINT_MAX || Math.abs(z) > GRID_POINT_MAX) return this.farDistance(x, y, z);
     const stampValue = ++this.query;
     if (stampValue === 0xffffffff) { this.stamp.fill(0); this.query = 1; }
     const ci = this.clampCell(x, 0), cj = this.clampCell(y, 1), ck = this.clampCell(z, 2);
@@ -229,7 +284,7 @@ export class TriangleGrid {
               if (this.stamp[t] === this.query) continue;
               this.stamp[t] = this.query;
               const a = ix[t * 3] * 3, b = ix[t * 3 + 1] * 3, cc = ix[t * 3 + 2] * 3;
-              const d2 = pointTriangleDistanceSq(x, y, z, p[a], p[a + 1], p[a + 2], p[b], p[b + 1], p[b + 2], p[cc], p[cc + 1], p[cc + 2]);
+              const d2 = directDistanceSq(x, y, z, p[a], p[a + 1], p[a + 2], p[b], p[b + 1], p[b + 2], p[cc], p[cc + 1], p[cc + 2]);
               if (d2 < best) best = d2;
             }
           }
@@ -242,6 +297,18 @@ export class TriangleGrid {
       const reachY = this.reach(y, cj, ring, 1, reach);
       const reachZ = this.reach(z, ck, ring, 2, reachY);
       if (best <= reachZ * reachZ) break;
+    }
+    return Math.sqrt(best);
+  }
+
+  /** {@link distance} for a point beyond GRID_POINT_MAX: every triangle, measured in scaled frames. */
+  private farDistance(x: number, y: number, z: number): number {
+    const p = this.positions, ix = this.indices;
+    let best = Infinity;
+    for (let t = 0; t < this.stamp.length; t++) {
+      const a = ix[t * 3] * 3, b = ix[t * 3 + 1] * 3, c = ix[t * 3 + 2] * 3;
+      const d2 = pointTriangleDistanceSq(x, y, z, p[a], p[a + 1], p[a + 2], p[b], p[b + 1], p[b + 2], p[c], p[c + 1], p[c + 2]);
+      if (d2 < best) best = d2;
     }
     return Math.sqrt(best);
   }

@@ -25,6 +25,43 @@ describe('pointTriangleDistanceSq', () => {
     expect(d([1, -2, 0])).toBeCloseTo(2, 12); // closest point on edge ab
     expect(d([2, 2, 0])).toBeCloseTo(Math.SQRT2, 12); // closest point (1, 1, 0) on edge bc
   });
+  it('measures triangles of any size: hand-worked cases scaled by powers of two', () => {
+    // Found by the random-seed mode (seed -426383815): a triangle 7e-72 wide gave NaN (the Voronoi
+    // tests multiply four lengths: 1e-316, below the doubles). The origin lies on its edge bc.
+    const tiny = pointTriangleDistanceSq(0, 0, 0, 0, 3.8574011792847896e-87, 0, -2.3692316819334703e-80, 0, 0, 7.007409730555321e-72, 0, 0);
+    expect(Math.sqrt(tiny)).toBeLessThan(1e-86); // 0 up to the rounding of the coordinates (|c| · 2^-52)
+    // The hand-worked cases above, everything × s: each distance × s exactly (s² is a power of two).
+    for (const s of [2 ** -500, 2 ** -300, 2 ** 120, 2 ** 400]) {
+      const ds = (p: number[]) => Math.sqrt(pointTriangleDistanceSq(p[0] * s, p[1] * s, p[2] * s, 0, 0, 0, 2 * s, 0, 0, 0, 2 * s, 0)) / s;
+      expect(ds([0.5, 0.5, 3])).toBe(3);
+      expect(ds([-3, -4, 0])).toBe(5);
+      expect(ds([1, -2, 0])).toBe(2);
+      expect(ds([2, 2, 0])).toBeCloseTo(Math.SQRT2, 12);
+    }
+    // A subnormal triangle (2^-1068 wide) at a point on its face: 0, not NaN.
+    const sub = 2 ** -1070;
+    expect(pointTriangleDistanceSq(sub, sub, 0, 0, 0, 0, 4 * sub, 0, 0, 0, 4 * sub, 0)).toBe(0);
+    // A point 2^250 away from a unit triangle: its distance to the triangle's plane.
+    expect(Math.sqrt(pointTriangleDistanceSq(0.5, 0.5, 2 ** 250, 0, 0, 0, 2, 0, 0, 0, 2, 0))).toBe(2 ** 250);
+    expect(Math.sqrt(pointTriangleDistanceSq(0.5, 0.5, 2 ** 400, 0, 0, 0, 2, 0, 0, 0, 2, 0))).toBe(2 ** 400);
+    // 2^450 along the diagonal from a triangle 2^99 wide: its products pass 2^1024; the closest point
+    // is the hypotenuse's midpoint (2^98, 2^98, 0), so the distance is (2^450 − 2^98)·√2.
+    const far = pointTriangleDistanceSq(2 ** 450, 2 ** 450, 0, 0, 0, 0, 2 ** 99, 0, 0, 0, 2 ** 99, 0);
+    expect(Math.sqrt(far) / ((2 ** 450 - 2 ** 98) * Math.SQRT2)).toBeCloseTo(1, 14);
+  });
+  it('is scale-equivariant across the range of doubles, never NaN (property)', () => {
+    const coord = fc.double({ min: -3, max: 3, noNaN: true });
+    const point = fc.tuple(coord, coord, coord);
+    fc.assert(fc.property(point, point, point, point, fc.integer({ min: -480, max: 480 }), (p, ta, tb, tc, k) => {
+      const s = 2 ** k, at = (v: readonly number[]): [number, number, number] => [v[0] * s, v[1] * s, v[2] * s];
+      const exact = Math.sqrt(pointTriangleDistanceSq(...p, ...ta, ...tb, ...tc));
+      const scaled = Math.sqrt(pointTriangleDistanceSq(...at(p), ...at(ta), ...at(tb), ...at(tc))) / s;
+      expect(Number.isFinite(scaled)).toBe(true);
+      // the two differ by rounding alone: scaled inputs are measured from a's frame (k ≥ -480 keeps a
+      // squared distance's underflow, ≤ 2^-1074 / s², below 2^-57 in distance; the subnormal case: above)
+      expect(Math.abs(scaled - exact)).toBeLessThanOrEqual(1e-7);
+    }), { numRuns: 300 });
+  });
   it('agrees with dense sampling (property)', () => {
     const coord = fc.double({ min: -3, max: 3, noNaN: true });
     const point = fc.tuple(coord, coord, coord);
@@ -57,6 +94,13 @@ describe('TriangleGrid', () => {
     fc.assert(fc.property(coord, coord, coord, (x, y, z) => {
       expect(grid.distance(x, y, z)).toBeCloseTo(brute(x, y, z), 10);
     }), { numRuns: 300 });
+  });
+  it('measures a query point beyond 2^300 against every triangle, scaled', () => {
+    const { positions, indices } = uvSphere(1.5, 24, 12);
+    const grid = new TriangleGrid(positions, indices);
+    // 2^350 above a sphere of radius 1.5 at the origin: 2^350 − 1.5 rounds to 2^350
+    expect(grid.distance(0, 0, 2 ** 350)).toBe(2 ** 350);
+    expect(grid.distance(-(2 ** 400), 0, 0)).toBe(2 ** 400);
   });
 });
 
