@@ -3,8 +3,9 @@
  * run and a red run is a bug, not bad luck. Loaded by both packages' vitest configs (`setupFiles`).
  *
  * - default: the fixed {@link FIXED_SEED}; non-vacuity counts are then exact (`expectNonVacuous`).
- * - `LODKIT_FC_SEED=random npm test`: a fresh seed per property (fast-check's default); a failure
- *   prints its seed and path (`seed: …, path: …`) to replay it with `LODKIT_FC_SEED=<seed>`.
+ * - `LODKIT_FC_SEED=random npm test`: a fresh seed per test file, drawn here; a failing property
+ *   prints it with its path (`seed: …, path: …`), and a non-vacuity count below its minimum names it
+ *   too (a count has no shrunk case to print): replay either with `LODKIT_FC_SEED=<seed>`.
  * - `LODKIT_FC_SEED=<integer>`: that seed.
  */
 import fc from 'fast-check';
@@ -16,10 +17,11 @@ export const FIXED_SEED = 20261202;
 /** 'fixed' (the default seed), 'random' or 'given' (an explicit integer). */
 export type SeedMode = 'fixed' | 'random' | 'given';
 
-function readSeed(): { mode: SeedMode; seed: number | undefined } {
+function readSeed(): { mode: SeedMode; seed: number } {
   const raw = process.env.LODKIT_FC_SEED;
   if (raw === undefined || raw === '') return { mode: 'fixed', seed: FIXED_SEED };
-  if (raw === 'random') return { mode: 'random', seed: undefined };
+  // (drawn here, not left to fast-check, so that a non-vacuity failure can name it)
+  if (raw === 'random') return { mode: 'random', seed: Math.floor(Math.random() * 0x100000000) - 0x80000000 };
   const seed = Number(raw);
   if (!Number.isSafeInteger(seed)) throw new RangeError(`LODKIT_FC_SEED must be 'random' or an integer, got ${JSON.stringify(raw)}`);
   return { mode: seed === FIXED_SEED ? 'fixed' : 'given', seed };
@@ -32,7 +34,7 @@ export const seedMode: SeedMode = chosen.mode;
 /** Applies the seed to every `fc.assert` / `fc.check` of the importing test file. */
 export function configureFastCheck(): void {
   // (fast-check itself reports the seed and the shrunk path of a failing property)
-  fc.configureGlobal(chosen.seed === undefined ? {} : { seed: chosen.seed });
+  fc.configureGlobal({ seed: chosen.seed });
 }
 
 /**
@@ -47,6 +49,7 @@ export function expectNonVacuous(counts: Record<string, number>, fixedSeed: Reco
     return;
   }
   for (const [name, value] of Object.entries(counts)) {
-    expect(value, `non-vacuity count ${name} (seed mode ${seedMode})`).toBeGreaterThanOrEqual(atLeast[name] ?? 1);
+    expect(value, `non-vacuity count ${name} (seed mode ${seedMode}, seed ${chosen.seed}: replay with LODKIT_FC_SEED=${chosen.seed})`)
+      .toBeGreaterThanOrEqual(atLeast[name] ?? 1);
   }
 }
