@@ -358,8 +358,10 @@ describe('incremental budget over clusters = per-object path', () => {
     else expect(kernel).toBe(0);
     // Not vacuous: chains were skipped for many objects, and some frames needed the full path
     // (exact for the suite's fixed seed, the same with and without the kernel).
-    // (the redone frames: by the full path below the minimum, else over the clusters without stable ranges)
-    expectNonVacuous({ frames, stable, redone: fallbacks + reruns }, { frames: 92, stable: 124597, redone: 7 }); // (frames where the thresholds' selection fits skip the knapsack: budgetRegime.ts)
+    // (the redone frames: by the full path below the minimum, else over the clusters without stable ranges;
+    // rare here — 7 of 92 frames with the fixed seed, 0 to 26 with random ones — so a random seed may
+    // have none: 'a budget that drops for one frame' below redoes frames on every run)
+    expectNonVacuous({ frames, stable, redone: fallbacks + reruns }, { frames: 92, stable: 124597, redone: 7 }, { redone: 0 }); // (frames where the thresholds' selection fits skip the knapsack: budgetRegime.ts)
   });
   for (const policy of ['budget', 'hybrid'] as const) it(`${policy}: a budget that tightens frame after frame (the protected tier cut below the stable steps: not redone) = per-object path`, () => {
     // A jittered grid, the camera inside it walking back, the budget of the first pose: objects
