@@ -227,6 +227,19 @@ describe('ScreenSizeHeuristic — properties', () => {
         const s2 = h.computeScreenSize(f2, m2);
         // Objects within 1e-6 of a culling plane may flip between 0 and a size; skip that sliver.
         fc.pre(!((s1 === 0) !== (s2 === 0)));
+        // projectedExtent clips the box's edges at the near plane (OpenUSD's code): an edge lying in
+        // that plane within rounding is cut wherever the rounding of its ends' distances puts the cut,
+        // anywhere along it (seed 104959098: a face 1e-15 from the plane, sizes 491 and 372 for the
+        // same rigid pose). Skip boxes with an edge within 1e-9 of the near plane.
+        const nearGap = (i: number): number => {
+          const x = i & 1 ? hx : -hx, y = i & 2 ? 0.6 : -0.3, z = i & 4 ? hz : -hz;
+          let d = -0.1;
+          for (let r = 0; r < 3; r++) d += f1.forward[r] * (m1[r] * x + m1[4 + r] * y + m1[8 + r] * z + m1[12 + r] - eye[r]);
+          return Math.abs(d);
+        };
+        let edgeOnNear = false;
+        for (let i = 0; i < 8; i++) for (const b of [1, 2, 4]) if ((i & b) === 0 && nearGap(i) < 1e-9 && nearGap(i | b) < 1e-9) edgeOnNear = true;
+        fc.pre(!(projection === 'projectedExtent' && edgeOnNear));
         expect(Math.abs(s1 - s2)).toBeLessThanOrEqual(1e-7 * Math.max(1, Math.abs(s1)));
       }), { numRuns: 1000 });
   });
