@@ -97,7 +97,10 @@ describe('incremental hybrid over clusters = per-object path', () => {
     if (wasm) expectNonVacuous({ frames, uniform, stable, fallbacks, staleSizes, settled }, FIXED_COUNTS_WASM);
     else {
       expect(settled).toBe(0);
-      expectNonVacuous({ frames, uniform, stable, fallbacks, staleSizes }, FIXED_COUNTS_JS);
+      // (without the kernel few clusters are skipped whole: seed 1329447198 skipped 33 in the 273 frames
+      // with exactSizes off, each keeping unchanged sizes — stale 0, the kernel's 153; so a random seed
+      // may have none here)
+      expectNonVacuous({ frames, uniform, stable, fallbacks, staleSizes }, FIXED_COUNTS_JS, { staleSizes: 0 });
     }
   });
 
