@@ -49,7 +49,11 @@ export interface Window2D {
 export interface FrustumInit {
   /** Eye position in world space. Default `[0, 0, 0]`. */
   position?: Vec3Like;
-  /** Unit quaternion `[x, y, z, w]` mapping camera-local axes to world. The camera looks down local −Z, +Y up. Default identity. */
+  /**
+   * Unit quaternion `[x, y, z, w]` mapping camera-local axes to world. The camera looks down local −Z, +Y up. Default identity.
+   * Used as OpenUSD's `GfRotation` uses it (axis and angle `2·acos(w)`), so a rotation within ≈ 1e-8 rad of none is
+   * rounded as there: its angle by up to ≈ 2.2e-16 / |q.xyz| rad (|q.xyz| < 1e-10: the identity).
+   */
   rotation?: QuatLike;
   /** Perspective: the window on the plane at distance 1 from the eye; orthographic: in world units. Default `[-1,-1]..[1,1]`. */
   window?: Window2D;
