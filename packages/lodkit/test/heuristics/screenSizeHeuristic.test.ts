@@ -221,14 +221,14 @@ describe('ScreenSizeHeuristic — properties', () => {
         const m1 = quatToMatrix(objQ, ox, oy, oz);
         const G = quatToMatrix(g, gx, gy, gz);
         const eye2 = [0, 1, 2].map((r) => G[r] * eye[0] + G[4 + r] * eye[1] + G[8 + r] * eye[2] + G[12 + r]);
-        const f2 = new Frustum({ position: eye2, rotation: normalizeQuat(quatMultiply(g, camQ)), near: 0.1, far: 100, window, projection: projectionType });
+        const rot2 = normalizeQuat(quatMultiply(g, camQ));
+        const f2 = new Frustum({ position: eye2, rotation: rot2, near: 0.1, far: 100, window, projection: projectionType });
         const m2 = matMul(G, m1);
         // The frustum rotates as OpenUSD's GfRotation does (gfFrustum.ts): through the angle
         // 2·acos(w), whose rounding is ≈ 2.2e-16 / |q.xyz| rad — a rotation within ≈ 1e-8 rad of
         // none is lost (seed −311225357: |q.xyz| = 3.8e-9 for the first pose but not the second, sizes
         // 13.9282783 and 13.9282769, 1e-7 apart). Skip camera rotations whose angle is rounded
         // by more than 2.2e-10 rad in either pose (an imaginary part up to 1e-10 is the identity, as in OpenUSD).
-        const rot2 = normalizeQuat(quatMultiply(g, camQ));
         const rounded = (q: number[]) => { const n = Math.hypot(q[0], q[1], q[2]); return n > 1e-10 && n <= 1e-6; };
         fc.pre(!rounded(camQ) && !rounded(rot2));
         const s1 = h.computeScreenSize(f1, m1);
