@@ -40,6 +40,7 @@ import { scheduleThreads, threadModeArrival } from './workerMode.js';
 import { chooseKernels } from './wasm/wasmKernels.js';
 import type { WorkerSchedule } from './core/threadChooser.js';
 import { clearPolicies, registerPolicies } from './policyRegistry.js';
+import { hybridBindingOf } from './passes/hybridBinding.js';
 
 export type { SetEngine } from './setEngine.js';
 export type { WorkerSchedule } from './core/threadChooser.js';
@@ -146,4 +147,14 @@ export function withoutRegisteredPolicies<T>(fn: () => T): T {
   } finally {
     registerPolicies(before);
   }
+}
+
+/**
+ * Switches hybrid's binding pass (passes/hybridBinding.ts) on or off for `set` (on by default): off,
+ * every hybrid frame takes clusterDrivers.ts `clusteredHybrid`'s passes, as the tests of those passes'
+ * cluster shortcuts need. Results never depend on it.
+ * @internal
+ */
+export function setHybridBindingPass(set: LodSet, on: boolean): void {
+  hybridBindingOf(engineOfSet(set).ci).enabled = on;
 }

@@ -34,6 +34,8 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { LodSet, type LodUpdateOptions, type LodView } from '../../src/batch/lodSet.js';
 import { camera, randomSpheres } from './helpers.js';
+import { engineOf } from '../../src/batch/engineSeam.js';
+import { hybridBindingOf } from '../../src/batch/passes/hybridBinding.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -50,10 +52,13 @@ const PER_FRAME_TOLERANCE = 256;
 const PER_OBJECT_TOLERANCE = 128;
 let sink: number[] = [];
 
-function makeSet(n = N): LodSet {
+/** `screenOnly`: both profiles of the screen-height metric (hybrid's binding pass needs one screen metric). */
+function makeSet(n = N, screenOnly = false): LodSet {
   const set = new LodSet(1024);
   const a = set.addProfile({ metric: 'screenHeight', thresholds: [0.3, 0.1, 0.03], blendThresholds: [0.25, 0.08, 0.02], costs: [5000, 1200, 300, 40] });
-  const b = set.addProfile({ metric: 'distance', thresholds: [40, 90, 160], blendThresholds: [45, 100], costs: [8000, 2000, 500, 60], qualityFloor: 2 });
+  const b = screenOnly
+    ? set.addProfile({ metric: 'screenHeight', thresholds: [0.2, 0.06, 0.015], blendThresholds: [0.17, 0.05], costs: [8000, 2000, 500, 60], qualityFloor: 2 })
+    : set.addProfile({ metric: 'distance', thresholds: [40, 90, 160], blendThresholds: [45, 100], costs: [8000, 2000, 500, 60], qualityFloor: 2 });
   set.addMany(randomSpheres(n / 2, 11, 250, 0.3, 6), a);
   set.addMany(randomSpheres(n / 2, 12, 250, 0.3, 6), b);
   for (let i = 0; i < 200; i++) set.setForcedLevel(i * 37, 1);
@@ -68,6 +73,9 @@ const VIEW_PAIRS: LodView[][] = Array.from({ length: 8 }, (_, k) => [
   { frustum: camera([k * 3 + 0.1, 5, k], [40, 0, 120], 60), viewportHeight: 1080 },
 ]);
 
+/** The first view of each pair alone (hybrid's binding pass runs with one view). */
+const SINGLE_VIEWS: LodView[][] = VIEW_PAIRS.map((pair) => [pair[0]]);
+
 /** Bytes in use in V8's young generation, where short-lived per-frame garbage would land. */
 function newSpaceUsed(): number {
   for (const space of getHeapSpaceStatistics()) if (space.space_name === 'new_space') return space.space_used_size;
@@ -80,8 +88,8 @@ function median(values: number[]): number {
   return sorted[sorted.length >> 1];
 }
 
-async function measure(set: LodSet, options: LodUpdateOptions): Promise<{ perFrame: number; total: number; retained: number; gcs: number }> {
-  for (let f = 0; f < WARM_UP; f++) set.update(VIEW_PAIRS[f & 7], options); // warm-up: JIT tiers + scratch sizing
+async function measure(set: LodSet, options: LodUpdateOptions, views = VIEW_PAIRS): Promise<{ perFrame: number; total: number; retained: number; gcs: number }> {
+  for (let f = 0; f < WARM_UP; f++) set.update(views[f & 7], options); // warm-up: JIT tiers + scratch sizing
   let gcs = 0;
   const observer = new PerformanceObserver((list) => { gcs += list.getEntries().length; });
   gc();
@@ -92,7 +100,7 @@ async function measure(set: LodSet, options: LodUpdateOptions): Promise<{ perFra
   const first = newSpaceUsed();
   for (let f = 0; f < FRAMES; f++) {
     let a = newSpaceUsed();
-    set.update(VIEW_PAIRS[f & 7], options);
+    set.update(views[f & 7], options);
     let b = newSpaceUsed();
     if (b >= a) withUpdate.push(b - a); // a scavenge in between makes b < a: not a measurement
     a = newSpaceUsed(); // the same two reads with nothing between: what the probe itself allocates
@@ -118,19 +126,22 @@ describe('zero allocation per frame (100k objects, 1,000 updates, 2 views)', () 
     ['hybrid below the minimum', { policy: 'hybrid', budget: 1, hysteresis: 0.05 }],
     ['budget that never binds', { policy: 'budget', budget: 1e12 }],
     ['hybrid that never binds', { policy: 'hybrid', budget: 1e12, hysteresis: 0.05 }],
+    ['hybrid binding, one view, one screen metric (its binding pass)', { policy: 'hybrid', budget: 8_000_000, hysteresis: 0.05 }],
   ];
   for (const [name, options] of cases) {
     it(`${name}: heap flat after GC, ≤ 256 B garbage per frame, none per object`, async () => {
-      const set = makeSet();
-      const first = set.update(VIEW_PAIRS[0], options);
+      const one = name.includes('one view'), views = one ? SINGLE_VIEWS : VIEW_PAIRS;
+      const set = makeSet(N, one);
+      const first = set.update(views[0], options);
       expect(first.invalid).toBe(1);
       // The probes measure the clustered paths (clusters culled whole) and, for the budgets, a binding
       // budget (a price > 0 after the measured frames), one below the minimum cost and one that never
       // binds (price 0).
       if (options.policy !== 'thresholds') expect(set.clusterStats.culled).toBeGreaterThan(0);
-      const big = await measure(set, options);
-      if (options.policy === 'budget' || options.policy === 'hybrid') expect(set.budgetPrice > 0).toBe(options.budget === 3_000_000);
-      const small = await measure(makeSet(N / 10), options);
+      const big = await measure(set, options, views);
+      if (options.policy === 'budget' || options.policy === 'hybrid') expect(set.budgetPrice > 0).toBe(options.budget !== 1 && options.budget !== 1e12);
+      if (one) expect(hybridBindingOf(engineOf(set).ci).frames).toBeGreaterThan(FRAMES); // (the pass ran the measured frames)
+      const small = await measure(makeSet(N / 10, one), options, views);
       console.info(`${name}: retained ${big.retained} B after 1,000 frames; median garbage ${big.perFrame} B/frame at 100k objects, ${small.perFrame} B/frame at 10k; GCs during the loop ${big.gcs}`);
       expect(big.retained).toBeLessThan(RETAINED_TOLERANCE);
       expect(big.perFrame).toBeLessThanOrEqual(PER_FRAME_TOLERANCE);

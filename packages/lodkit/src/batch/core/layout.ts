@@ -95,6 +95,12 @@ export const FB_SETTLED = 1368, FB_STABLE_PREV = 1372, FB_STABLE_START = 1392, F
 export const FB_AT_FLOOR = 1416, FB_TOUCHED = 1420;
 /** The budget policy's classification (passes/budgetKernel.ts): bias, largest diameter (float64), finest and coarsest level (int32). */
 export const FB_BUDGET_BIAS = 1424, FB_BUDGET_VMAX = 1432, FB_BUDGET_LO = 1440, FB_BUDGET_HI = 1444;
+/** The same classification for hybrid's binding frames (passes/hybridBinding.ts): mode (int32: 0 budget, 1 hybrid), the metric's factor to pixels (float64). */
+export const FB_BUDGET_MODE = 1448, FB_BUDGET_SCALE = 1456;
+/** Mode 2: how many objects $lane decided in the last call (int32), and their slots (int32 × 64, after the listed ones). */
+export const FB_DECIDED = 1452, FB_DECIDED_SLOTS = FB_REDO_SLOTS + 256;
+/** Hybrid modes: how many of the last call's stable objects lie in a blend window (int32: they keep the rule's blend). */
+export const FB_WINDOWED = 1464;
 /** Hybrid's collection rows: the lanes' rows (int32 × 4 scratch), range counts per row (int32), ranges (float64 pairs, 8 per row), their start levels (int32, 8 per row). */
 export const FB_LANE_ROWS = 2032, FB_ROW_COUNTS = 2048, FB_ROW_RANGES = 2176, FB_ROW_STARTS = 5376;
 /** Bytes of the frame block the TypeScript maps (float64 × 1024). */
@@ -119,4 +125,5 @@ export const I32_AT_FLOOR = FB_AT_FLOOR / 4, I32_TOUCHED = FB_TOUCHED / 4;
 export const I32_STABLE_START = FB_STABLE_START / 4, I32_STABLE = FB_STABLE / 4, I32_ROW_COUNTS = FB_ROW_COUNTS / 4, I32_ROW_STARTS = FB_ROW_STARTS / 4;
 /** Float64 and int32 indices of the budget policy's classification inputs (passes/budgetKernel.ts). */
 export const F64_BUDGET_BIAS = FB_BUDGET_BIAS / 8, F64_BUDGET_VMAX = FB_BUDGET_VMAX / 8;
-export const I32_BUDGET_LO = FB_BUDGET_LO / 4, I32_BUDGET_HI = FB_BUDGET_HI / 4;
+export const I32_BUDGET_LO = FB_BUDGET_LO / 4, I32_BUDGET_HI = FB_BUDGET_HI / 4, I32_BUDGET_MODE = FB_BUDGET_MODE / 4;
+export const F64_BUDGET_SCALE = FB_BUDGET_SCALE / 8, I32_DECIDED = FB_DECIDED / 4, I32_DECIDED_SLOTS = FB_DECIDED_SLOTS / 4, I32_WINDOWED = FB_WINDOWED / 4;

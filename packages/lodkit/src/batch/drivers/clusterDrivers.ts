@@ -37,6 +37,8 @@ import {
 } from '../passes/hybridFinalize.js';
 import { rankCutsOf, rankFeedChunk, rankFinalize, resolveRanks } from '../passes/rankCuts.js';
 import { itemShift } from './policyDrivers.js';
+import { bindingApplies, hybridBindingFrame } from './hybridBindingFrame.js';
+import { hybridBindingOf } from '../passes/hybridBinding.js';
 import { sizesToIds } from '../outputs/slotSizes.js';
 import { beginOwing, dropOwed } from '../outputs/owedSizes.js';
 import { settleBlends } from '../outputs/owedBlends.js';
@@ -325,6 +327,9 @@ function drawPreferred(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, 
  */
 export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterViews, table: ProfileTable, sse: ScreenSpaceScratch,
   used: number, views: EngineView | readonly EngineView[], single: boolean, viewCount: number, cull: boolean, budget: number, exactSizes: boolean): void {
+  const hb = hybridBindingOf(ci), code = bindingApplies(st, ci, table, hb, viewCount);
+  if (code !== 0) { hybridBindingFrame(st, ci, cv, table, sse, used, views, single, viewCount, cull, budget, exactSizes, hb, code); return; }
+  hb.binding = false;
   const hy = preferredPass(st, ci, cv, table, sse, used, views, single, viewCount, cull, exactSizes, true);
   hy.frames++; hy.wasBelow = false;
   // Floored clusters stand only below the minimum again (their preferred cost is then over the
@@ -369,4 +374,5 @@ export function clusteredHybrid(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   hy.stableTotal += hy.stableObjects;
   hybridFinalize(st, ci, hy);
   hideCulled(st, ci);
+  hb.binding = true; // (the next frame tries hybridBindingFrame.ts)
 }

@@ -25,10 +25,10 @@
  */
 import type { FrameState } from '../core/frameState.js';
 import type { FusedKernel } from '../wasm/wasmKernels.js';
-import type { StableRanges } from './budgetStable.js';
+import { STABLE_MAX_RANGES, type StableRanges } from './budgetStable.js';
 import { loadKernelRow } from './fusedCollect.js';
 import {
-  F64_BUDGET_BIAS, F64_BUDGET_VMAX, I32_BUDGET_HI, I32_BUDGET_LO, I32_HIDDEN, I32_REDO_SLOTS, I32_STABLE, I32_STABLE_PREV, I32_STABLE_START,
+  F64_BUDGET_BIAS, F64_BUDGET_SCALE, F64_ROW_RANGES, I32_ROW_COUNTS, I32_ROW_STARTS, F64_BUDGET_VMAX, I32_BUDGET_HI, I32_BUDGET_LO, I32_BUDGET_MODE, I32_HIDDEN, I32_REDO_SLOTS, I32_STABLE, I32_STABLE_PREV, I32_STABLE_START,
 } from '../core/layout.js';
 
 /** Levels of a profile the kernel classifies (its rows and counts: previous levels 0–4). */
@@ -37,12 +37,38 @@ export const BUDGET_KERNEL_LEVELS = 5;
 /**
  * Loads profile `p`'s inputs: its finest and coarsest level, this frame's stable ranges of each
  * previous level (`sr`, the first `KERNEL_RANGES`), the bias and the largest diameter `vmax`.
+ * `hybridScale` > 0: hybrid's binding frames (passes/hybridBinding.ts; `sr` its rows by displayed
+ * level, hybridLevelRows.ts), the metric value times it is in pixels; 0: the budget policy. `lane`:
+ * objects outside the rows are decided by the fused kernel's scalar path (its profile loaded for
+ * hybrid's first pass: fusedPass.ts loadFusedProfile).
  */
-export function loadBudgetKernel(st: FrameState, f: FusedKernel, p: number, sr: StableRanges, vmax: number): void {
+export function loadBudgetKernel(st: FrameState, f: FusedKernel, p: number, sr: StableRanges, vmax: number, hybridScale = 0, lane = false): void {
   const q = f.i32, d = f.f64, stride = st.stride;
-  d[F64_BUDGET_BIAS] = st.bias; d[F64_BUDGET_VMAX] = vmax;
-  q[I32_BUDGET_LO] = st.lo[p]; q[I32_BUDGET_HI] = st.hi[p];
+  d[F64_BUDGET_BIAS] = st.bias; d[F64_BUDGET_VMAX] = vmax; d[F64_BUDGET_SCALE] = hybridScale;
+  q[I32_BUDGET_LO] = st.lo[p]; q[I32_BUDGET_HI] = st.hi[p]; q[I32_BUDGET_MODE] = hybridScale > 0 ? (lane ? 2 : 1) : 0;
+  if (hybridScale > 0) { loadLevelRows(f, p, sr, stride); return; }
   for (let L = 0; L < BUDGET_KERNEL_LEVELS; L++) loadKernelRow(f, L, sr, L < stride ? p * stride + L : -1);
+}
+
+/**
+ * Hybrid's rows by displayed level (hybridLevelRows.ts) hold more ranges than the collection's
+ * rows (held and blend-window ranges between the stable ones): up to {@link LEVEL_KERNEL_RANGES}
+ * per row, in the collection rows' space (hybrid's binding frames collect nothing in the kernel).
+ */
+export const LEVEL_KERNEL_RANGES = 24;
+
+function loadLevelRows(f: FusedKernel, p: number, sr: StableRanges, stride: number): void {
+  const q = f.i32, d = f.f64;
+  for (let L = 0; L < BUDGET_KERNEL_LEVELS; L++) {
+    const from = L < stride ? p * stride + L : -1, r0 = from * STABLE_MAX_RANGES;
+    const n = from < 0 ? 0 : sr.count[from] < LEVEL_KERNEL_RANGES ? sr.count[from] : LEVEL_KERNEL_RANGES;
+    for (let r = 0; r < n; r++) {
+      d[F64_ROW_RANGES + L * 2 * LEVEL_KERNEL_RANGES + 2 * r] = sr.lo[r0 + r];
+      d[F64_ROW_RANGES + L * 2 * LEVEL_KERNEL_RANGES + 2 * r + 1] = sr.hi[r0 + r];
+      q[I32_ROW_STARTS + L * LEVEL_KERNEL_RANGES + r] = sr.start[r0 + r];
+    }
+    q[I32_ROW_COUNTS + L] = n;
+  }
 }
 
 /** Int32 index (`FusedKernel.i32`) of the last call's listed slots (as many as it returned). */

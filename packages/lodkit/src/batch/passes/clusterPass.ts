@@ -66,6 +66,18 @@ import {
 } from '../core/layout.js';
 
 /**
+ * Widens the size interval `[scr[0], scr[1]]` by profile `p`'s hysteresis band (its own bands'
+ * widest, else the frame's) and a relative 1e-9, and puts a float32 value inside it in `scr[2]`:
+ * when the widened interval maps to one level ({@link uniformLevel}), every value and both of its
+ * band's probes do, so no previous level can be held.
+ */
+export function widenByBand(st: FrameState, p: number, scr: Float64Array): void {
+  const hp = st.banded[p] === 0 ? st.hysteresis : st.bandMax[p];
+  scr[0] = scr[0] * (1 - hp) * (1 - 1e-9); scr[1] = scr[1] * (1 + hp) * (1 + 1e-9);
+  scr[2] = Math.fround((scr[0] + scr[1]) * 0.5);
+}
+
+/**
  * The level every value in `[scr[0], scr[1]]` maps to under profile `p`'s rule (OpenUSD index,
  * clamped to the frame's level range) when that is the same integer for all of them and no
  * threshold or blend threshold lies inside; otherwise −1. The rule is evaluated at `scr[2]`, a

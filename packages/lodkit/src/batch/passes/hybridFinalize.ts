@@ -201,6 +201,32 @@ export function preferredFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIn
 }
 
 /**
+ * Finalize of slots `list[0 … n)` (hybridFinalize's list; passes/hybridBinding.ts's listed objects):
+ * a stable one (kind 3) keeps its displayed level, another ends at `next`; an adjustable object
+ * that does not end at its preferred level loses its blend; changes, the histogram and the cost are
+ * added to `st.changedCount` / `st.changed`, `st.levelCounts` and `st.totalCost`.
+ */
+export function finalizeSlots(st: FrameState, ci: ClusterIndex, hy: HybridIncremental, list: Int32Array, n: number): void {
+  const slotId = ci.slotId, levelsS = ci.levelsS, blendS = ci.blendS, profS = ci.profS, kindS = hy.kindS;
+  const levels = st.levels, next = st.next, fixed = st.fixed, preferred = st.preferred, blend = st.blend;
+  const changed = st.changed, lastChange = st.lastChange, costs = st.costs, stride = st.stride, levelCounts = st.levelCounts, frame = st.frame;
+  let changedCount = st.changedCount, totalCost = st.totalCost;
+  for (let r = 0; r < n; r++) {
+    const s = list[r], i = slotId[s];
+    const level = kindS[s] === 3 ? levelsS[s] : next[s];
+    if (fixed[s] === 0 && level !== preferred[s] && blendS[s] !== 0) { blend[i] = 0; blendS[s] = 0; }
+    if (level !== levelsS[s]) {
+      changed[changedCount++] = i; lastChange[i] = frame; levels[i] = level; levelsS[s] = level;
+    }
+    if (level !== 255) {
+      levelCounts[level]++;
+      totalCost += costs[profS[s] * stride + level];
+    }
+  }
+  st.changedCount = changedCount; st.totalCost = totalCost;
+}
+
+/**
  * Over budget, after the solve: levels into `levels` over the visible clusters (`levelsS` kept in
  * step), the coarsened objects' blend cleared; the changed list (reset first), histogram, total cost.
  */
@@ -262,19 +288,10 @@ export function hybridFinalize(st: FrameState, ci: ClusterIndex, hy: HybridIncre
     if (allAt === 0 && u !== 255 && one >= 0 && one !== 255) coarsened(hy, state, c, one, u); // (blend 0: cleared in pass A)
   }
   { // The listed clusters' slots (chained, u 255): as the loop above; their settled objects are in listing.counts / acc[3].
-    const list = listing.slots, lcounts = listing.counts;
-    for (let r = 0, n = listing.count; r < n; r++) {
-      const s = list[r], i = slotId[s];
-      const level = kindS[s] === 3 ? levelsS[s] : next[s];
-      if (fixed[s] === 0 && level !== preferred[s] && blendS[s] !== 0) { blend[i] = 0; blendS[s] = 0; }
-      if (level !== levelsS[s]) {
-        changed[changedCount++] = i; lastChange[i] = frame; levels[i] = level; levelsS[s] = level;
-      }
-      if (level !== 255) {
-        levelCounts[level]++;
-        totalCost += costs[profS[s] * stride + level];
-      }
-    }
+    const lcounts = listing.counts;
+    st.changedCount = changedCount; st.totalCost = totalCost;
+    finalizeSlots(st, ci, hy, listing.slots, listing.count);
+    changedCount = st.changedCount; totalCost = st.totalCost;
     for (let l = 0; l < st.stride; l++) levelCounts[l] += lcounts[l];
     totalCost += hy.acc[3];
   }

@@ -51,7 +51,7 @@
 import { buildObjectChain } from '../../policies/screenSpaceError.js';
 import { STATE_COARSENED, type ClusterIndex } from '../spatial/clusters.js';
 import type { ClusterViews } from '../spatial/clusterViews.js';
-import { classify, clusterInterval, clusterMetric, fusedCull, uniformLevel } from './clusterPass.js';
+import { classify, clusterInterval, clusterMetric, fusedCull, uniformLevel, widenByBand } from './clusterPass.js';
 import type { FrameState } from '../core/frameState.js';
 import { VB_EYE, VB_PERSPECTIVE, VB_PIXEL_SCALE, VB_WINDOW_HEIGHT } from '../core/layout.js';
 import { decideAscendingNext, decideDescendingNext } from '../kernels/nextKernels.js';
@@ -169,7 +169,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
   const profile = ci.profile, forcedCount = ci.forcedCount, slotId = ci.slotId, sp = ci.sp, workS = ci.workS;
   const state = ci.state, startA = ci.start, endA = ci.end, clusters = ci.visibleClusters, upref = hy.upref, kern = hy.kernel;
   const metricCode = st.metricCode, bySlot = ci.sizesInSlots, sizes = bySlot ? ci.sizesS : st.sizes, blend = st.blend, costs = st.costs, stride = st.stride, hiA = st.hi;
-  const levelCounts = st.levelCounts, bias = st.bias, h = st.hysteresis, useUniform = st.minFrames === 0;
+  const levelCounts = st.levelCounts, bias = st.bias, useUniform = st.minFrames === 0;
   const block = cv.block, klass = cv.klass, singleView = cv.count === 1, fused = ci.wasm === null ? null : ci.wasm.fused;
   const ex = block[VB_EYE], ey = block[VB_EYE + 1], ez = block[VB_EYE + 2], wh = block[VB_WINDOW_HEIGHT], vh = block[VB_PIXEL_SCALE], persp = block[VB_PERSPECTIVE] !== 0;
   const floorA = st.floor;
@@ -205,9 +205,7 @@ export function hybridPrefChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVie
           uniformObjects += n; skipped++;
           continue;
         }
-        const hp = st.banded[p0] === 0 ? h : st.bandMax[p0]; // (the profile's own bands replace the frame's)
-        scr[0] = scr[0] * (1 - hp) * (1 - 1e-9); scr[1] = scr[1] * (1 + hp) * (1 + 1e-9);
-        scr[2] = Math.fround((scr[0] + scr[1]) * 0.5);
+        widenByBand(st, p0, scr);
         const P = uniformLevel(st, p0, true, scr);
         // Skipped whole, coarsened: every object displayed at clevel with blend 0 (hybrid left it
         // so: STATE_COARSENED), every value and both of its hysteresis probes map to P, and P is
