@@ -61,10 +61,10 @@
       (block $skip
         (br_if $skip (i32.and (local.get $fl) (i32.const 2))) ;; removed
         (local.set $b (i32.add (global.get $blendAt) (i32.shl (local.get $s) (i32.const 2))))
-        (if (i32.and (i32.eqz (local.get $hybrid)) (f32.ne (f32.load (local.get $b)) (f32.const 0))) (then
+        (if (i32.eqz (local.get $hybrid)) (then (if (f32.ne (f32.load (local.get $b)) (f32.const 0)) (then
           (f32.store (local.get $b) (f32.const 0))
           (f32.store (i32.add (global.get $blendIdAt)
-            (i32.shl (i32.load (i32.add (global.get $slotIdAt) (i32.shl (local.get $s) (i32.const 2)))) (i32.const 2))) (f32.const 0))))
+            (i32.shl (i32.load (i32.add (global.get $slotIdAt) (i32.shl (local.get $s) (i32.const 2)))) (i32.const 2))) (f32.const 0))))))
         (block $list
           (local.set $x (f64.load (i32.add (local.get $work) (i32.shl (local.get $s) (i32.const 3)))))
           (if (i32.or (i32.and (local.get $fl) (i32.const 1)) (f64.eq (local.get $x) (f64.const -1))) (then ;; hidden or culled
@@ -112,13 +112,13 @@
           (local.set $lp (local.get $prev)) (local.set $lra (local.get $ra)) (local.set $lsa (local.get $sa))
           ;; stable: its size, its counts
           (local.set $st (i32.load (local.get $sa)))
-          (if (i32.ge_u (local.get $st) (i32.const 128)) (then
-            ;; held by the band at its level (hybridLevelRows.ts LEVEL_ROW_HELD; mode 2 with holds): $held
-            ;; finishes it from its previous size, or lists it without one
-            (br_if $list (i32.or (i32.ne (local.get $hybrid) (i32.const 2)) (i32.eqz (global.get $holds))))
-            (br_if $list (i32.eq (call $held (local.get $s) (local.get $prev)) (i32.const 1)))
-            (br $skip)))
           (if (i32.ge_u (local.get $st) (i32.const 16)) (then
+            (if (i32.ge_u (local.get $st) (i32.const 128)) (then
+              ;; held by the band at its level (hybridLevelRows.ts LEVEL_ROW_HELD; mode 2 with holds): $held
+              ;; finishes it from its previous size, or lists it without one
+              (br_if $list (i32.or (i32.ne (local.get $hybrid) (i32.const 2)) (i32.eqz (global.get $holds))))
+              (br_if $list (i32.eq (call $held (local.get $s) (local.get $prev)) (i32.const 1)))
+              (br $skip)))
             ;; inside blend window bi = st / 16 − 1 at its level (hybridLevelRows.ts LEVEL_ROW_WINDOW; mode 2 only:
             ;; the fused profile's thresholds are loaded): the blend is the rule's fraction at its size ($rule's operations)
             (br_if $list (i32.ne (local.get $hybrid) (i32.const 2)))
