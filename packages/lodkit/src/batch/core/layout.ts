@@ -95,13 +95,13 @@ export const FB_SETTLED = 1368, FB_STABLE_PREV = 1372, FB_STABLE_START = 1392, F
 export const FB_AT_FLOOR = 1416, FB_TOUCHED = 1420;
 /** The budget policy's classification (passes/budgetKernel.ts): bias, largest diameter (float64), finest and coarsest level (int32). */
 export const FB_BUDGET_BIAS = 1424, FB_BUDGET_VMAX = 1432, FB_BUDGET_LO = 1440, FB_BUDGET_HI = 1444;
-/** The same classification for hybrid's binding frames (passes/hybridBinding.ts): mode (int32: 0 budget, 1 hybrid), the metric's factor to pixels (float64). */
+/** The same classification for hybrid's binding frames (passes/hybridBinding.ts): mode (int32: 0 budget, 1 hybrid, 2 hybrid with the fused profile loaded), the metric's factor to pixels (float64). */
 export const FB_BUDGET_MODE = 1448, FB_BUDGET_SCALE = 1456;
 /** Mode 2: how many objects $lane decided in the last call (int32), and their slots (int32 × 64, after the listed ones). */
 export const FB_DECIDED = 1452, FB_DECIDED_SLOTS = FB_REDO_SLOTS + 256;
 /** Hybrid modes: how many of the last call's stable objects lie in a blend window (int32: they keep the rule's blend). */
 export const FB_WINDOWED = 1464;
-/** Hybrid's collection rows: the lanes' rows (int32 × 4 scratch), range counts per row (int32), ranges (float64 pairs, 8 per row), their start levels (int32, 8 per row). */
+/** Hybrid's collection rows: the lanes' rows (int32 × 4 scratch), range counts per row (int32), ranges (float64 pairs, 8 per row), their start levels (int32, 8 per row); the budget kernel's hybrid modes lay 5 rows of 24 there. */
 export const FB_LANE_ROWS = 2032, FB_ROW_COUNTS = 2048, FB_ROW_RANGES = 2176, FB_ROW_STARTS = 5376;
 /** Bytes of the frame block the TypeScript maps (float64 × 1024). */
 export const FB_BYTES = 8192;

@@ -19,7 +19,11 @@
 ;; decides an object outside the rows with the fused kernel's scalar path ($lane): held by the band
 ;; (level, size kept; blend from the rule at its previous size; counted at 1312 by level), or
 ;; decided (its size, blend, `next`, `fixed`; listed at the decided slots, their count at 1452), or,
-;; where $lane leaves it to JavaScript, listed as in mode 1.
+;; where $lane leaves it to JavaScript, listed as in mode 1. In mode 2 a range may also be a blend
+;; window's (start P + 16 (bi + 1), P = its level: the blend is the rule's fraction at its size, with
+;; $rule's operations; counted at 1464) or the band's hold (start L + 128: $held finishes it). In the
+;; hybrid modes a row holds up to 24 ranges (budgetKernel.ts LEVEL_KERNEL_RANGES), and the range
+;; the last stable object of the same level lay in is tried first.
   ;; Slots [start, end) (at most 64). Inputs (frame block): bias 1424, vmax 1432 (float64), finest
   ;; 1440, coarsest 1444 (at most 4) (int32); row L = previous level L
   ;; of hybrid's collection rows (range counts, ranges, starts). Outputs: the stable objects' counts
