@@ -92,8 +92,10 @@ describe('hybrid binding frames = per-object path', () => {
     // Not vacuous: frames this path ran, objects its kernel found stable, frames whose solve failed
     // (collected again with every chain), frames it found within budget or below the minimum, objects
     // the kernel decided (`$lane`) and held (held ranges and `$lane`), clusters taken whole (the test
-    // below takes clusters coarsened whole), stable objects inside a blend window.
-    expectNonVacuous({ frames, stable, fallbacks, fits, below, decided, held, whole, windowed }, FIXED_COUNTS[pixels ? 1 : 0]);
+    // below takes clusters coarsened whole), stable objects inside a blend window. Clusters taken whole
+    // are rare in these walks (12 and 29 with the fixed seed, none with seed -1845437573): another seed
+    // may take none; the test below takes 876.
+    expectNonVacuous({ frames, stable, fallbacks, fits, below, decided, held, whole, windowed }, FIXED_COUNTS[pixels ? 1 : 0], { whole: 0 });
   });
 
   it('a field of equal trees walked slowly over a tight budget: clusters coarsened whole are taken whole', () => {
