@@ -2,8 +2,10 @@
 // committed, starts with a "generated from X by scripts/generate.mjs: do not edit" line, and is
 // checked by the test suite (test/batch/generated.test.ts runs `--check`).
 //
-// 1. WebAssembly: each src/batch/wasm/*.wat (its `;; @include x.part.wat` lines replaced by those
-//    files, its `{NAME}` / `{NAME + 8}` placeholders by the constants of src/batch/core/layout.ts)
+// 1. WebAssembly: each src/batch/wasm/*.wat (its `;; @include x.part.wat [key=value …]` lines replaced
+//    by those files — a part's `;; @if EXPR` / `;; @else` / `;; @endif` lines and `@{key}` expanded with
+//    the line's values, so one part can give several variants — its `{NAME}` / `{NAME + 8}`
+//    placeholders by the constants of src/batch/core/layout.ts)
 //    is compiled with the npm package `wabt` into `<name>.generated.ts`, a module embedding the
 //    bytes, so the core loads the kernels in browsers, Node and workers without a fetch.
 // 2. JavaScript kernels: each template of scripts/templates/ is expanded into one plain,
@@ -88,9 +90,41 @@ function evaluate(expr, scope, where) {
 
 // ---- WebAssembly ----
 
-/** The source of `file` with every `;; @include part.wat` line replaced by that file of the same folder (parts are not compiled on their own). */
-export function expandIncludes(file) {
-  return readFileSync(join(WASM_DIR, file), 'utf8').replace(/^[ \t]*;; @include ([\w.-]+\.part\.wat)[ \t]*$/gm, (_, part) => expandIncludes(part).replace(/\n$/, ''));
+/**
+ * The source of `file` with every `;; @include part.wat [key=value …]` line replaced by that file of
+ * the same folder (parts are not compiled on their own), expanded with those values (a part included
+ * twice with different values gives two variants of one source): its `;; @if EXPR` / `;; @else` /
+ * `;; @endif` lines keep or drop the lines between (EXPR: JavaScript over the values), `@{key}`
+ * inserts a value.
+ */
+export function expandIncludes(file, values = {}) {
+  const text = expandVariant(readFileSync(join(WASM_DIR, file), 'utf8'), values, file);
+  return text.replace(/^[ \t]*;; @include ([\w.-]+\.part\.wat)((?:[ \t]+\w+=[\w.-]+)*)[ \t]*$/gm, (_, part, args) => {
+    const given = Object.fromEntries(args.trim().split(/[ \t]+/).filter(Boolean).map((a) => {
+      const [key, value] = a.split('=');
+      return [key, /^-?\d+$/.test(value) ? Number(value) : value];
+    }));
+    return expandIncludes(part, given).replace(/\n$/, '');
+  });
+}
+
+/** `text` with its `;; @if` blocks resolved and `@{key}` filled from `values` (see {@link expandIncludes}). */
+export function expandVariant(text, values, file) {
+  const keep = [true], out = [];
+  const test = (expr, i) => {
+    try { return Boolean(new Function(...Object.keys(values), `return (${expr});`)(...Object.values(values))); }
+    catch (e) { throw new Error(`${file} line ${i + 1}: cannot evaluate @if ${expr}: ${e.message}`); }
+  };
+  text.split('\n').forEach((line, i) => {
+    const m = /^[ \t]*;; @(if|else|endif)\b(.*)$/.exec(line);
+    if (m === null) { if (keep.every(Boolean)) out.push(line.replace(/@\{(\w+)\}/g, (_, k) => String(values[k]))); return; }
+    if (m[1] === 'if') keep.push(test(m[2].trim(), i));
+    else if (keep.length === 1) throw new Error(`${file} line ${i + 1}: @${m[1]} without @if`);
+    else if (m[1] === 'else') keep[keep.length - 1] = !keep[keep.length - 1];
+    else keep.pop();
+  });
+  if (keep.length !== 1) throw new Error(`${file}: @if without @endif`);
+  return out.join('\n');
 }
 
 /** `source` with each `{EXPR}` (outside `;;` comments) replaced by its value over the layout constants; each must be a non-negative integer. */

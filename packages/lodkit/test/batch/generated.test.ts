@@ -24,6 +24,22 @@ describe('generated sources (scripts/generate.mjs)', () => {
     execFileSync(process.execPath, [join(ROOT, 'scripts', 'generate.mjs'), '--check'], { cwd: ROOT, stdio: 'pipe' });
   });
 
+  it('a WAT part included with values: its @if / @else / @endif lines and @{key} give that variant', async () => {
+    const gen = await import(join(ROOT, 'scripts', 'generate.mjs') as string) as {
+      expandVariant(text: string, values: Record<string, unknown>, file: string): string; expandIncludes(file: string): string;
+    };
+    const part = ['a @{name}', ';; @if hybrid', 'h', ';; @if hybrid > 1', 'h2', ';; @endif', ';; @else', 'b', ';; @endif', 'z'].join('\n');
+    expect(gen.expandVariant(part, { name: 'budget', hybrid: 0 }, 'x')).toBe('a budget\nb\nz');
+    expect(gen.expandVariant(part, { name: 'both', hybrid: 1 }, 'x')).toBe('a both\nh\nz');
+    expect(gen.expandVariant(part, { name: 'more', hybrid: 2 }, 'x')).toBe('a more\nh\nh2\nz');
+    expect(() => gen.expandVariant(';; @if 1\nx', {}, 'x')).toThrow(/without @endif/);
+    expect(() => gen.expandVariant(';; @else', {}, 'x')).toThrow(/without @if/);
+    // the fused kernel holds the budget classification twice: the budget policy's and hybrid's modes, one $clearBlend
+    const fused = gen.expandIncludes('fusedKernel.wat');
+    expect([fused.split('(func (export "budget")').length, fused.split('(func (export "budgetHybrid")').length, fused.split('(func $clearBlend').length]).toEqual([2, 2, 2]);
+    expect(fused).not.toMatch(/@\{|;; @(if|else|endif)/);
+  });
+
   it('every generated file says where it comes from and not to edit it', () => {
     for (const file of GENERATED) expect(readFileSync(join(ROOT, file), 'utf8').split('\n')[0]).toMatch(/^\/\/ Generated from \S+ .*by scripts\/generate\.mjs.*: do not edit\.$/);
   });

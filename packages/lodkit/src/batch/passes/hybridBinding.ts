@@ -149,7 +149,7 @@ export function bindingFeedChunk(st: FrameState, ci: ClusterIndex, cv: ClusterVi
         if (lane) loadFusedProfile(st, fused, p0, code, true, true, false);
         loadBudgetKernel(st, fused, p0, hb.rows, vmax, scale, lane); hb.kernelProfile = p0; cv.fusedProfile = -1;
       }
-      const listed = fused.budget(ci.workOffset, a0, e0), qi = fused.i32, off = p0 * stride, floor = floorA[p0];
+      const listed = fused.budgetHybrid(ci.workOffset, a0, e0), qi = fused.i32, off = p0 * stride, floor = floorA[p0];
       if (listed > 0) decideDescendingNext(st, ci, LISTED, LISTED + listed, qi, 0);
       for (let k = 0; k < listed; k++) list[nl++] = qi[LISTED + k];
       hidden += keptHidden(fused);

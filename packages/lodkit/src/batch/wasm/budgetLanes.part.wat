@@ -29,14 +29,19 @@
   ;; of hybrid's collection rows (range counts, ranges, starts). Outputs: the stable objects' counts
   ;; by previous level and by range start (int32 × 5 each), how many (int32), the listed slots
   ;; (absolute) at the redo slots, the hidden objects not listed at 104 (int32); returns how many are listed.
+  ;; Two variants of this source (fusedKernel.wat includes it twice): `budget` for the budget policy,
+  ;; where $hybrid is the constant 0 and every branch on it folds away, and `budgetHybrid` for the
+  ;; hybrid modes ($hybrid 1 or 2 from the frame block).
+;; @if hybrid
   ;; Clears slot $s's blend (its slot copy at $b and by id) unless it is 0.
   (func $clearBlend (param $s i32) (param $b i32)
     (if (f32.ne (f32.load (local.get $b)) (f32.const 0)) (then
       (f32.store (local.get $b) (f32.const 0))
       (f32.store (i32.add (global.get $blendIdAt)
         (i32.shl (i32.load (i32.add (global.get $slotIdAt) (i32.shl (local.get $s) (i32.const 2)))) (i32.const 2))) (f32.const 0)))))
+;; @endif
 
-  (func (export "budget") (param $work i32) (param $start i32) (param $end i32) (result i32)
+  (func (export "@{name}") (param $work i32) (param $start i32) (param $end i32) (result i32)
     (local $s i32) (local $fl i32) (local $x f64) (local $size f64) (local $w f64) (local $prev i32) (local $b i32)
     (local $n i32) (local $stable i32) (local $ra i32) (local $re i32) (local $sa i32) (local $c i32)
     (local $bias f64) (local $vmax f64) (local $lo i32) (local $hi i32)
@@ -44,7 +49,11 @@
     (local $st i32) (local $bi i32) (local $wa f64) (local $we f64) (local $fb f32) (local $win i32) (local $lp i32) (local $lra i32) (local $lsa i32)
     (local.set $lp (i32.const -1))
     (local.set $bias (f64.load offset={FB_BUDGET_BIAS} (i32.const {FUSED_BLOCK})))
+;; @if hybrid
     (local.set $hybrid (i32.load offset={FB_BUDGET_MODE} (i32.const {FUSED_BLOCK})))
+;; @else
+    (local.set $hybrid (i32.const 0))
+;; @endif
     (local.set $scale (f64.load offset={FB_BUDGET_SCALE} (i32.const {FUSED_BLOCK})))
     (local.set $vmax (f64.load offset={FB_BUDGET_VMAX} (i32.const {FUSED_BLOCK})))
     (local.set $lo (i32.load offset={FB_BUDGET_LO} (i32.const {FUSED_BLOCK})))

@@ -56,7 +56,8 @@
   (import "env" "memory" (memory 1))
   ;; @include fusedState.part.wat
   ;; @include fusedLanes.part.wat
-  ;; @include budgetLanes.part.wat
+  ;; @include budgetLanes.part.wat name=budget hybrid=0
+  ;; @include budgetLanes.part.wat name=budgetHybrid hybrid=1
   ;; @include collectLanes.part.wat
 
   ;; Slots [start, end) (at most 64) of one cluster: spheres at $sp, metric values at $work, metric

@@ -59,6 +59,8 @@ export interface FusedKernel {
   run(sp: number, work: number, start: number, end: number, views: number, code: number, cull: number): number;
   /** The budget policy's classification of slots `[start, end)` (wasm/budgetLanes.part.wat, passes/budgetKernel.ts). */
   budget(work: number, start: number, end: number): number;
+  /** The same classification in hybrid's binding modes (the same source with the mode read from the frame block; passes/hybridBinding.ts). */
+  budgetHybrid(work: number, start: number, end: number): number;
   f64: Float64Array;
   i32: Int32Array;
 }
@@ -254,7 +256,7 @@ export function attachKernels(memory: WebAssembly.Memory, shared: boolean, choic
     if (choice.fused && fm !== null) {
       const x = new WebAssembly.Instance(fm, env).exports as unknown as FusedKernel;
       k.fused = {
-        setup: x.setup, bind: x.bind, bindIds: x.bindIds, bindNext: x.bindNext, bindSizes: x.bindSizes, bindOwed: x.bindOwed, profile: x.profile, run: x.run, budget: x.budget,
+        setup: x.setup, bind: x.bind, bindIds: x.bindIds, bindNext: x.bindNext, bindSizes: x.bindSizes, bindOwed: x.bindOwed, profile: x.profile, run: x.run, budget: x.budget, budgetHybrid: x.budgetHybrid,
         f64: new Float64Array(0), i32: new Int32Array(0),
       };
       remapFused(k);
