@@ -101,6 +101,8 @@ export const FB_BUDGET_MODE = 1448, FB_BUDGET_SCALE = 1456;
 export const FB_DECIDED = 1452, FB_DECIDED_SLOTS = FB_REDO_SLOTS + 256;
 /** Hybrid modes: how many of the last call's stable objects lie in a blend window (int32: they keep the rule's blend). */
 export const FB_WINDOWED = 1464;
+/** Hybrid modes, scratch of one call: per previous level (int32 × 5), the byte address of the range its last object lay in (the next search starts there). */
+export const FB_RANGE_HINTS = 1468;
 /** Hybrid's collection rows: the lanes' rows (int32 × 4 scratch), range counts per row (int32), ranges (float64 pairs, 8 per row), their start levels (int32, 8 per row); the budget kernel's hybrid modes lay 5 rows of 24 there. */
 export const FB_LANE_ROWS = 2032, FB_ROW_COUNTS = 2048, FB_ROW_RANGES = 2176, FB_ROW_STARTS = 5376;
 /** Bytes of the frame block the TypeScript maps (float64 × 1024). */

@@ -22,8 +22,8 @@
 ;; where $lane leaves it to JavaScript, listed as in mode 1. In mode 2 a range may also be a blend
 ;; window's (start P + 16 (bi + 1), P = its level: the blend is the rule's fraction at its size, with
 ;; $rule's operations; counted at 1464) or the band's hold (start L + 128: $held finishes it). In the
-;; hybrid modes a row holds up to 24 ranges (budgetKernel.ts LEVEL_KERNEL_RANGES), and the range
-;; the last stable object of the same level lay in is tried first.
+;; hybrid modes a row holds up to 24 ranges (budgetKernel.ts LEVEL_KERNEL_RANGES), and the search
+;; for w starts at the range the last object of the same level lay in (kept at FB_RANGE_HINTS).
   ;; Slots [start, end) (at most 64). Inputs (frame block): bias 1424, vmax 1432 (float64), finest
   ;; 1440, coarsest 1444 (at most 4) (int32); row L = previous level L
   ;; of hybrid's collection rows (range counts, ranges, starts). Outputs: the stable objects' counts
@@ -46,8 +46,7 @@
     (local $n i32) (local $stable i32) (local $ra i32) (local $re i32) (local $sa i32) (local $c i32)
     (local $bias f64) (local $vmax f64) (local $lo i32) (local $hi i32)
     (local $hid i32) (local $hybrid i32) (local $scale f64) (local $n2 i32)
-    (local $st i32) (local $bi i32) (local $wa f64) (local $we f64) (local $fb f32) (local $win i32) (local $lp i32) (local $lra i32) (local $lsa i32)
-    (local.set $lp (i32.const -1))
+    (local $st i32) (local $bi i32) (local $wa f64) (local $we f64) (local $fb f32) (local $win i32) (local $row i32) (local $rowEnd i32)
     (local.set $bias (f64.load offset={FB_BUDGET_BIAS} (i32.const {FUSED_BLOCK})))
 ;; @if hybrid
     (local.set $hybrid (i32.load offset={FB_BUDGET_MODE} (i32.const {FUSED_BLOCK})))
@@ -67,6 +66,14 @@
       (i32.store offset={FB_LEVEL_COUNTS + 16} (i32.const {FUSED_BLOCK}) (i32.const 0))
       (v128.store offset={FB_HELD_COUNTS} (i32.const {FUSED_BLOCK}) (v128.const i32x4 0 0 0 0))
       (i32.store offset={FB_HELD_COUNTS + 16} (i32.const {FUSED_BLOCK}) (i32.const 0))))
+;; @if hybrid
+    ;; (each level's search starts at its row's first range)
+    (i32.store offset={FB_RANGE_HINTS} (i32.const {FUSED_BLOCK}) (i32.const {FUSED_BLOCK + FB_ROW_RANGES}))
+    (i32.store offset={FB_RANGE_HINTS + 4} (i32.const {FUSED_BLOCK}) (i32.const {FUSED_BLOCK + FB_ROW_RANGES + 384}))
+    (i32.store offset={FB_RANGE_HINTS + 8} (i32.const {FUSED_BLOCK}) (i32.const {FUSED_BLOCK + FB_ROW_RANGES + 768}))
+    (i32.store offset={FB_RANGE_HINTS + 12} (i32.const {FUSED_BLOCK}) (i32.const {FUSED_BLOCK + FB_ROW_RANGES + 1152}))
+    (i32.store offset={FB_RANGE_HINTS + 16} (i32.const {FUSED_BLOCK}) (i32.const {FUSED_BLOCK + FB_ROW_RANGES + 1536}))
+;; @endif
     (local.set $s (local.get $start))
     (block $done (loop $next
       (br_if $done (i32.ge_u (local.get $s) (local.get $end)))
@@ -85,7 +92,7 @@
             (f32.store (i32.add (global.get $sizesSAt) (i32.shl (local.get $s) (i32.const 2))) (f32.const nan))
             (local.set $hid (i32.add (local.get $hid) (i32.const 1)))
             (if (local.get $hybrid) (then
-              (call $clearBlend (local.get $s) (local.get $b))
+              (if (f32.ne (f32.load (local.get $b)) (f32.const 0)) (then (call $clearBlend (local.get $s) (local.get $b))))
               (i32.store8 (i32.add (global.get $nextAt) (local.get $s)) (i32.const 255))
               (i32.store8 (i32.add (global.get $fixedAt) (local.get $s)) (i32.const 2))))
             (br $skip)))
@@ -104,14 +111,38 @@
           (if (i32.eqz (f64.ge (local.get $w) (f64.const 0))) (then (local.set $w (f64.const 0))))
           (block $miss
           (block $found
-            ;; the range the last stable object of the same level lay in (neighbours share ranges), else the row's first holding w
-            (if (i32.and (i32.eq (local.get $prev) (local.get $lp)) (i32.ne (local.get $hybrid) (i32.const 0))) (then
-              (local.set $ra (local.get $lra)) (local.set $sa (local.get $lsa))
-              ;; (w above its start: at a start shared with the range before, the first one holding w is that one)
-              (br_if $found (i32.and (f64.gt (local.get $w) (f64.load (local.get $ra))) (f64.le (local.get $w) (f64.load offset=8 (local.get $ra)))))))
-            ;; (rows of 8 ranges, of 24 in the hybrid modes: budgetKernel.ts LEVEL_KERNEL_RANGES)
-            (local.set $ra (i32.add (i32.const {FUSED_BLOCK + FB_ROW_RANGES}) (i32.mul (local.get $prev) (select (i32.const 384) (i32.const 128) (local.get $hybrid)))))
-            (local.set $sa (i32.add (i32.const {FUSED_BLOCK + FB_ROW_STARTS}) (i32.mul (local.get $prev) (select (i32.const 96) (i32.const 32) (local.get $hybrid)))))
+;; @if hybrid
+            ;; From the range the last object of the same level lay in (neighbours share ranges, or lie
+            ;; a few apart): up or down to the first range of the row whose end is ≥ w, which holds w
+            ;; when its start is ≤ w. (Ranges ascend, each ending at or below the next one's start:
+            ;; budgetStable.ts fillRow; so this is the first range holding w, as the scan from the row's
+            ;; start finds it. Rows of 24 ranges: budgetKernel.ts LEVEL_KERNEL_RANGES.)
+            (local.set $row (i32.add (i32.const {FUSED_BLOCK + FB_ROW_RANGES}) (i32.mul (local.get $prev) (i32.const 384))))
+            (local.set $rowEnd (i32.add (local.get $row)
+              (i32.shl (i32.load offset={FB_ROW_COUNTS} (i32.add (i32.const {FUSED_BLOCK}) (i32.shl (local.get $prev) (i32.const 2)))) (i32.const 4))))
+            (local.set $ra (i32.load offset={FB_RANGE_HINTS} (i32.add (i32.const {FUSED_BLOCK}) (i32.shl (local.get $prev) (i32.const 2)))))
+            (br_if $miss (i32.ge_u (local.get $ra) (local.get $rowEnd))) ;; (an empty row)
+            (if (f64.gt (local.get $w) (f64.load (local.get $ra))) (then
+              (br_if $found (f64.le (local.get $w) (f64.load offset=8 (local.get $ra))))
+              (loop $up
+                (local.set $ra (i32.add (local.get $ra) (i32.const 16)))
+                (br_if $miss (i32.ge_u (local.get $ra) (local.get $rowEnd)))
+                (br_if $up (f64.lt (f64.load offset=8 (local.get $ra)) (local.get $w))))
+              (br_if $miss (f64.lt (local.get $w) (f64.load (local.get $ra))))
+              (br $found)))
+            ;; (w at or below this range's start: the ranges before it that end at or above w)
+            (loop $down
+              (if (i32.gt_u (local.get $ra) (local.get $row)) (then
+                (if (f64.ge (f64.load offset=8 (i32.sub (local.get $ra) (i32.const 16))) (local.get $w)) (then
+                  (local.set $ra (i32.sub (local.get $ra) (i32.const 16)))
+                  (br $down))))))
+            (br_if $miss (f64.lt (local.get $w) (f64.load (local.get $ra)))))
+          (i32.store offset={FB_RANGE_HINTS} (i32.add (i32.const {FUSED_BLOCK}) (i32.shl (local.get $prev) (i32.const 2))) (local.get $ra))
+          (local.set $sa (i32.add (i32.const {FUSED_BLOCK + FB_ROW_STARTS}) (i32.shr_u (i32.sub (local.get $ra) (i32.const {FUSED_BLOCK + FB_ROW_RANGES})) (i32.const 2))))
+;; @else
+            ;; the row's first range holding w (rows of 8 ranges)
+            (local.set $ra (i32.add (i32.const {FUSED_BLOCK + FB_ROW_RANGES}) (i32.mul (local.get $prev) (i32.const 128))))
+            (local.set $sa (i32.add (i32.const {FUSED_BLOCK + FB_ROW_STARTS}) (i32.mul (local.get $prev) (i32.const 32))))
             (local.set $re (i32.add (local.get $ra)
               (i32.shl (i32.load offset={FB_ROW_COUNTS} (i32.add (i32.const {FUSED_BLOCK}) (i32.shl (local.get $prev) (i32.const 2)))) (i32.const 4))))
             ;; (ranges ascend: budgetStable.ts fillRow — past w's place, no later one holds it)
@@ -122,7 +153,7 @@
               (local.set $ra (i32.add (local.get $ra) (i32.const 16)))
               (local.set $sa (i32.add (local.get $sa) (i32.const 4)))
               (br $ranges)))
-          (local.set $lp (local.get $prev)) (local.set $lra (local.get $ra)) (local.set $lsa (local.get $sa))
+;; @endif
           ;; stable: its size, its counts
           (local.set $st (i32.load (local.get $sa)))
           (if (i32.ge_u (local.get $st) (i32.const 16)) (then
