@@ -333,8 +333,7 @@ export function reducedSolve(st: FrameState, sc: ScreenSpaceScratch, acc: Float6
   setTierOffset(st, sc);
   const offset = sc.offset;
   // (a protected key is negative only where the tier exists: floorKey > 0 needs band and price, as the offset does)
-  let protectedItems = 0;
-  if (offset !== Number.POSITIVE_INFINITY) for (let k = 0; k < m; k++) { const v = keys[k]; if (v < 0) { keys[k] = offset - v; protectedItems++; } }
+  const protectedItems = offset !== Number.POSITIVE_INFINITY ? tierKeys(keys, m, offset) : 0;
   const base = acc[0];
   const withStable = stableObjects > 0;
   if (!(base <= budget)) {
@@ -351,6 +350,19 @@ export function reducedSolve(st: FrameState, sc: ScreenSpaceScratch, acc: Float6
   applyScreenSpaceUpgrades(st, sc, bought, shift, idSlot);
   updatePrice(st, sc, bought, m, shift);
   return solved;
+}
+
+/**
+ * Keys `[0, m)`: each protected one (negative) becomes `offset − key`; returns how many. A function
+ * of its own, so that reducedSolve has no loop: V8 compiled one for on-stack replacement while an
+ * early frame ran it, before any stable object reached the branches after it, and entered that code
+ * again on every later frame, each time leaving it at the first of those branches (a deoptimization a
+ * frame, the rest of the solve in the interpreter).
+ */
+function tierKeys(keys: Float64Array, m: number, offset: number): number {
+  let n = 0;
+  for (let k = 0; k < m; k++) { const v = keys[k]; if (v < 0) { keys[k] = offset - v; n++; } }
+  return n;
 }
 
 /**
