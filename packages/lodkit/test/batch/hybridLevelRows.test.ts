@@ -138,6 +138,8 @@ describe('hybrid level rows', () => {
           const isHeld = start >= LEVEL_ROW_HELD, bi = isHeld ? -1 : Math.floor(start / LEVEL_ROW_WINDOW) - 1;
           const P = isHeld ? start - LEVEL_ROW_HELD : start % LEVEL_ROW_WINDOW;
           expect(hi < VMAX && lo <= hi, `row ${L} range ${k}`).toBe(true);
+          // (ascending, each ending at or below the next one's start: the kernel's search walks the row from any range on it)
+          if (k > 0) expect(f.rows.hi[r - 1] <= lo, `row ${L}: range ${k - 1} ends at ${f.rows.hi[r - 1]}, after range ${k}'s start ${lo}`).toBe(true);
           if (isHeld || bi >= 0) expect(P, `row ${L} range ${k}: held or in a window at the displayed level`).toBe(L);
           for (let j = 0; j <= 8; j++) {
             const w = j === 8 ? hi : lo + (hi - lo) * (j === 0 ? 0 : rand());

@@ -115,8 +115,9 @@
             ;; From the range the last object of the same level lay in (neighbours share ranges, or lie
             ;; a few apart): up or down to the first range of the row whose end is ≥ w, which holds w
             ;; when its start is ≤ w. (Ranges ascend, each ending at or below the next one's start:
-            ;; budgetStable.ts fillRow; so this is the first range holding w, as the scan from the row's
-            ;; start finds it. Rows of 24 ranges: budgetKernel.ts LEVEL_KERNEL_RANGES.)
+            ;; hybridLevelRows.ts cuts ascending pieces, test/batch/hybridLevelRows.test.ts checks it; so
+            ;; this is the first range holding w, as the scan from the row's start finds it. Rows of 24
+            ;; ranges: budgetKernel.ts LEVEL_KERNEL_RANGES.)
             (local.set $row (i32.add (i32.const {FUSED_BLOCK + FB_ROW_RANGES}) (i32.mul (local.get $prev) (i32.const 384))))
             (local.set $rowEnd (i32.add (local.get $row)
               (i32.shl (i32.load offset={FB_ROW_COUNTS} (i32.add (i32.const {FUSED_BLOCK}) (i32.shl (local.get $prev) (i32.const 2)))) (i32.const 4))))
